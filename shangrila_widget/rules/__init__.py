@@ -1,0 +1,68 @@
+"""The rules of The Bridges of Shangri-La: pure Python, typed, no widget imports.
+
+>>> from shangrila_widget.rules import Position
+>>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+>>> outcome = pos.play("place healer A")
+>>> outcome.events[0].message("en")
+'Red places a Healer master in village A.'
+"""
+
+from shangrila_widget.rules.actions import (
+    Action,
+    Journey,
+    Pass,
+    Place,
+    Recruit,
+    parse_action,
+)
+from shangrila_widget.rules.board import (
+    BRIDGES,
+    COLOURS,
+    MASTER_TYPES,
+    VILLAGES,
+    Colour,
+    MasterType,
+)
+from shangrila_widget.rules.errors import (
+    ActionParseError,
+    IllegalActionError,
+    PositionError,
+    RecordError,
+    ShangrilaError,
+)
+from shangrila_widget.rules.explain import Event, Outcome, Refusal
+from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.position import Position, Tile
+from shangrila_widget.rules.engine import apply_unchecked, check, legal_actions, play, scores, winners
+
+__all__ = [
+    "Action",
+    "ActionParseError",
+    "BRIDGES",
+    "COLOURS",
+    "Colour",
+    "Event",
+    "IllegalActionError",
+    "Journey",
+    "Language",
+    "MASTER_TYPES",
+    "MasterType",
+    "Outcome",
+    "Pass",
+    "Place",
+    "Position",
+    "PositionError",
+    "Recruit",
+    "RecordError",
+    "Refusal",
+    "ShangrilaError",
+    "Tile",
+    "VILLAGES",
+    "apply_unchecked",
+    "check",
+    "legal_actions",
+    "parse_action",
+    "play",
+    "scores",
+    "winners",
+]

@@ -1,0 +1,475 @@
+"""The referee: which actions are legal, why others are refused, and what an action does.
+
+Three entry points, all pure functions of a :class:`Position`:
+
+- :func:`legal_actions` lists every concrete legal action of the player to move;
+- :func:`check` returns None for a legal action, else a :class:`Refusal` naming its rule id;
+- :func:`play` returns an :class:`Outcome` (the new position; its events, with rule ids, are
+  worked out only when read, so that playing costs nothing for explanations nobody reads).
+
+>>> from shangrila_widget.rules import Position
+>>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+>>> len(legal_actions(pos))  # 13 villages x 7 types
+91
+>>> check(pos, "recruit healer A").rule
+'SETUP-ORDER'
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Final
+
+from shangrila_widget.rules.actions import (
+    JOURNEYS_FROM,
+    PASS,
+    PLACE_BY_SLOT,
+    RECRUIT_ONE_BY_SLOT,
+    RECRUIT_TWO_BY_SLOTS,
+    Action,
+    Journey,
+    Pass,
+    Place,
+    Recruit,
+    parse_action,
+)
+from shangrila_widget.rules.board import (
+    BRIDGE_INDEX,
+    COLOUR_INDEX,
+    COLOURS,
+    MASTER_TYPES,
+    STONES_IN_BOX,
+    TILES_PER_TYPE,
+    VILLAGE_BRIDGE_MASK,
+    VILLAGE_INDEX,
+    VILLAGES,
+    Colour,
+)
+from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError
+from shangrila_widget.rules.explain import Outcome, Refusal
+
+if TYPE_CHECKING:
+    from shangrila_widget.rules.position import Position
+
+SETUP, PLAY, OVER = 0, 1, 2
+STUDENT_OFFSET: Final = 4
+_VILLAGE_COUNT: Final = len(VILLAGES)
+_STRENGTH: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
+_IS_MASTER: Final = (0, 1, 1, 1, 1, 1, 1, 1, 1)
+_C: Final = VILLAGE_INDEX["C"]
+
+
+def setup_caps(player_count: int) -> tuple[int, int]:
+    """(most tiles of one colour, most tiles in all) per village during set-up (``SETUP-CAP``)."""
+    return (2, 3) if player_count == 4 else (1, 2)
+
+
+# ----------------------------------------------------------------------------- listing
+
+
+def legal_actions(pos: Position) -> list[Action]:
+    """Every legal action of the player to move, in a fixed order: placements, recruits of
+    one student, recruits of two, journeys. ``[Pass()]`` when nothing else is legal; ``[]``
+    once the game is over.
+
+    >>> from shangrila_widget.rules import Position
+    >>> legal_actions(Position.new_game(["red", "blue", "yellow"]))[0]
+    Place(type='rainmaker', village='A')
+    """
+    phase = pos._phase
+    if phase == OVER:
+        return []
+    colour = pos._players[pos._turn]
+    cells = pos._cells
+    supply = pos._supply
+    stones = pos._stones
+    base_supply = colour * 7
+    own = colour + 1
+    if phase == SETUP:
+        max_colour, max_total = setup_caps(len(pos._players))
+        unplaced = [t for t in range(7) if supply[base_supply + t] == TILES_PER_TYPE]
+        setup_places: list[Action] = []
+        for v in range(_VILLAGE_COUNT):
+            if stones >> v & 1:
+                continue
+            base = v * 7
+            row = cells[base : base + 7]
+            if 7 - row.count(0) >= max_total or row.count(own) >= max_colour:
+                continue
+            setup_places += [PLACE_BY_SLOT[base + t] for t in unplaced if not row[t]]
+        return setup_places or [PASS]
+
+    own_pair = own + STUDENT_OFFSET
+    bridges = pos._bridges
+    places: list[Action] = []
+    recruit_slots: list[int] = []
+    journeys: list[Action] = []
+    for v in range(_VILLAGE_COUNT):
+        if stones >> v & 1:
+            continue
+        base = v * 7
+        row = cells[base : base + 7]
+        has_pair = own_pair in row
+        if not (has_pair or own in row):
+            continue
+        for t in range(7):
+            code = row[t]
+            if code == 0:
+                if supply[base_supply + t]:
+                    places.append(PLACE_BY_SLOT[base + t])
+            elif code == own and supply[base_supply + t]:
+                recruit_slots.append(base + t)
+        if has_pair:
+            journeys += [j for b, j in JOURNEYS_FROM[v] if bridges >> b & 1]
+    if recruit_slots:
+        places += [RECRUIT_ONE_BY_SLOT[s] for s in recruit_slots]
+        twos = RECRUIT_TWO_BY_SLOTS
+        places += [
+            twos[a][b]  # type: ignore[misc]
+            for a, b in combinations(recruit_slots, 2)
+            if (a - b) % 7 or supply[base_supply + a % 7] >= 2
+        ]
+    places += journeys
+    return places or [PASS]
+
+
+# ----------------------------------------------------------------------------- checking
+
+
+def _as_action(action: Action | str) -> Action:
+    if isinstance(action, str):
+        return parse_action(action)
+    if not isinstance(action, (Place, Recruit, Journey, Pass)):
+        raise ShangrilaError(f"not an action: {action!r}")
+    return action
+
+
+def check(pos: Position, action: Action | str, player: str | None = None) -> Refusal | None:
+    """None if the player to move may play ``action``, else the refusal with its rule id.
+
+    ``player`` (a colour) names who tries it; anyone but the player to move is refused with
+    ``TURN-ORDER``. A text action is parsed first (:class:`ActionParseError` if malformed).
+
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+    >>> check(pos, "place healer A") is None
+    True
+    >>> check(pos, "place healer A", player="blue").rule
+    'TURN-ORDER'
+    """
+    action = _as_action(action)
+    colour_name = COLOURS[pos._players[pos._turn]]
+    if player is not None and player != colour_name:
+        if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in pos._players:
+            raise ShangrilaError(f"{player!r} is not a player of this game")
+        return Refusal("TURN-ORDER", "not_your_turn", {"player": player, "to_move": colour_name})
+    if pos._phase == OVER:
+        return Refusal("END", "game_over", {})
+    if isinstance(action, Place):
+        return _check_place(pos, action)
+    if isinstance(action, Recruit):
+        return _check_recruit(pos, action)
+    if isinstance(action, Journey):
+        return _check_journey(pos, action)
+    return _check_pass(pos)
+
+
+def _village_closed(pos: Position, village: str) -> Refusal | None:
+    """SETUP-THREE for the out-of-play village, PEACE for a village with a stone."""
+    v = VILLAGE_INDEX[village]
+    if len(pos._players) == 3 and v == _C:
+        return Refusal("SETUP-THREE", "out_of_play", {"village": village})
+    if pos._stones >> v & 1:
+        return Refusal("PEACE", "at_peace", {"village": village})
+    return None
+
+
+def _check_place(pos: Position, action: Place) -> Refusal | None:
+    colour = pos._players[pos._turn]
+    player = COLOURS[colour]
+    t = action.slot % 7
+    params = {"player": player, "type": action.type, "village": action.village}
+    closed = _village_closed(pos, action.village)
+    if closed:
+        return closed
+    row = pos._cells[action.slot - t : action.slot - t + 7]
+    occupant = row[t]
+    if pos._phase == SETUP:
+        if pos._supply[colour * 7 + t] < TILES_PER_TYPE:
+            return Refusal("SETUP-ONE-OF-EACH", "setup_type_used", params)
+        if occupant:
+            return Refusal(
+                "SETUP-SPACE", "space_taken", {**params, "owner": COLOURS[(occupant - 1) % 4]}
+            )
+        max_colour, max_total = setup_caps(len(pos._players))
+        if row.count(colour + 1) >= max_colour:
+            return Refusal("SETUP-CAP", "setup_cap_colour", {**params, "limit": max_colour})
+        if 7 - row.count(0) >= max_total:
+            return Refusal("SETUP-CAP", "setup_cap_total", {**params, "limit": max_total})
+        return None
+    if not pos._supply[colour * 7 + t]:
+        return Refusal("PLACE-SUPPLY", "no_supply", params)
+    if colour + 1 not in row and colour + 1 + STUDENT_OFFSET not in row:
+        return Refusal("PLACE-PRESENCE", "no_presence", params)
+    if occupant:
+        return Refusal(
+            "PLACE-SPACE", "space_taken", {**params, "owner": COLOURS[(occupant - 1) % 4]}
+        )
+    return None
+
+
+def _check_recruit(pos: Position, action: Recruit) -> Refusal | None:
+    colour = pos._players[pos._turn]
+    player = COLOURS[colour]
+    if pos._phase == SETUP:
+        return Refusal("SETUP-ORDER", "setup_only_place", {"player": player})
+    count = len(action.slots)
+    if not 1 <= count <= 2:
+        return Refusal("RECRUIT-COUNT", "recruit_count", {"player": player, "count": count})
+    if count == 2 and action.slots[0] == action.slots[1]:
+        master_type, village = action.students[0]
+        return Refusal(
+            "RECRUIT-ONE-PER-MASTER",
+            "same_master_twice",
+            {"player": player, "type": master_type, "village": village},
+        )
+    for (master_type, village), slot in zip(action.students, action.slots):
+        params = {"player": player, "type": master_type, "village": village}
+        closed = _village_closed(pos, village)
+        if closed:
+            return closed
+        code = pos._cells[slot]
+        if code == 0:
+            return Refusal("RECRUIT-OWN", "no_master_here", params)
+        if (code - 1) % 4 != colour:
+            return Refusal(
+                "RECRUIT-OWN", "not_own_master", {**params, "owner": COLOURS[(code - 1) % 4]}
+            )
+        if code > STUDENT_OFFSET:
+            return Refusal("RECRUIT-ONE-PER-MASTER", "master_has_student", params)
+    for master_type in {t for t, _ in action.students}:
+        needed = sum(1 for t, _ in action.students if t == master_type)
+        have = pos._supply[colour * 7 + MASTER_TYPES.index(master_type)]
+        if have < needed:
+            return Refusal(
+                "RECRUIT-SUPPLY",
+                "recruit_supply",
+                {"player": player, "type": master_type, "have": have, "needed": needed},
+            )
+    return None
+
+
+def _check_journey(pos: Position, action: Journey) -> Refusal | None:
+    player = COLOURS[pos._players[pos._turn]]
+    params = {"player": player, "origin": action.origin, "destination": action.destination}
+    if pos._phase == SETUP:
+        return Refusal("SETUP-ORDER", "setup_only_place", {"player": player})
+    if action.origin == action.destination:
+        return Refusal("JOURNEY-BRIDGE", "same_village", params)
+    for village in (action.origin, action.destination):
+        closed = _village_closed(pos, village)
+        if closed:
+            return closed
+    bridge = BRIDGE_INDEX.get((action.origin, action.destination))
+    if bridge is None:
+        return Refusal("JOURNEY-BRIDGE", "not_neighbours", params)
+    if not pos._bridges >> bridge & 1:
+        return Refusal("JOURNEY-BRIDGE", "bridge_gone", params)
+    base = VILLAGE_INDEX[action.origin] * 7
+    own_pair = pos._players[pos._turn] + 1 + STUDENT_OFFSET
+    if own_pair not in pos._cells[base : base + 7]:
+        return Refusal("JOURNEY-START", "no_student", params)
+    return None
+
+
+def _check_pass(pos: Position) -> Refusal | None:
+    actions = legal_actions(pos)
+    if actions == [PASS]:
+        return None
+    rule = "SETUP-STUCK" if pos._phase == SETUP else "TURN-PASS"
+    return Refusal(
+        rule,
+        "cannot_pass",
+        {"player": COLOURS[pos._players[pos._turn]], "count": len(actions), "example": str(actions[0])},
+    )
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+def play(pos: Position, action: Action | str, player: str | None = None) -> Outcome:
+    """Play ``action`` for the player to move; raise :class:`IllegalActionError` if refused.
+
+    >>> from shangrila_widget.rules import Position
+    >>> outcome = play(Position.new_game(["red", "blue", "yellow"]), "place H A")
+    >>> outcome.position.to_move, [e.rule for e in outcome.events]
+    ('blue', ['SETUP-SPACE'])
+    """
+    action = _as_action(action)
+    refusal = check(pos, action, player)
+    if refusal is not None:
+        raise IllegalActionError(refusal)
+    return Outcome(pos, action, apply_unchecked(pos, action))
+
+
+def apply_unchecked(pos: Position, action: Action) -> Position:
+    """The position after ``action``, which must be legal (taken from :func:`legal_actions`).
+
+    No check and no explanation: the fast path for simulations. An illegal action gives a
+    meaningless position; use :func:`play` for anything a person typed.
+    """
+    players = pos._players
+    n = len(players)
+    colour = players[pos._turn]
+    turn = (pos._turn + 1) % n
+    phase = pos._phase
+    setup_turns = pos._setup_turns
+    bridges = pos._bridges
+    stones = pos._stones
+    passes = 0
+    cells = pos._cells
+    supply = pos._supply
+    if isinstance(action, Place):
+        new_cells = list(cells)
+        new_cells[action.slot] = colour + 1
+        new_supply = list(supply)
+        new_supply[colour * 7 + action.slot % 7] -= 1
+        cells, supply = tuple(new_cells), tuple(new_supply)
+        if phase == SETUP:
+            setup_turns += 1
+            if setup_turns == 7 * n:
+                phase = PLAY
+    elif isinstance(action, Recruit):
+        new_cells = list(cells)
+        new_supply = list(supply)
+        for slot in action.slots:
+            new_cells[slot] += STUDENT_OFFSET
+            new_supply[colour * 7 + slot % 7] -= 1
+        cells, supply = tuple(new_cells), tuple(new_supply)
+    elif isinstance(action, Journey):
+        origin = VILLAGE_INDEX[action.origin]
+        destination = VILLAGE_INDEX[action.destination]
+        new_cells = list(cells)
+        new_supply = list(supply)
+        _resolve_journey(new_cells, new_supply, origin, destination, None)
+        cells, supply = tuple(new_cells), tuple(new_supply)
+        bridges &= ~(1 << BRIDGE_INDEX[action.origin, action.destination])
+        stones = _place_stones(bridges, stones, origin, destination)
+        if _is_end(bridges, stones, pos._end_eleven):
+            phase = OVER
+    else:  # Pass
+        if phase == SETUP:
+            setup_turns += 1
+            if setup_turns == 7 * n:
+                phase = PLAY
+        else:
+            passes = pos._passes + 1
+            if passes == n:
+                phase = OVER
+    return type(pos)._make(
+        players, turn, phase, cells, bridges, stones, supply, setup_turns, passes, pos._end_eleven
+    )
+
+
+def origin_is_stronger(cells: tuple[int, ...] | list[int], origin: int, destination: int) -> tuple[bool, str]:
+    """Who is stronger before anything moves, and by which rule (``JOURNEY-STRENGTH``,
+    ``JOURNEY-TIE-MASTERS`` or ``JOURNEY-TIE-DEFENDER``)."""
+    o_row = cells[origin * 7 : origin * 7 + 7]
+    d_row = cells[destination * 7 : destination * 7 + 7]
+    o_strength = sum(_STRENGTH[c] for c in o_row)
+    d_strength = sum(_STRENGTH[c] for c in d_row)
+    if o_strength != d_strength:
+        return o_strength > d_strength, "JOURNEY-STRENGTH"
+    o_masters = 7 - o_row.count(0)
+    d_masters = 7 - d_row.count(0)
+    if o_masters != d_masters:
+        return o_masters > d_masters, "JOURNEY-TIE-MASTERS"
+    return False, "JOURNEY-TIE-DEFENDER"
+
+
+def _resolve_journey(
+    cells: list[int],
+    supply: list[int],
+    origin: int,
+    destination: int,
+    log: list[tuple[str, int, int, int]] | None,
+) -> None:
+    """Move every student of ``origin`` into ``destination`` in place (cells and supply).
+
+    With ``log`` given, appends (rule, traveller colour, type, displaced colour or -1).
+    """
+    origin_wins = origin_is_stronger(cells, origin, destination)[0]
+    o_base = origin * 7
+    d_base = destination * 7
+    for t in range(7):
+        code = cells[o_base + t]
+        if code <= STUDENT_OFFSET:
+            continue
+        traveller = code - 1 - STUDENT_OFFSET
+        cells[o_base + t] = code - STUDENT_OFFSET
+        there = cells[d_base + t]
+        if there == 0:
+            cells[d_base + t] = traveller + 1
+            rule, displaced = "J-EMPTY", -1
+        elif not origin_wins:
+            supply[traveller * 7 + t] += 1
+            rule, displaced = "J2-OCCUPIED", (there - 1) % 4
+        elif (there - 1) % 4 == traveller:
+            if there <= STUDENT_OFFSET:
+                cells[d_base + t] = there + STUDENT_OFFSET
+                rule, displaced = "J1-OWN", -1
+            else:
+                supply[traveller * 7 + t] += 1
+                rule, displaced = "J1-OWN-FULL", -1
+        else:
+            displaced = (there - 1) % 4
+            supply[displaced * 7 + t] += _STRENGTH[there]
+            cells[d_base + t] = traveller + 1
+            rule = "J1-OTHER"
+        if log is not None:
+            log.append((rule, traveller, t, displaced))
+
+
+def _place_stones(bridges: int, stones: int, origin: int, destination: int) -> int:
+    for v in (origin, destination):
+        if not bridges & VILLAGE_BRIDGE_MASK[v] and bin(stones).count("1") < STONES_IN_BOX:
+            stones |= 1 << v
+    return stones
+
+
+def _is_end(bridges: int, stones: int, end_eleven: bool) -> bool:
+    return bridges == 0 or (end_eleven and bin(stones).count("1") >= STONES_IN_BOX - 1)
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+def scores(pos: Position) -> dict[Colour, tuple[int, int]]:
+    """Each player's (masters on the board, villages with one of their masters).
+
+    >>> from shangrila_widget.rules import Position
+    >>> scores(Position.new_game(["red", "blue", "yellow"]))["red"]
+    (0, 0)
+    """
+    result: dict[Colour, tuple[int, int]] = {}
+    cells = pos._cells
+    for colour in pos._players:
+        own, own_pair = colour + 1, colour + 1 + STUDENT_OFFSET
+        masters = sum(1 for c in cells if c == own or c == own_pair)
+        villages = sum(
+            1
+            for v in range(_VILLAGE_COUNT)
+            if own in cells[v * 7 : v * 7 + 7] or own_pair in cells[v * 7 : v * 7 + 7]
+        )
+        result[COLOURS[colour]] = (masters, villages)
+    return result
+
+
+def winners(pos: Position) -> tuple[Colour, ...]:
+    """The leader(s) by masters, then villages (``SCORE``, ``SCORE-TIE``), in seating order.
+
+    Meaningful at any time; at the end of the game these are the winners.
+    """
+    table = scores(pos)
+    best = max(table.values())
+    return tuple(c for c, score in table.items() if score == best)

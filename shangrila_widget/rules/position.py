@@ -1,0 +1,707 @@
+"""An immutable position of The Bridges of Shangri-La, and its JSON form.
+
+A :class:`Position` is a value: playing an action returns a new one and leaves the old one
+as it was. Internally a position is a handful of small integers and tuples so that the engine
+can list and play actions fast; the public accessors speak in names.
+
+>>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+>>> pos.phase, pos.to_move, len(pos.bridges)
+('setup', 'red', 23)
+>>> pos.supply("red", "healer")
+6
+>>> after = pos.play("place healer A").position
+>>> after.tile("A", "healer")
+Tile(owner='red', student=False)
+>>> pos.tile("A", "healer") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+
+from shangrila_widget.rules.board import (
+    ALL_BRIDGES_MASK,
+    BRIDGE_INDEX,
+    BRIDGES,
+    COLOUR_INDEX,
+    COLOURS,
+    MASTER_TYPES,
+    OUT_OF_PLAY_WITH_THREE,
+    STONES_IN_BOX,
+    THREE_PLAYER_BRIDGES_MASK,
+    TILES_PER_TYPE,
+    TYPE_INDEX,
+    TYPE_LETTERS,
+    VILLAGE_BRIDGE_MASK,
+    VILLAGE_INDEX,
+    VILLAGES,
+    Colour,
+    MasterType,
+)
+from shangrila_widget.rules.errors import PositionError
+
+if TYPE_CHECKING:
+    from shangrila_widget.rules.actions import Action
+    from shangrila_widget.rules.explain import Outcome, Refusal
+
+Phase = Literal["setup", "play", "over"]
+PHASES: Final[tuple[Phase, ...]] = ("setup", "play", "over")
+SETUP, PLAY, OVER = 0, 1, 2
+
+FORMAT: Final = "shangrila-position/1"
+OPTION_END_ELEVEN: Final = "END-ELEVEN"
+KNOWN_OPTIONS: Final = (OPTION_END_ELEVEN,)
+
+#: Cell codes: 0 empty, 1-4 a master of colour index code-1, 5-8 the same with a student.
+EMPTY: Final = 0
+STUDENT_OFFSET: Final = 4
+C_INDEX: Final = VILLAGE_INDEX[OUT_OF_PLAY_WITH_THREE]
+
+_TOP_KEYS: Final = (
+    "format",
+    "players",
+    "to_move",
+    "phase",
+    "villages",
+    "bridges",
+    "stones",
+    "setup_turns",
+    "passes",
+    "options",
+)
+
+
+class Tile(NamedTuple):
+    """What lies on one space: a master of ``owner``, with or without a student on it."""
+
+    owner: Colour
+    student: bool
+
+
+class Position:
+    """A whole game state: seating, whose turn, phase, tiles, bridges, stones.
+
+    Build one with :meth:`new_game` or :meth:`from_json`; positions are immutable and
+    compare equal when every part of the state is equal.
+    """
+
+    __slots__ = (
+        "_players",
+        "_turn",
+        "_phase",
+        "_cells",
+        "_bridges",
+        "_stones",
+        "_supply",
+        "_setup_turns",
+        "_passes",
+        "_end_eleven",
+    )
+
+    _players: tuple[int, ...]  # colour indices in seating order
+    _turn: int  # index into _players of the player to move
+    _phase: int  # SETUP, PLAY or OVER
+    _cells: tuple[int, ...]  # 91 cell codes, village * 7 + type
+    _bridges: int  # bit mask of intact bridges
+    _stones: int  # bit mask of villages with a stone
+    _supply: tuple[int, ...]  # 28 counts, colour * 7 + type
+    _setup_turns: int  # set-up turns taken (placements and skips)
+    _passes: int  # forced passes in a row during play
+    _end_eleven: bool  # option END-ELEVEN
+
+    def __init__(self) -> None:
+        raise TypeError("use Position.new_game(...) or Position.from_json(...)")
+
+    @classmethod
+    def _make(
+        cls,
+        players: tuple[int, ...],
+        turn: int,
+        phase: int,
+        cells: tuple[int, ...],
+        bridges: int,
+        stones: int,
+        supply: tuple[int, ...],
+        setup_turns: int,
+        passes: int,
+        end_eleven: bool,
+    ) -> Position:
+        new = object.__new__(cls)
+        setter = object.__setattr__
+        setter(new, "_players", players)
+        setter(new, "_turn", turn)
+        setter(new, "_phase", phase)
+        setter(new, "_cells", cells)
+        setter(new, "_bridges", bridges)
+        setter(new, "_stones", stones)
+        setter(new, "_supply", supply)
+        setter(new, "_setup_turns", setup_turns)
+        setter(new, "_passes", passes)
+        setter(new, "_end_eleven", end_eleven)
+        return new
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("positions are immutable; play an action to get a new one")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Position.from_json, (self.to_json(),))
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def new_game(
+        cls, players: Sequence[str], *, end_eleven: bool = False
+    ) -> Position:
+        """The empty board at the start of set-up; ``players`` in clockwise seating order,
+        the first of them the start player.
+
+        >>> Position.new_game(["blue", "red", "violet"]).stones
+        frozenset({'C'})
+        """
+        seats = _parse_players(players, "players")
+        three = len(seats) == 3
+        return cls._make(
+            players=seats,
+            turn=0,
+            phase=SETUP,
+            cells=(EMPTY,) * (len(VILLAGES) * 7),
+            bridges=THREE_PLAYER_BRIDGES_MASK if three else ALL_BRIDGES_MASK,
+            stones=(1 << C_INDEX) if three else 0,
+            supply=(TILES_PER_TYPE,) * 28,
+            setup_turns=0,
+            passes=0,
+            end_eleven=end_eleven,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Position:
+        """Read the public JSON position (``position-format.md``), refusing impossible ones.
+
+        Raises :class:`PositionError` naming the key path and the problem.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise PositionError("", f"not valid JSON: {error}") from None
+        except TypeError:
+            raise PositionError("", f"expected JSON text, not {type(text).__name__}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Position:
+        """Like :meth:`from_json`, from already-decoded JSON data."""
+        return _position_from_dict(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The public JSON position as Python data (keys in the documented order).
+
+        Optional keys are written only when they differ from their defaults.
+        """
+        villages: dict[str, dict[str, dict[str, Any]]] = {}
+        cells = self._cells
+        for v, village in enumerate(VILLAGES):
+            spaces = {}
+            for t, master_type in enumerate(MASTER_TYPES):
+                code = cells[v * 7 + t]
+                if code:
+                    spaces[master_type] = {
+                        "owner": COLOURS[(code - 1) % 4],
+                        "student": code > STUDENT_OFFSET,
+                    }
+            if spaces:
+                villages[village] = spaces
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "players": [COLOURS[p] for p in self._players],
+            "to_move": COLOURS[self._players[self._turn]],
+            "phase": PHASES[self._phase],
+            "villages": villages,
+            "bridges": [list(b) for i, b in enumerate(BRIDGES) if self._bridges >> i & 1],
+            "stones": [v for i, v in enumerate(VILLAGES) if self._stones >> i & 1],
+        }
+        if self._phase == SETUP and self._setup_turns != self._tiles_on_board():
+            data["setup_turns"] = self._setup_turns
+        if self._passes:
+            data["passes"] = self._passes
+        if self._end_eleven:
+            data["options"] = [OPTION_END_ELEVEN]
+        return data
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The public JSON position as text.
+
+        >>> Position.from_json(Position.new_game(["red", "blue", "yellow"]).to_json()).phase
+        'setup'
+        """
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    # ----------------------------------------------------------------- accessors
+
+    @property
+    def players(self) -> tuple[Colour, ...]:
+        """The colours in clockwise seating order; the first is the start player."""
+        return tuple(COLOURS[p] for p in self._players)
+
+    @property
+    def to_move(self) -> Colour:
+        """The colour of the player whose turn it is."""
+        return COLOURS[self._players[self._turn]]
+
+    @property
+    def phase(self) -> Phase:
+        """``"setup"``, ``"play"`` or ``"over"``."""
+        return PHASES[self._phase]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (``END``, ``END-ELEVEN`` or ``END-STALL``)."""
+        return self._phase == OVER
+
+    @property
+    def end_eleven(self) -> bool:
+        """Whether the option ``END-ELEVEN`` (end after the 11th stone) is on."""
+        return self._end_eleven
+
+    @property
+    def setup_turns(self) -> int:
+        """Set-up turns taken so far (placements and skipped placements)."""
+        return self._setup_turns
+
+    @property
+    def passes(self) -> int:
+        """Forced passes in a row during play (a full round of them ends the game)."""
+        return self._passes
+
+    @property
+    def bridges(self) -> frozenset[tuple[str, str]]:
+        """The intact bridges, each as the pair of board.json (for example ``("A", "B")``)."""
+        return frozenset(b for i, b in enumerate(BRIDGES) if self._bridges >> i & 1)
+
+    @property
+    def stones(self) -> frozenset[str]:
+        """The villages with a Stone of the Wise Men."""
+        return frozenset(v for i, v in enumerate(VILLAGES) if self._stones >> i & 1)
+
+    def bridge_intact(self, a: str, b: str) -> bool:
+        """Whether the bridge between ``a`` and ``b`` exists on the board and still stands."""
+        index = BRIDGE_INDEX.get((a, b))
+        return index is not None and bool(self._bridges >> index & 1)
+
+    def has_stone(self, village: str) -> bool:
+        """Whether ``village`` has a stone (is at peace)."""
+        return bool(self._stones >> VILLAGE_INDEX[village] & 1)
+
+    def in_play(self, village: str) -> bool:
+        """False only for village C in a three-player game."""
+        return not (len(self._players) == 3 and village == OUT_OF_PLAY_WITH_THREE)
+
+    def tile(self, village: str, master_type: str) -> Tile | None:
+        """The master (and whether a student lies on it) on a space, or None when empty."""
+        code = self._cells[VILLAGE_INDEX[village] * 7 + TYPE_INDEX[master_type]]
+        if not code:
+            return None
+        return Tile(COLOURS[(code - 1) % 4], code > STUDENT_OFFSET)
+
+    def tiles(self, village: str) -> dict[MasterType, Tile]:
+        """The occupied spaces of ``village``, by master type, in type order."""
+        base = VILLAGE_INDEX[village] * 7
+        return {
+            t: Tile(COLOURS[(code - 1) % 4], code > STUDENT_OFFSET)
+            for t, code in zip(MASTER_TYPES, self._cells[base : base + 7])
+            if code
+        }
+
+    def strength(self, village: str) -> int:
+        """Tiles in the village: masters plus students, of every colour."""
+        base = VILLAGE_INDEX[village] * 7
+        return sum(_STRENGTH[c] for c in self._cells[base : base + 7])
+
+    def masters_in(self, village: str) -> int:
+        """Masters in the village (students not counted)."""
+        base = VILLAGE_INDEX[village] * 7
+        return sum(1 for c in self._cells[base : base + 7] if c)
+
+    def supply(self, colour: str, master_type: str) -> int:
+        """Tiles of that colour and type off the board (6 minus those on it)."""
+        return self._supply[COLOUR_INDEX[colour] * 7 + TYPE_INDEX[master_type]]
+
+    def supplies(self, colour: str) -> dict[MasterType, int]:
+        """A player's supply of every type."""
+        base = COLOUR_INDEX[colour] * 7
+        return dict(zip(MASTER_TYPES, self._supply[base : base + 7]))
+
+    def masters_of(self, colour: str) -> int:
+        """A player's masters on the whole board (what ``SCORE`` counts)."""
+        code = COLOUR_INDEX[colour] + 1
+        return sum(1 for c in self._cells if c == code or c == code + STUDENT_OFFSET)
+
+    def villages_of(self, colour: str) -> int:
+        """The number of villages where a player has at least one master (``SCORE-TIE``)."""
+        code = COLOUR_INDEX[colour] + 1
+        cells = self._cells
+        return sum(
+            1
+            for v in range(len(VILLAGES))
+            if any(c == code or c == code + STUDENT_OFFSET for c in cells[v * 7 : v * 7 + 7])
+        )
+
+    # ----------------------------------------------------------------- rules shortcuts
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move (see :func:`engine.legal_actions`)."""
+        return _engine.legal_actions(self)
+
+    def check(self, action: Action | str, player: str | None = None) -> Refusal | None:
+        """None if ``action`` is legal, else the :class:`Refusal` with its rule id."""
+        return _engine.check(self, action, player)
+
+    def play(self, action: Action | str, player: str | None = None) -> Outcome:
+        """Play a legal action: the :class:`Outcome` has the new position and its events.
+
+        Raises :class:`IllegalActionError` (position unchanged) when the rules refuse it.
+        """
+        return _engine.play(self, action, player)
+
+    def winners(self) -> tuple[Colour, ...]:
+        """The winning colour(s) by ``SCORE`` and ``SCORE-TIE``; more than one is a shared win."""
+        return _engine.winners(self)
+
+    # ----------------------------------------------------------------- value protocol
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._players,
+            self._turn,
+            self._phase,
+            self._cells,
+            self._bridges,
+            self._stones,
+            self._setup_turns,
+            self._passes,
+            self._end_eleven,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Position.from_json({self.to_json()!r})"
+
+    def __str__(self) -> str:
+        return _render_text(self)
+
+    def _repr_svg_(self) -> str:
+        from shangrila_widget.render.svg import position_svg
+
+        return position_svg(self)
+
+    def _tiles_on_board(self) -> int:
+        return sum(_STRENGTH[c] for c in self._cells)
+
+
+_STRENGTH: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
+
+
+def _render_text(pos: Position) -> str:
+    """A plain-text board: one line per village, then bridges, stones, supplies and turn."""
+    lines = [f"Shangri-La, {len(pos.players)} players, phase {pos.phase}, {pos.to_move} to move"]
+    for village in VILLAGES:
+        if not pos.in_play(village):
+            lines.append(f"{village}  out of play (stone)")
+            continue
+        tiles = pos.tiles(village)
+        spaces = " ".join(
+            (
+                f"{TYPE_LETTERS[t]}:{tile.owner[0]}{'+' if tile.student else ''}"
+                if (tile := tiles.get(t))
+                else f"{TYPE_LETTERS[t]}:."
+            )
+            for t in MASTER_TYPES
+        )
+        stone = "  stone" if pos.has_stone(village) else ""
+        lines.append(
+            f"{village}  {spaces}  strength {pos.strength(village)}{stone}"
+        )
+    broken = [f"{a}-{b}" for a, b in BRIDGES if not pos.bridge_intact(a, b) and pos.in_play(a)
+              and pos.in_play(b)]
+    lines.append("broken bridges: " + (" ".join(broken) if broken else "none"))
+    for colour in pos.players:
+        supply = " ".join(f"{TYPE_LETTERS[t]}{n}" for t, n in pos.supplies(colour).items())
+        lines.append(f"{colour:<6} masters {pos.masters_of(colour):>2}  supply {supply}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- reading JSON
+
+
+def _parse_players(players: object, path: str) -> tuple[int, ...]:
+    if not isinstance(players, (list, tuple)):
+        raise PositionError(path, "expected a list of 3 or 4 colours")
+    if len(players) not in (3, 4):
+        raise PositionError(path, f"3 or 4 players are needed, got {len(players)}")
+    seats = []
+    for i, colour in enumerate(players):
+        if colour not in COLOUR_INDEX:
+            raise PositionError(
+                f"{path}[{i}]", f"unknown colour {colour!r}: expected one of {', '.join(COLOURS)}"
+            )
+        if COLOUR_INDEX[colour] in seats:
+            raise PositionError(f"{path}[{i}]", f"colour {colour!r} is seated twice")
+        seats.append(COLOUR_INDEX[colour])
+    return tuple(seats)
+
+
+def _expect(value: object, kind: type, path: str, what: str) -> None:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise PositionError(path, f"expected {what}, got {json.dumps(value, default=str)}")
+
+
+def _position_from_dict(data: object) -> Position:
+    _expect(data, dict, "", "a JSON object")
+    assert isinstance(data, dict)
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise PositionError(str(key), f"unknown key: expected only {', '.join(_TOP_KEYS)}")
+    for key in ("format", "players", "to_move", "phase", "villages"):
+        if key not in data:
+            raise PositionError(key, "missing required key")
+    if data["format"] != FORMAT:
+        raise PositionError("format", f"expected {FORMAT!r}, got {data['format']!r}")
+    seats = _parse_players(data["players"], "players")
+    three = len(seats) == 3
+    player_colours = [COLOURS[p] for p in seats]
+
+    to_move = data["to_move"]
+    if to_move not in player_colours:
+        raise PositionError("to_move", f"{to_move!r} is not one of the players {player_colours}")
+    turn = player_colours.index(to_move)
+
+    phase_name = data["phase"]
+    if phase_name not in PHASES:
+        raise PositionError("phase", f"expected one of {', '.join(PHASES)}, got {phase_name!r}")
+    phase = PHASES.index(phase_name)
+
+    options = data.get("options", [])
+    _expect(options, list, "options", "a list of option ids")
+    for i, option in enumerate(options):
+        if option not in KNOWN_OPTIONS:
+            raise PositionError(
+                f"options[{i}]", f"unknown option {option!r}: expected {', '.join(KNOWN_OPTIONS)}"
+            )
+    end_eleven = OPTION_END_ELEVEN in options
+
+    cells = _read_villages(data["villages"], seats, three)
+    supply = [TILES_PER_TYPE] * 28
+    for s, code in enumerate(cells):
+        if code:
+            colour = (code - 1) % 4
+            supply[colour * 7 + s % 7] -= _STRENGTH[code]
+    for colour in seats:
+        for t, master_type in enumerate(MASTER_TYPES):
+            if supply[colour * 7 + t] < 0:
+                raise PositionError(
+                    "villages",
+                    f"{COLOURS[colour]} has {TILES_PER_TYPE - supply[colour * 7 + t]} tiles of "
+                    f"type {master_type} on the board; only {TILES_PER_TYPE} exist",
+                )
+
+    board_mask = THREE_PLAYER_BRIDGES_MASK if three else ALL_BRIDGES_MASK
+    bridges = _read_bridges(data.get("bridges"), board_mask, three)
+    stones = _read_stones(data.get("stones"), bridges, three, phase)
+
+    tiles_on_board = sum(_STRENGTH[c] for c in cells)
+    setup_turns = data.get("setup_turns", tiles_on_board if phase == SETUP else 7 * len(seats))
+    _expect(setup_turns, int, "setup_turns", "a whole number")
+    passes = data.get("passes", 0)
+    _expect(passes, int, "passes", "a whole number")
+    if not 0 <= passes < len(seats) or (passes and phase != PLAY):
+        raise PositionError(
+            "passes", f"forced passes in a row must be 0-{len(seats) - 1} during play"
+        )
+
+    if phase == SETUP:
+        _check_setup(cells, seats, bridges, board_mask, stones, setup_turns, tiles_on_board, turn)
+    elif "setup_turns" in data and setup_turns != 7 * len(seats):
+        raise PositionError("setup_turns", "only meaningful during set-up")
+
+    return Position._make(
+        players=seats,
+        turn=turn,
+        phase=phase,
+        cells=tuple(cells),
+        bridges=bridges,
+        stones=stones,
+        supply=tuple(supply),
+        setup_turns=setup_turns,
+        passes=passes,
+        end_eleven=end_eleven,
+    )
+
+
+def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> list[int]:
+    _expect(villages, dict, "villages", "an object of village ids")
+    assert isinstance(villages, dict)
+    cells = [EMPTY] * (len(VILLAGES) * 7)
+    for village, spaces in villages.items():
+        path = f"villages.{village}"
+        if village not in VILLAGE_INDEX:
+            raise PositionError(path, "unknown village: expected A-M")
+        _expect(spaces, dict, path, "an object of master types")
+        assert isinstance(spaces, dict)
+        if spaces and three and village == OUT_OF_PLAY_WITH_THREE:
+            raise PositionError(path, "village C is out of play with 3 players and stays empty")
+        for master_type, tile in spaces.items():
+            tpath = f"{path}.{master_type}"
+            if master_type not in TYPE_INDEX:
+                raise PositionError(
+                    tpath, f"unknown master type: expected one of {', '.join(MASTER_TYPES)}"
+                )
+            _expect(tile, dict, tpath, 'an object like {"owner": "red", "student": false}')
+            assert isinstance(tile, dict)
+            for key in tile:
+                if key not in ("owner", "student"):
+                    raise PositionError(f"{tpath}.{key}", "unknown key: expected owner, student")
+            if "owner" not in tile:
+                raise PositionError(f"{tpath}.owner", "missing required key")
+            owner = tile["owner"]
+            if owner not in COLOUR_INDEX:
+                raise PositionError(
+                    f"{tpath}.owner", f"unknown colour {owner!r}: expected one of {', '.join(COLOURS)}"
+                )
+            if COLOUR_INDEX[owner] not in seats:
+                raise PositionError(f"{tpath}.owner", f"{owner} is not playing in this game")
+            student = tile.get("student", False)
+            _expect(student, bool, f"{tpath}.student", "true or false")
+            code = COLOUR_INDEX[owner] + 1 + (STUDENT_OFFSET if student else 0)
+            cells[VILLAGE_INDEX[village] * 7 + TYPE_INDEX[master_type]] = code
+    return cells
+
+
+def _read_bridges(bridges: object, board_mask: int, three: bool) -> int:
+    if bridges is None:
+        return board_mask
+    _expect(bridges, list, "bridges", "a list of village pairs")
+    assert isinstance(bridges, list)
+    mask = 0
+    for i, pair in enumerate(bridges):
+        path = f"bridges[{i}]"
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair)):
+            raise PositionError(path, 'expected a pair of village ids like ["A", "B"]')
+        index = BRIDGE_INDEX.get((pair[0], pair[1]))
+        if index is None:
+            raise PositionError(path, f"there is no bridge {pair[0]}-{pair[1]} on the board")
+        if not board_mask >> index & 1:
+            raise PositionError(
+                path, f"bridge {pair[0]}-{pair[1]} is not used with 3 players (village C)"
+            )
+        if mask >> index & 1:
+            raise PositionError(path, f"bridge {pair[0]}-{pair[1]} is listed twice")
+        mask |= 1 << index
+    return mask
+
+
+def _read_stones(stones: object, bridges: int, three: bool, phase: int) -> int:
+    isolated = 0
+    for v in range(len(VILLAGES)):
+        if not bridges & VILLAGE_BRIDGE_MASK[v]:
+            isolated |= 1 << v
+    derived = isolated  # includes C with 3 players: it has no bridges
+    if stones is None:
+        if phase == OVER or bin(derived).count("1") > STONES_IN_BOX:
+            if bin(derived).count("1") > STONES_IN_BOX:
+                # A finished game must say which of the last villages has no stone.
+                raise PositionError(
+                    "stones", "required here: more villages are isolated than there are stones"
+                )
+        return derived
+    _expect(stones, list, "stones", "a list of village ids")
+    assert isinstance(stones, list)
+    mask = 0
+    for i, village in enumerate(stones):
+        path = f"stones[{i}]"
+        if village not in VILLAGE_INDEX:
+            raise PositionError(path, f"unknown village {village!r}: expected A-M")
+        bit = 1 << VILLAGE_INDEX[village]
+        if mask & bit:
+            raise PositionError(path, f"village {village} has two stones")
+        if bridges & VILLAGE_BRIDGE_MASK[VILLAGE_INDEX[village]]:
+            raise PositionError(path, f"village {village} still has an intact bridge: no stone yet")
+        mask |= bit
+    if bin(mask).count("1") > STONES_IN_BOX:
+        raise PositionError("stones", f"only {STONES_IN_BOX} stones exist")
+    if three and not mask >> C_INDEX & 1:
+        raise PositionError("stones", "with 3 players village C always has a stone")
+    missing = [VILLAGES[v] for v in range(len(VILLAGES)) if (isolated & ~mask) >> v & 1]
+    allowed_missing = 1 if phase == OVER and bin(mask).count("1") == STONES_IN_BOX else 0
+    if len(missing) > allowed_missing:
+        raise PositionError(
+            "stones", f"village {missing[0]} has no intact bridge, so it must have a stone"
+        )
+    return mask
+
+
+def _check_setup(
+    cells: list[int],
+    seats: tuple[int, ...],
+    bridges: int,
+    board_mask: int,
+    stones: int,
+    setup_turns: int,
+    tiles_on_board: int,
+    turn: int,
+) -> None:
+    players = len(seats)
+    if bridges != board_mask:
+        raise PositionError("bridges", "no bridge can be broken during set-up")
+    if any(c > STUDENT_OFFSET for c in cells):
+        raise PositionError("villages", "there are no students during set-up")
+    max_colour, max_total = (2, 3) if players == 4 else (1, 2)
+    for v, village in enumerate(VILLAGES):
+        row = cells[v * 7 : v * 7 + 7]
+        if sum(1 for c in row if c) > max_total:
+            raise PositionError(
+                f"villages.{village}", f"more than {max_total} masters during set-up (SETUP-CAP)"
+            )
+        for colour in seats:
+            if sum(1 for c in row if c == colour + 1) > max_colour:
+                raise PositionError(
+                    f"villages.{village}",
+                    f"more than {max_colour} {COLOURS[colour]} masters during set-up (SETUP-CAP)",
+                )
+    for colour in seats:
+        for t, master_type in enumerate(MASTER_TYPES):
+            if sum(1 for v in range(len(VILLAGES)) if cells[v * 7 + t] == colour + 1) > 1:
+                raise PositionError(
+                    "villages",
+                    f"{COLOURS[colour]} has two {master_type} masters during set-up "
+                    "(SETUP-ONE-OF-EACH)",
+                )
+    if not tiles_on_board <= setup_turns < 7 * players:
+        raise PositionError(
+            "setup_turns",
+            f"set-up turns taken must be from {tiles_on_board} (tiles placed) to {7 * players - 1}",
+        )
+    if setup_turns % players != turn:
+        raise PositionError(
+            "to_move",
+            f"after {setup_turns} set-up turns it is {COLOURS[seats[setup_turns % players]]}'s turn",
+        )
+    del stones
+
+
+def _bridge_pairs(mask: int) -> Iterable[tuple[str, str]]:
+    return (b for i, b in enumerate(BRIDGES) if mask >> i & 1)
+
+
+# The engine plays positions; it is bound here to give Position its rule shortcuts.
+from shangrila_widget.rules import engine as _engine  # noqa: E402
+
+__all__ = ["Position", "Tile", "Phase", "FORMAT", "Mapping"]
