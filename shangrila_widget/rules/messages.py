@@ -233,7 +233,7 @@ TEMPLATES: Final[dict[str, dict[Language, str]]] = {
     "traveller:J1-OWN-FULL": {
         "en": "{colour}'s {type} master in {destination} already has a student, so the "
         "arriving one goes back to supply.",
-        "pl": "Mistrz {type_gen} ({colour}) w wiosce {destination} ma już Ucznia, więc przybysz "
+        "pl": "Mistrz {type} ({colour}) w wiosce {destination} ma już Ucznia, więc przybysz "
         "wraca do zapasu.",
     },
     "traveller:J1-OTHER": {

@@ -1,0 +1,434 @@
+"""Fixtures for real-browser tests: Voila serves a notebook, headless Chromium opens it.
+
+Fixtures
+--------
+``voila_server``
+    Factory: ``url = voila_server(notebook_path, *extra_voila_args, shared=True)`` starts
+    ``python -m voila NB --no-browser --port=<free> --Voila.ip=127.0.0.1 ...``, waits until it
+    answers HTTP and returns its URL. ``voila_server.servers`` holds the :class:`VoilaServer`
+    objects this test used (log, timings). With ``shared=True`` (default) a server is reused by
+    later tests of the session for the same notebook and arguments (Voila starts a new kernel
+    per page load anyway, so tests do not share Python state); ``shared=False`` stops it when
+    the test ends (use that for notebooks written to ``tmp_path``).
+``browser_page``
+    A Playwright (sync API) ``Page`` in a fresh ``BrowserContext`` (fresh cookies/storage, fixed
+    1000x700 viewport, device scale factor 1) of a session-wide headless Chromium, launched
+    from ``$SHANGRILA_CHROMIUM`` or ``/usr/bin/chromium`` (Playwright's own browser downloads are
+    not used). Playwright gives the browser a fresh temporary user-data dir. Requests to hosts
+    other than 127.0.0.1/localhost are aborted (hermetic; Voila's page asks a CDN for a font
+    stylesheet); Chromium additionally resolves no host names except localhost.
+``browser_diagnostics``
+    Console messages, page errors and blocked URLs of ``browser_page``.
+``save_screenshot``
+    ``save_screenshot("label")`` saves ``test-artifacts/browser/<test>-label.png`` now.
+
+On failure (setup or call) the hook below saves ``test-artifacts/browser/<test>.png``, the
+Voila logs (``<test>.voila.log``) and the console (``<test>.console.log``) and adds the
+diagnostics and the log tail to the failure report.
+
+Without Chromium, Playwright or Voila the tests of this directory are skipped, with the
+reason; with ``CI=true`` in the environment they fail instead, so CI cannot pass silently.
+
+Environment: ``SHANGRILA_CHROMIUM`` (browser binary), ``SHANGRILA_ARTIFACT_DIR`` (default
+``<repo>/test-artifacts/browser``), ``SHANGRILA_VOILA_TIMEOUT`` (seconds, default 60).
+
+What ipycanvas looks like in the page is documented in ``browser_support.py``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+_HERE = Path(__file__).resolve().parent
+if str(_HERE) not in sys.path:  # make ``import browser_support`` work under any --import-mode
+    sys.path.insert(0, str(_HERE))
+
+from browser_support import (  # noqa: E402  (re-exported for convenience)
+    REPO_ROOT,
+    VoilaServer,
+    canvas_pixel,
+    click_canvas,
+    start_voila,
+    wait_for_canvas_color,
+    wait_for_canvas_pixels,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Route
+
+__all__ = ["canvas_pixel", "click_canvas", "wait_for_canvas_color", "wait_for_canvas_pixels"]
+
+CHROMIUM_ENV = "SHANGRILA_CHROMIUM"
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+ARTIFACT_DIR = Path(os.environ.get("SHANGRILA_ARTIFACT_DIR", REPO_ROOT / "test-artifacts" / "browser"))
+VOILA_TIMEOUT = float(os.environ.get("SHANGRILA_VOILA_TIMEOUT", "60"))
+
+VIEWPORT = {"width": 1000, "height": 700}
+DEFAULT_TIMEOUT_MS = 30_000
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+    # Belt and braces for hermeticity: nothing but localhost resolves, even requests that
+    # Playwright's routing does not see (service workers, browser-internal fetches).
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
+# http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
+# Python (no per-request routing round trip), data:/blob: URLs are not routed at all.
+_NON_LOCAL_URL = re.compile(
+    r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
+    r"(?:https?|wss?)://",
+    re.IGNORECASE,
+)
+
+_BROWSER_DIR = str(_HERE)
+
+
+def _in_this_dir(item: pytest.Item) -> bool:
+    return str(item.path).startswith(_BROWSER_DIR + os.sep)
+
+
+def _ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def chromium_path() -> str:
+    return os.environ.get(CHROMIUM_ENV) or DEFAULT_CHROMIUM
+
+
+def missing_requirement() -> str | None:
+    """Why the browser tests cannot run here, or None if they can."""
+    exe = chromium_path()
+    if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
+        return (
+            f"Chromium not found at {exe} (set ${CHROMIUM_ENV} or `apt-get install chromium`; "
+            "`playwright install` is not used)"
+        )
+    for module, hint in (
+        ("playwright", "pip install playwright"),
+        ("voila", "pip install 'voila<0.6'"),
+        ("nbformat", "pip install nbformat"),
+        ("ipycanvas", "pip install ipycanvas"),
+    ):
+        if importlib.util.find_spec(module) is None:
+            return f"Python package {module!r} is not importable ({hint})"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Hooks
+# --------------------------------------------------------------------------------------------
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: real-browser test (Voila + headless Chromium via Playwright)"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test of this directory ``browser`` (so ``-m 'not browser'`` deselects them)."""
+    for item in items:
+        if _in_this_dir(item):
+            item.add_marker(pytest.mark.browser)
+
+
+@dataclass
+class BrowserDiagnostics:
+    """What the page said while the test ran; attached to failure reports."""
+
+    console: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    blocked_urls: list[str] = field(default_factory=list)
+
+    def console_problems(self) -> list[str]:
+        return [line for line in self.console if line.startswith(("[error]", "[warning]"))]
+
+    def summary(self, max_lines: int = 60) -> str:
+        parts = [
+            f"page errors ({len(self.page_errors)}):",
+            *("  " + e for e in self.page_errors[:max_lines]),
+            f"blocked non-local requests ({len(self.blocked_urls)}):",
+            *("  " + u for u in self.blocked_urls[:max_lines]),
+            f"console errors/warnings ({len(self.console_problems())} of {len(self.console)}):",
+            *("  " + c for c in self.console_problems()[-max_lines:]),
+        ]
+        return "\n".join(parts)
+
+
+_PAGE_KEY = pytest.StashKey["Page"]()
+_DIAG_KEY = pytest.StashKey[BrowserDiagnostics]()
+_SERVERS_KEY = pytest.StashKey[list[VoilaServer]]()
+
+
+def artifact_stem(item: pytest.Item) -> str:
+    """File-name-safe test name: ``test_x[param]`` -> ``test_x-param``."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", item.name).strip("-")
+
+
+def _save_failure_artifacts(item: pytest.Item, report: pytest.TestReport) -> None:
+    ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
+    stem = artifact_stem(item)
+    saved: list[str] = []
+
+    page = item.stash.get(_PAGE_KEY, None)
+    if page is not None and not page.is_closed():
+        shot = ARTIFACT_DIR / f"{stem}.png"
+        try:
+            page.screenshot(path=str(shot), full_page=True, timeout=10_000)
+            saved.append(str(shot))
+        except Exception as exc:  # a hung or crashed page must not hide the real failure
+            saved.append(f"<screenshot failed: {exc!r}>")
+
+    servers = item.stash.get(_SERVERS_KEY, [])
+    for index, server in enumerate(servers):
+        suffix = "" if len(servers) == 1 else f"-{index}"
+        dest = ARTIFACT_DIR / f"{stem}.voila{suffix}.log"
+        try:
+            shutil.copyfile(server.log_path, dest)
+            saved.append(str(dest))
+        except OSError as exc:
+            saved.append(f"<copying {server.log_path} failed: {exc!r}>")
+        report.sections.append(
+            (f"voila log{suffix} ({server.url}, alive={server.alive})", server.log_tail(8_000))
+        )
+
+    diag = item.stash.get(_DIAG_KEY, None)
+    if diag is not None:
+        console_log = ARTIFACT_DIR / f"{stem}.console.log"
+        console_log.write_text(
+            "\n".join(diag.console + ["", "page errors:"] + diag.page_errors) + "\n",
+            encoding="utf-8",
+        )
+        saved.append(str(console_log))
+        report.sections.append(("browser diagnostics", diag.summary()))
+
+    if saved:
+        report.sections.append(("browser artifacts", "\n".join(saved)))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Store each phase's report on the item (``item.rep_setup``/``rep_call``/``rep_teardown``)
+    and, when setup or call of a test here fails, save the artifacts while the page is alive."""
+    outcome: Any = yield
+    report: pytest.TestReport = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+    if report.failed and report.when in ("setup", "call") and _in_this_dir(item):
+        _save_failure_artifacts(item, report)
+
+
+# --------------------------------------------------------------------------------------------
+# Fixtures
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _browser_requirements() -> None:
+    """Skip this directory (fail under ``CI=true``) when the browser stack is missing.
+
+    Session-scoped so it runs before the session-scoped browser fixtures; pytest re-raises
+    the cached skip/failure for every test.
+    """
+    reason = missing_requirement()
+    if reason is None:
+        return
+    if _ci():
+        pytest.fail(f"CI=true but browser tests cannot run: {reason}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
+class VoilaFactory:
+    """Callable returned by the ``voila_server`` fixture."""
+
+    def __init__(self, pool: _VoilaPool, item: pytest.Item) -> None:
+        self._pool = pool
+        self._item = item
+        self._owned: list[VoilaServer] = []
+        self.servers: list[VoilaServer] = []
+        """Servers used by this test, in first-use order."""
+
+    def __call__(self, notebook_path: str | os.PathLike[str], *extra_args: str, shared: bool = True) -> str:
+        """Serve ``notebook_path`` with Voila and return the page URL (``http://127.0.0.1:P/``)."""
+        notebook = Path(notebook_path).resolve()
+        if not notebook.is_file():
+            raise FileNotFoundError(notebook)
+        if shared:
+            server = self._pool.get(notebook, tuple(extra_args))
+        else:
+            server = self._pool.start(notebook, tuple(extra_args))
+            self._owned.append(server)
+        if server not in self.servers:
+            self.servers.append(server)
+            self._item.stash.setdefault(_SERVERS_KEY, []).append(server)
+        return server.url
+
+    @property
+    def server(self) -> VoilaServer:
+        """The most recently started/reused server of this test."""
+        if not self.servers:
+            raise LookupError("voila_server(...) has not been called in this test")
+        return self.servers[-1]
+
+    def close(self) -> None:
+        for server in self._owned:
+            server.stop()
+        self._owned.clear()
+
+
+class _VoilaPool:
+    """Session-wide Voila servers, keyed by notebook and extra arguments."""
+
+    def __init__(self, log_dir: Path, env: dict[str, str]) -> None:
+        self.log_dir = log_dir
+        self.env = env
+        self._shared: dict[tuple[Path, tuple[str, ...]], VoilaServer] = {}
+
+    def start(self, notebook: Path, extra_args: tuple[str, ...]) -> VoilaServer:
+        return start_voila(notebook, self.log_dir, extra_args, timeout=VOILA_TIMEOUT, env=self.env)
+
+    def get(self, notebook: Path, extra_args: tuple[str, ...]) -> VoilaServer:
+        key = (notebook, extra_args)
+        server = self._shared.get(key)
+        if server is None or not server.alive:
+            server = self._shared[key] = self.start(notebook, extra_args)
+        return server
+
+    def close(self) -> None:
+        for server in self._shared.values():
+            server.stop()
+        self._shared.clear()
+
+
+@pytest.fixture(scope="session")
+def _voila_pool(
+    _browser_requirements: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[_VoilaPool]:
+    base = tmp_path_factory.mktemp("voila")
+    env = dict(os.environ)
+    env.update(
+        # Keep the user's Jupyter config and runtime files out (system/sys.prefix paths,
+        # where the widget labextensions live, still apply).
+        JUPYTER_CONFIG_DIR=str(base / "config"),
+        JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+        JUPYTER_PLATFORM_DIRS="1",
+        PYTHONUNBUFFERED="1",
+        # Kernels inherit this: notebooks can import the package from the checkout.
+        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
+    )
+    pool = _VoilaPool(base / "logs", env)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def voila_server(_voila_pool: _VoilaPool, request: pytest.FixtureRequest) -> Iterator[VoilaFactory]:
+    """Factory fixture: ``url = voila_server(path, *voila_args, shared=True)``."""
+    factory = VoilaFactory(_voila_pool, request.node)
+    yield factory
+    factory.close()
+
+
+@pytest.fixture(scope="session")
+def _playwright(_browser_requirements: None) -> Iterator[Playwright]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(_playwright: Playwright) -> Iterator[Browser]:
+    """One headless Chromium for the session (each test gets its own context)."""
+    browser = _playwright.chromium.launch(
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_ARGS,
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def browser_diagnostics(request: pytest.FixtureRequest) -> BrowserDiagnostics:
+    diag = BrowserDiagnostics()
+    request.node.stash[_DIAG_KEY] = diag
+    return diag
+
+
+@pytest.fixture
+def browser_context(
+    browser: Browser, browser_diagnostics: BrowserDiagnostics
+) -> Iterator[BrowserContext]:
+    """A fresh, hermetic browser context (no cookies, storage or cache from other tests)."""
+    context = browser.new_context(
+        viewport=VIEWPORT,  # type: ignore[arg-type]
+        device_scale_factor=1,
+        locale="en-US",
+        timezone_id="UTC",
+        color_scheme="light",
+        service_workers="block",
+    )
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+
+    def abort_non_local(route: Route) -> None:
+        browser_diagnostics.blocked_urls.append(route.request.url)
+        route.abort("blockedbyclient")
+
+    context.route(_NON_LOCAL_URL, abort_non_local)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def browser_page(
+    browser_context: BrowserContext,
+    browser_diagnostics: BrowserDiagnostics,
+    request: pytest.FixtureRequest,
+) -> Iterator[Page]:
+    """A Playwright ``Page`` (sync API) in a fresh hermetic context; see the module docstring."""
+    page = browser_context.new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        browser_diagnostics.console.append(f"[{message.type}] {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
+    request.node.stash[_PAGE_KEY] = page
+    yield page
+    del request.node.stash[_PAGE_KEY]
+
+
+@pytest.fixture
+def save_screenshot(browser_page: Page, request: pytest.FixtureRequest) -> Callable[..., Path]:
+    """``save_screenshot(label=None, full_page=True) -> Path``: save a screenshot right now."""
+
+    def save(label: str | None = None, *, full_page: bool = True) -> Path:
+        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
+        stem = artifact_stem(request.node)
+        if label:
+            stem += "-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", label)
+        path = ARTIFACT_DIR / f"{stem}.png"
+        browser_page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return save
+

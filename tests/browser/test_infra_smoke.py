@@ -1,0 +1,126 @@
+"""Smoke test of the browser test infrastructure itself (no shangrila_widget code involved).
+
+A tiny ipycanvas notebook is served by Voila and driven by headless Chromium: the picture
+drawn from Python appears, a real mouse click reaches the Python ``on_mouse_down`` handler
+whose redraw becomes visible, and a reload (a new kernel in Voila) draws the picture again.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import nbformat
+
+from browser_support import (
+    canvas_pixel,
+    click_canvas,
+    color_close,
+    wait_for_canvas_color,
+    wait_for_canvas_pixels,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import BrowserDiagnostics, VoilaFactory
+
+RED = (255, 0, 0, 255)
+BLUE = (0, 0, 255, 255)
+TRANSPARENT = (0, 0, 0, 0)
+CANVAS = "canvas"
+
+NOTEBOOK_SOURCE = textwrap.dedent(
+    """
+    from ipycanvas import Canvas, hold_canvas
+
+    # 200x100 backing store shown at 400x200 CSS px: an explicit size stops Voila from
+    # stretching it to the page width, and the 2x scale checks the click-coordinate mapping.
+    canvas = Canvas(width=200, height=100, layout={"width": "400px", "height": "200px"})
+    clicks = []
+
+    def redraw():
+        # ipycanvas remembers kernel-side which canvas it drew to last and then omits the
+        # "switch canvas" command; a page that connects later never received one and stays
+        # blank ("Cannot read properties of undefined (reading 'clearCanvas')"). Forget it.
+        canvas._canvas_manager._current_canvas = None
+        with hold_canvas():
+            canvas.clear()
+            canvas.fill_style = "red"
+            canvas.fill_rect(0, 0, 100, 100)
+            canvas.fill_style = "blue"
+            for x, y in clicks:
+                canvas.fill_rect(x - 10, y - 10, 20, 20)
+
+    def on_mouse_down(x, y):
+        clicks.append((round(x), round(y)))
+        redraw()
+
+    canvas.on_mouse_down(on_mouse_down)
+    # Drawing done while Voila executes the notebook is lost (no front end yet):
+    # draw again when the page's view is ready.
+    canvas.on_client_ready(redraw)
+    redraw()
+    canvas
+    """
+).strip()
+
+
+def write_notebook(path: Path, source: str) -> Path:
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(notebook, path)
+    return path
+
+
+def test_canvas_draw_click_reload(
+    tmp_path: Path,
+    voila_server: VoilaFactory,
+    browser_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    page = browser_page
+    url = voila_server(write_notebook(tmp_path / "smoke.ipynb", NOTEBOOK_SOURCE), shared=False)
+    timings = {"voila_start": voila_server.server.startup_seconds}
+
+    start = time.perf_counter()
+    page.goto(url)
+    timings["goto"] = time.perf_counter() - start
+    assert wait_for_canvas_pixels(page, timeout=30) == 0
+    timings["load_to_pixels"] = time.perf_counter() - start
+
+    assert page.locator(CANVAS).count() == 1
+    assert color_close(canvas_pixel(page, CANVAS, 50, 50), RED)
+    assert canvas_pixel(page, CANVAS, 150, 50) == TRANSPARENT
+
+    start = time.perf_counter()
+    click_canvas(page, CANVAS, 150, 50)
+    wait_for_canvas_color(page, CANVAS, 150, 50, BLUE, timeout=10)
+    timings["click_to_pixels"] = time.perf_counter() - start
+    # The square is centred where Python got the click: coordinates arrive in canvas units.
+    assert color_close(canvas_pixel(page, CANVAS, 141, 41), BLUE)
+    assert canvas_pixel(page, CANVAS, 135, 50) == TRANSPARENT
+    assert color_close(canvas_pixel(page, CANVAS, 50, 50), RED)
+    shot = save_screenshot("after-click")
+    assert shot.stat().st_size > 1000
+
+    start = time.perf_counter()
+    page.reload()
+    wait_for_canvas_pixels(page, timeout=30)
+    timings["reload_to_pixels"] = time.perf_counter() - start
+    assert color_close(canvas_pixel(page, CANVAS, 50, 50), RED)
+    # Voila runs a new kernel per page load: the click is forgotten, the picture is redrawn.
+    assert canvas_pixel(page, CANVAS, 150, 50) == TRANSPARENT
+    save_screenshot("after-reload")
+
+    assert browser_diagnostics.page_errors == []
+    assert all("127.0.0.1" not in u for u in browser_diagnostics.blocked_urls)
+    print("\nbrowser smoke timings (s): " + ", ".join(f"{k}={v:.3f}" for k, v in timings.items()))
