@@ -1,8 +1,8 @@
 """Play complete games with uniformly random legal actions and print the speed.
 
 Every decision lists all legal actions (as a player would see them) and picks one uniformly.
-The last line printed is one JSON object:
-``{"players": 4, "games": ..., "games_per_s": ..., "actions_per_game": ..., "journeys_per_game": ...}``
+The last line printed is one JSON object with the keys players, games, games_per_s,
+actions_per_game and journeys_per_game.
 
     python benchmarks/random_games.py --players 4 --seconds 10
 """

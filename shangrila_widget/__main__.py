@@ -22,7 +22,9 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.messages import Language
 
 
-def check_action(position: Position, action_text: str, lang: Language = "en") -> tuple[int, dict[str, Any]]:
+def check_action(
+    position: Position, action_text: str, lang: Language = "en"
+) -> tuple[int, dict[str, Any]]:
     """The ``check`` verdict as (exit status, JSON object); raises on a malformed action.
 
     >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])

@@ -23,6 +23,14 @@ from shangrila_widget.rules.board import (
     Colour,
     MasterType,
 )
+from shangrila_widget.rules.engine import (
+    apply_unchecked,
+    check,
+    legal_actions,
+    play,
+    scores,
+    winners,
+)
 from shangrila_widget.rules.errors import (
     ActionParseError,
     IllegalActionError,
@@ -33,7 +41,6 @@ from shangrila_widget.rules.errors import (
 from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import Language
 from shangrila_widget.rules.position import Position, Tile
-from shangrila_widget.rules.engine import apply_unchecked, check, legal_actions, play, scores, winners
 
 __all__ = [
     "Action",

@@ -132,7 +132,7 @@ class Pass:
         return "pass"
 
 
-Action = Union[Place, Recruit, Journey, Pass]
+Action = Union[Place, Recruit, Journey, Pass]  # noqa: UP007 (a runtime alias on 3.10)
 
 _USAGE: Final = (
     "expected one of: 'place <type> <village>', 'recruit <type> <village> "

@@ -89,7 +89,8 @@ VILLAGE_INDEX: Final[dict[str, int]] = {v: i for i, v in enumerate(VILLAGES)}
 
 #: The 23 bridges as (village, village) pairs in board order (index = bridge number).
 BRIDGES: Final[tuple[tuple[str, str], ...]] = tuple(
-    (a, b) for a, b in _DATA["bridges"]  # type: ignore[attr-defined]
+    (a, b)
+    for a, b in _DATA["bridges"]  # type: ignore[attr-defined]
 )
 #: Bridge number for either order of its two villages.
 BRIDGE_INDEX: Final[dict[tuple[str, str], int]] = {
@@ -98,12 +99,14 @@ BRIDGE_INDEX: Final[dict[tuple[str, str], int]] = {
 }
 #: The 2-3-2 layout of the seven spaces inside a village block, as rows of type keys.
 SLOT_ROWS: Final[tuple[tuple[MasterType, ...], ...]] = tuple(
-    tuple(row) for row in _DATA["slots"]  # type: ignore[attr-defined]
+    tuple(row)
+    for row in _DATA["slots"]  # type: ignore[attr-defined]
 )
 
 ALL_BRIDGES_MASK: Final = (1 << len(BRIDGES)) - 1
 THREE_PLAYER_REMOVED: Final[tuple[tuple[str, str], ...]] = tuple(
-    (a, b) for a, b in _DATA["three_players"]["removed_bridges"]  # type: ignore[index]
+    (a, b)
+    for a, b in _DATA["three_players"]["removed_bridges"]  # type: ignore[index]
 )
 THREE_PLAYER_BRIDGES_MASK: Final = ALL_BRIDGES_MASK & ~sum(
     1 << BRIDGE_INDEX[b] for b in THREE_PLAYER_REMOVED

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
 from shangrila_widget.rules.board import COLOURS, MASTER_TYPES, VILLAGE_INDEX, VILLAGES
 from shangrila_widget.rules.engine import (
-    SETUP,
     OVER,
+    SETUP,
     _resolve_journey,
     origin_is_stronger,
     scores,
@@ -31,7 +31,9 @@ def describe(before: Position, action: Action, after: Position) -> tuple[Event, 
     if isinstance(action, Place):
         rule = "SETUP-SPACE" if before._phase == SETUP else "PLACE-SPACE"
         events.append(
-            Event("placed", rule, {"player": player, "type": action.type, "village": action.village})
+            Event(
+                "placed", rule, {"player": player, "type": action.type, "village": action.village}
+            )
         )
     elif isinstance(action, Recruit):
         events += [

@@ -290,7 +290,11 @@ def _check_pass(pos: Position) -> Refusal | None:
     return Refusal(
         rule,
         "cannot_pass",
-        {"player": COLOURS[pos._players[pos._turn]], "count": len(actions), "example": str(actions[0])},
+        {
+            "player": COLOURS[pos._players[pos._turn]],
+            "count": len(actions),
+            "example": str(actions[0]),
+        },
     )
 
 
@@ -371,7 +375,9 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
     )
 
 
-def origin_is_stronger(cells: tuple[int, ...] | list[int], origin: int, destination: int) -> tuple[bool, str]:
+def origin_is_stronger(
+    cells: tuple[int, ...] | list[int], origin: int, destination: int
+) -> tuple[bool, str]:
     """Who is stronger before anything moves, and by which rule (``JOURNEY-STRENGTH``,
     ``JOURNEY-TIE-MASTERS`` or ``JOURNEY-TIE-DEFENDER``)."""
     o_row = cells[origin * 7 : origin * 7 + 7]

@@ -138,8 +138,7 @@ TEMPLATES: Final[dict[str, dict[Language, str]]] = {
     },
     "no_master_here": {
         "en": "No master stands on the {type} space of village {village} to take a student.",
-        "pl": "Na polu {type_gen} w wiosce {village} nie ma Mistrza, który mógłby przyjąć "
-        "Ucznia.",
+        "pl": "Na polu {type_gen} w wiosce {village} nie ma Mistrza, który mógłby przyjąć Ucznia.",
     },
     "not_own_master": {
         "en": "The {type} master in village {village} is {owner}'s; students go only onto "
@@ -290,10 +289,8 @@ TEMPLATES: Final[dict[str, dict[Language, str]]] = {
         "pl": "Mistrzowie na planszy: {scores}. Wygrywa najwięcej Mistrzów: {winners}.",
     },
     "score:SCORE-TIE": {
-        "en": "Masters on the board: {scores}. A tie on masters is broken by villages: "
-        "{winners}.",
-        "pl": "Mistrzowie na planszy: {scores}. Remis w Mistrzach rozstrzygają wioski: "
-        "{winners}.",
+        "en": "Masters on the board: {scores}. A tie on masters is broken by villages: {winners}.",
+        "pl": "Mistrzowie na planszy: {scores}. Remis w Mistrzach rozstrzygają wioski: {winners}.",
     },
 }
 
@@ -315,13 +312,15 @@ def _localise(key: str, value: Any, lang: Language) -> dict[str, str]:
             fields[f"{key}_acc"] = fields[f"{key}_gen"] = fields[key]
     elif key == "travellers":
         fields[key] = ", ".join(
-            f"{COLOUR_NAMES[lang][c]} {TYPE_NAMES[lang][t]}" if lang == "en"
+            f"{COLOUR_NAMES[lang][c]} {TYPE_NAMES[lang][t]}"
+            if lang == "en"
             else f"{TYPE_NAMES[lang][t]} ({COLOUR_NAMES[lang][c]})"
             for c, t in value
         )
     elif key == "scores":
         fields[key] = ", ".join(
-            f"{COLOUR_NAMES[lang][c]} {m} in {v} villages" if lang == "en"
+            f"{COLOUR_NAMES[lang][c]} {m} in {v} villages"
+            if lang == "en"
             else f"{COLOUR_NAMES[lang][c]} {m} (wioski: {v})"
             for c, (m, v) in value.items()
         )
@@ -329,8 +328,9 @@ def _localise(key: str, value: Any, lang: Language) -> dict[str, str]:
         joiner = " and " if lang == "en" else " i "
         names = joiner.join(COLOUR_NAMES[lang][c] for c in value)
         shared = len(value) > 1
-        fields[key] = names + ((" (shared win)" if lang == "en" else " (wspólne zwycięstwo)")
-                               if shared else "")
+        fields[key] = names + (
+            (" (shared win)" if lang == "en" else " (wspólne zwycięstwo)") if shared else ""
+        )
     else:
         fields[key] = str(value)
     return fields

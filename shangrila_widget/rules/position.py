@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from shangrila_widget.rules.board import (
@@ -152,9 +152,7 @@ class Position:
     # ----------------------------------------------------------------- construction
 
     @classmethod
-    def new_game(
-        cls, players: Sequence[str], *, end_eleven: bool = False
-    ) -> Position:
+    def new_game(cls, players: Sequence[str], *, end_eleven: bool = False) -> Position:
         """The empty board at the start of set-up; ``players`` in clockwise seating order,
         the first of them the start player.
 
@@ -203,7 +201,7 @@ class Position:
         villages: dict[str, dict[str, dict[str, Any]]] = {}
         cells = self._cells
         for v, village in enumerate(VILLAGES):
-            spaces = {}
+            spaces: dict[str, dict[str, Any]] = {}
             for t, master_type in enumerate(MASTER_TYPES):
                 code = cells[v * 7 + t]
                 if code:
@@ -401,7 +399,8 @@ class Position:
     def _repr_svg_(self) -> str:
         from shangrila_widget.render.svg import position_svg
 
-        return position_svg(self)
+        svg: str = position_svg(self)
+        return svg
 
     def _tiles_on_board(self) -> int:
         return sum(_STRENGTH[c] for c in self._cells)
@@ -427,11 +426,12 @@ def _render_text(pos: Position) -> str:
             for t in MASTER_TYPES
         )
         stone = "  stone" if pos.has_stone(village) else ""
-        lines.append(
-            f"{village}  {spaces}  strength {pos.strength(village)}{stone}"
-        )
-    broken = [f"{a}-{b}" for a, b in BRIDGES if not pos.bridge_intact(a, b) and pos.in_play(a)
-              and pos.in_play(b)]
+        lines.append(f"{village}  {spaces}  strength {pos.strength(village)}{stone}")
+    broken = [
+        f"{a}-{b}"
+        for a, b in BRIDGES
+        if not pos.bridge_intact(a, b) and pos.in_play(a) and pos.in_play(b)
+    ]
     lines.append("broken bridges: " + (" ".join(broken) if broken else "none"))
     for colour in pos.players:
         supply = " ".join(f"{TYPE_LETTERS[t]}{n}" for t, n in pos.supplies(colour).items())
@@ -528,7 +528,7 @@ def _position_from_dict(data: object) -> Position:
         )
 
     if phase == SETUP:
-        _check_setup(cells, seats, bridges, board_mask, stones, setup_turns, tiles_on_board, turn)
+        _check_setup(cells, seats, bridges, board_mask, setup_turns, tiles_on_board, turn)
     elif "setup_turns" in data and setup_turns != 7 * len(seats):
         raise PositionError("setup_turns", "only meaningful during set-up")
 
@@ -574,7 +574,8 @@ def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> lis
             owner = tile["owner"]
             if owner not in COLOUR_INDEX:
                 raise PositionError(
-                    f"{tpath}.owner", f"unknown colour {owner!r}: expected one of {', '.join(COLOURS)}"
+                    f"{tpath}.owner",
+                    f"unknown colour {owner!r}: expected one of {', '.join(COLOURS)}",
                 )
             if COLOUR_INDEX[owner] not in seats:
                 raise PositionError(f"{tpath}.owner", f"{owner} is not playing in this game")
@@ -593,7 +594,9 @@ def _read_bridges(bridges: object, board_mask: int, three: bool) -> int:
     mask = 0
     for i, pair in enumerate(bridges):
         path = f"bridges[{i}]"
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair)):
+        if not (
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair)
+        ):
             raise PositionError(path, 'expected a pair of village ids like ["A", "B"]')
         index = BRIDGE_INDEX.get((pair[0], pair[1]))
         if index is None:
@@ -653,7 +656,6 @@ def _check_setup(
     seats: tuple[int, ...],
     bridges: int,
     board_mask: int,
-    stones: int,
     setup_turns: int,
     tiles_on_board: int,
     turn: int,
@@ -692,16 +694,12 @@ def _check_setup(
     if setup_turns % players != turn:
         raise PositionError(
             "to_move",
-            f"after {setup_turns} set-up turns it is {COLOURS[seats[setup_turns % players]]}'s turn",
+            f"after {setup_turns} set-up turns it is "
+            f"{COLOURS[seats[setup_turns % players]]}'s turn",
         )
-    del stones
-
-
-def _bridge_pairs(mask: int) -> Iterable[tuple[str, str]]:
-    return (b for i, b in enumerate(BRIDGES) if mask >> i & 1)
 
 
 # The engine plays positions; it is bound here to give Position its rule shortcuts.
 from shangrila_widget.rules import engine as _engine  # noqa: E402
 
-__all__ = ["Position", "Tile", "Phase", "FORMAT", "Mapping"]
+__all__ = ["FORMAT", "Phase", "Position", "Tile"]

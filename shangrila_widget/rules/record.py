@@ -195,8 +195,11 @@ class GameRecord:
 
         def tree(node: Node) -> list[dict[str, Any]]:
             return [
-                {"action": str(child.action), **({"comment": child.comment} if child.comment else {}),
-                 "children": tree(child)}
+                {
+                    "action": str(child.action),
+                    **({"comment": child.comment} if child.comment else {}),
+                    "children": tree(child),
+                }
                 for child in node.children
             ]
 
