@@ -262,9 +262,9 @@ _ANY_PIXELS_JS = """() => {
         } catch (e) {
             continue;  // offscreen-transferred or non-2d canvas
         }
-        for (let k = 3; k < data.length; k += 4) if (data[k] !== 0) return i;
+        for (let k = 3; k < data.length; k += 4) if (data[k] !== 0) return {index: i};
     }
-    return null;
+    return null;  // falsy: keep polling (so the index is wrapped in a truthy object above)
 }"""
 
 _COLOR_JS = """([el, x, y, want, tol]) => {
@@ -309,7 +309,7 @@ def wait_for_canvas_pixels(page: Page, timeout: float = 30.0, *, poll_ms: int = 
     Canvases whose 2d context cannot be read (OffscreenCanvas views) are ignored.
     """
     result = page.wait_for_function(_ANY_PIXELS_JS, polling=poll_ms, timeout=timeout * 1000)
-    return int(result.json_value())
+    return int(result.json_value()["index"])
 
 
 def wait_for_canvas_color(
