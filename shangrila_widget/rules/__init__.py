@@ -23,6 +23,13 @@ from shangrila_widget.rules.board import (
     Colour,
     MasterType,
 )
+from shangrila_widget.rules.compact import (
+    from_compact,
+    to_compact,
+    with_bridge,
+    with_tile,
+    with_to_move,
+)
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     check,
@@ -41,6 +48,7 @@ from shangrila_widget.rules.errors import (
 from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import Language
 from shangrila_widget.rules.position import Position, Tile
+from shangrila_widget.rules.record import GameRecord, Node
 
 __all__ = [
     "Action",
@@ -49,6 +57,8 @@ __all__ = [
     "COLOURS",
     "Colour",
     "Event",
+    "GameRecord",
+    "Node",
     "IllegalActionError",
     "Journey",
     "Language",
@@ -67,6 +77,11 @@ __all__ = [
     "VILLAGES",
     "apply_unchecked",
     "check",
+    "from_compact",
+    "to_compact",
+    "with_bridge",
+    "with_tile",
+    "with_to_move",
     "legal_actions",
     "parse_action",
     "play",

@@ -147,7 +147,9 @@ def from_compact(text: str) -> Position:
         elif extra[:1] in ("t", "p") and extra[1:].isdigit():
             data["setup_turns" if extra[0] == "t" else "passes"] = int(extra[1:])
         else:
-            raise PositionError("extras", f"unknown extra field {extra!r}: expected t<N>, p<N>, e11")
+            raise PositionError(
+                "extras", f"unknown extra field {extra!r}: expected t<N>, p<N>, e11"
+            )
     return Position.from_dict(data)
 
 

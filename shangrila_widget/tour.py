@@ -1,0 +1,201 @@
+"""The rulebook tour as data: chapters of steps replayed on the engine, with narration.
+
+Each chapter is a JSON file in ``data/tour/``: a start position and steps. A step names the
+player who acts (the tour makes that player the one to move, as the rulebook's stories let
+players act in the order they need), the action, what the engine must say (``"legal"`` or
+the refusing rule id), the rule ids it teaches, narration in English and Polish, and what to
+highlight. Loading a chapter replays it and checks every expectation, so a chapter that
+disagrees with the engine cannot load.
+
+>>> chapters = load_chapters()
+>>> chapter = chapters[0]
+>>> chapter.frames[0].step is None  # frame 0 is the start position
+True
+>>> [f.step.expect for f in chapter.frames[1:3]]
+['legal', 'PLACE-SPACE']
+
+Pure Python: no widget imports.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from shangrila_widget.rules import (
+    Action,
+    IllegalActionError,
+    Outcome,
+    Position,
+    Refusal,
+    ShangrilaError,
+    parse_action,
+)
+from shangrila_widget.rules.compact import with_to_move
+from shangrila_widget.rules.messages import Language
+
+
+class TourDataError(ShangrilaError):
+    """A tour chapter file is malformed or disagrees with the engine."""
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """Something the board should point at: a space, a village or a bridge.
+
+    ``kind`` is ``"target"``, ``"selected"``, ``"moved"`` or ``"refused"``.
+    """
+
+    kind: str
+    village: str | None = None
+    type: str | None = None
+    bridge: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class TourStep:
+    """One step of a chapter as written in its data file."""
+
+    player: str
+    action: Action
+    expect: str  # "legal" or the rule id that refuses the action
+    narration: dict[str, str]
+    teaches: tuple[str, ...] = ()
+    out_of_turn: bool = False
+    highlights: tuple[Highlight, ...] = ()
+
+    def narrate(self, lang: Language = "en") -> str:
+        return self.narration[lang]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the tour shows at one point: the position and how it came to be."""
+
+    position: Position
+    step: TourStep | None = None
+    before: Position | None = None
+    outcome: Outcome | None = None
+    refusal: Refusal | None = None
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rule ids this frame speaks of: the refusal's or the events', then those taught."""
+        ids: list[str] = []
+        if self.refusal is not None:
+            ids.append(self.refusal.rule)
+        if self.outcome is not None:
+            ids += [e.rule for e in self.outcome.events]
+        if self.step is not None:
+            ids += list(self.step.teaches)
+        return tuple(dict.fromkeys(ids))
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A worked example or scenario of the tour, replayed into frames."""
+
+    id: str
+    title: dict[str, str]
+    intro: dict[str, str]
+    rules: tuple[str, ...]
+    start: Position
+    steps: tuple[TourStep, ...]
+    frames: tuple[Frame, ...] = field(repr=False)
+
+    def title_in(self, lang: Language = "en") -> str:
+        return self.title[lang]
+
+
+def _texts(value: object, path: str) -> dict[str, str]:
+    if not (
+        isinstance(value, dict)
+        and set(value) == {"en", "pl"}
+        and all(isinstance(v, str) and v for v in value.values())
+    ):
+        raise TourDataError(f"{path}: expected {{'en': text, 'pl': text}}")
+    return dict(value)
+
+
+def _highlight(data: object, path: str) -> Highlight:
+    if not isinstance(data, dict) or data.get("kind") not in (
+        "target",
+        "selected",
+        "moved",
+        "refused",
+    ):
+        raise TourDataError(f"{path}: expected a highlight with kind target/selected/moved/refused")
+    bridge = data.get("bridge")
+    return Highlight(
+        data["kind"],
+        data.get("village"),
+        data.get("type"),
+        (bridge[0], bridge[1]) if isinstance(bridge, list) and len(bridge) == 2 else None,
+    )
+
+
+def chapter_from_dict(data: dict[str, Any]) -> Chapter:
+    """Build and replay a chapter; raises :class:`TourDataError` on any disagreement."""
+    chapter_id = str(data.get("id", "?"))
+    try:
+        start = Position.from_dict(data["start"])
+    except (KeyError, ShangrilaError) as error:
+        raise TourDataError(f"{chapter_id}.start: {error}") from None
+    steps: list[TourStep] = []
+    frames = [Frame(start)]
+    position = start
+    for i, raw in enumerate(data.get("steps", [])):
+        path = f"{chapter_id}.steps[{i}]"
+        try:
+            step = TourStep(
+                player=raw["player"],
+                action=parse_action(raw["action"]),
+                expect=raw.get("expect", "legal"),
+                narration=_texts(raw.get("narration"), f"{path}.narration"),
+                teaches=tuple(raw.get("teaches", ())),
+                out_of_turn=bool(raw.get("out_of_turn", False)),
+                highlights=tuple(
+                    _highlight(h, f"{path}.highlights[{j}]")
+                    for j, h in enumerate(raw.get("highlights", []))
+                ),
+            )
+        except (KeyError, TypeError, ShangrilaError) as error:
+            raise TourDataError(f"{path}: {error}") from None
+        steps.append(step)
+        before = position if step.out_of_turn else with_to_move(position, step.player)
+        try:
+            outcome = before.play(step.action, step.player)
+        except IllegalActionError as error:
+            if step.expect != error.rule:
+                raise TourDataError(
+                    f"{path}: expected {step.expect}, the engine refuses with {error.rule}"
+                ) from None
+            frames.append(Frame(position, step, before, refusal=error.refusal))
+            continue
+        if step.expect != "legal":
+            raise TourDataError(f"{path}: expected refusal {step.expect}, the engine allows it")
+        position = outcome.position
+        frames.append(Frame(position, step, before, outcome=outcome))
+    return Chapter(
+        id=chapter_id,
+        title=_texts(data.get("title"), f"{chapter_id}.title"),
+        intro=_texts(data.get("intro"), f"{chapter_id}.intro"),
+        rules=tuple(data.get("rules", ())),
+        start=start,
+        steps=tuple(steps),
+        frames=tuple(frames),
+    )
+
+
+@lru_cache(maxsize=1)
+def load_chapters() -> tuple[Chapter, ...]:
+    """Every chapter shipped in ``data/tour/``, in file-name order."""
+    folder = resources.files("shangrila_widget").joinpath("data/tour")
+    chapters = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            chapters.append(chapter_from_dict(json.loads(entry.read_text("utf-8"))))
+    return tuple(chapters)

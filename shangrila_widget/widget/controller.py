@@ -1,0 +1,378 @@
+"""What a click means: turns clicks on the board into actions, selections and messages.
+
+Pure Python (no widget imports), so the whole play-by-clicking logic is tested without a
+front end. The board widget feeds it what the scene's hit test found under the mouse and
+shows what it returns.
+
+Clicking a space, with the action kind on ``"auto"`` (the default):
+
+- during set-up, or on an empty space: place a master of that space's type there;
+- on one of your own masters without a student: select it for recruiting; a click on a
+  second such master recruits both, a second click on the same one recruits it alone
+  (or press "recruit" to confirm one);
+- on one of your own masters with a student, or on a village where you have a student:
+  choose it as the start village; then click the destination village;
+- anything else is tried as a placement, so the refusal names its rule.
+
+>>> from shangrila_widget.rules import Position, GameRecord
+>>> controller = BoardController(GameRecord(Position.new_game(["red", "blue", "yellow"])))
+>>> feedback = controller.click(("space", "A", "healer"))
+>>> feedback.kind, feedback.rules, controller.position.to_move
+('played', ('SETUP-SPACE',), 'blue')
+>>> feedback = controller.click(("space", "A", "healer"))
+>>> feedback.kind, feedback.rules
+('refused', ('SETUP-SPACE',))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from shangrila_widget.rules import (
+    Action,
+    Journey,
+    Place,
+    Position,
+    Recruit,
+    ShangrilaError,
+)
+from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGE_INDEX
+from shangrila_widget.rules.errors import IllegalActionError
+from shangrila_widget.rules.explain import Event, Outcome, Refusal
+from shangrila_widget.rules.messages import LANGUAGES, Language
+from shangrila_widget.rules.record import GameRecord
+from shangrila_widget.tour import Highlight
+
+ActionKind = Literal["auto", "place", "recruit", "journey"]
+ACTION_KINDS: Final[tuple[ActionKind, ...]] = ("auto", "place", "recruit", "journey")
+
+#: What the hit test found: ("space", village, type), ("village", village),
+#: ("bridge", a, b), or None for nothing (outside the board, between villages).
+Target = tuple[str, ...] | None
+
+_UI_TEXT: Final[dict[str, dict[Language, str]]] = {
+    "nothing_here": {
+        "en": "Nothing to do there: click a space of a village.",
+        "pl": "Tu nic nie można zrobić: kliknij pole w wiosce.",
+    },
+    "pick_destination": {
+        "en": "Start village {village} chosen: click a neighbouring village across an intact "
+        "bridge (or {village} again to cancel).",
+        "pl": "Wybrano wioskę startową {village}: kliknij sąsiednią wioskę za całym mostem "
+        "(lub {village} ponownie, aby anulować).",
+    },
+    "pick_second_student": {
+        "en": "Student for the {type} in {village} chosen: click another of your masters for "
+        "a second student, the same one again (or Recruit) for just this one.",
+        "pl": "Wybrano Ucznia dla Mistrza ({type}) w wiosce {village}: kliknij innego swojego "
+        "Mistrza, aby dodać drugiego Ucznia, albo tego samego (lub „Rekrutuj”), aby "
+        "poprzestać na jednym.",
+    },
+    "cancelled": {"en": "Selection cancelled.", "pl": "Wybór anulowany."},
+    "game_over": {"en": "The game is over.", "pl": "Gra jest zakończona."},
+    "undone": {"en": "Took back: {action}.", "pl": "Cofnięto: {action}."},
+    "redone": {"en": "Replayed: {action}.", "pl": "Powtórzono: {action}."},
+    "at_start": {"en": "Already at the start.", "pl": "To już początek."},
+    "at_end": {"en": "Nothing to redo.", "pl": "Nie ma czego powtórzyć."},
+    "reset": {"en": "Back to the start position.", "pl": "Powrót do pozycji początkowej."},
+    "nothing_pending": {
+        "en": "Nothing selected to recruit.",
+        "pl": "Nie wybrano Mistrza do Znalezienia Uczniów.",
+    },
+    "bad_click": {
+        "en": "That click could not be read ({problem}); the game is unchanged.",
+        "pl": "Nie udało się odczytać kliknięcia ({problem}); gra bez zmian.",
+    },
+}
+
+
+def ui_text(key: str, lang: Language, **params: str) -> str:
+    """A sentence of the widget itself (not of the rules), in ``lang``."""
+    return _UI_TEXT[key][lang].format(**params)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What to tell the user after an input.
+
+    ``kind``: ``"played"`` (an action was played; ``events`` say what happened),
+    ``"refused"`` (``refusal`` says why, with its rule id), ``"selected"`` (waiting for a
+    second click), ``"info"`` (anything else). ``rules`` lists the rule ids involved.
+    """
+
+    kind: Literal["played", "refused", "selected", "info"]
+    text: str
+    rules: tuple[str, ...] = ()
+    refusal: Refusal | None = None
+    events: tuple[Event, ...] = ()
+    action: Action | None = None
+
+
+@dataclass
+class BoardController:
+    """The interaction state of one board: the game record, the pending selection, the
+    chosen action kind and language."""
+
+    record: GameRecord
+    lang: Language = "en"
+    kind: ActionKind = "auto"
+    show_legal: bool = True
+    pending_journey: str | None = None
+    pending_recruit: tuple[str, str] | None = None
+    last_outcome: Outcome | None = field(default=None, repr=False)
+
+    @property
+    def position(self) -> Position:
+        return self.record.position
+
+    # ------------------------------------------------------------------ inputs
+
+    def click(self, target: Target) -> Feedback:
+        """Handle a click on ``target``; never raises for a bad target, never corrupts."""
+        try:
+            target = _validated(target)
+        except ValueError as error:
+            return Feedback("info", ui_text("bad_click", self.lang, problem=str(error)))
+        if self.position.is_over:
+            return Feedback("info", ui_text("game_over", self.lang))
+        if target is None or target[0] == "bridge":
+            if self.pending_journey or self.pending_recruit:
+                return self.cancel()
+            return Feedback("info", ui_text("nothing_here", self.lang))
+        village = target[1]
+        master_type = target[2] if target[0] == "space" else None
+
+        if self.pending_journey is not None:
+            origin = self.pending_journey
+            if village == origin:
+                return self.cancel()
+            self.pending_journey = None
+            return self._try(Journey(origin, village))
+        if self.pending_recruit is not None:
+            first = self.pending_recruit
+            if master_type is None:
+                return self.cancel()
+            self.pending_recruit = None
+            if (master_type, village) == first:
+                return self._try(Recruit((first,)))
+            return self._try(Recruit((first, (master_type, village))))
+
+        pos = self.position
+        if master_type is None:
+            return self._click_village(village)
+        if self.kind == "place" or pos.phase == "setup":
+            return self._try(Place(master_type, village))
+        tile = pos.tile(village, master_type)
+        own = tile is not None and tile.owner == pos.to_move
+        if self.kind == "journey" or (self.kind == "auto" and own and tile and tile.student):
+            return self._select_origin(village)
+        if self.kind == "recruit" or (self.kind == "auto" and own):
+            return self._select_recruit(master_type, village)
+        return self._try(Place(master_type, village))
+
+    def _click_village(self, village: str) -> Feedback:
+        pos = self.position
+        if pos.phase == "play" and (self.kind in ("auto", "journey")):
+            tiles = pos.tiles(village).values()
+            if any(t.owner == pos.to_move and t.student for t in tiles) or self.kind == "journey":
+                return self._select_origin(village)
+        return Feedback("info", ui_text("nothing_here", self.lang))
+
+    def _select_origin(self, village: str) -> Feedback:
+        refusal = _journey_start_refusal(self.position, village)
+        if refusal is not None:
+            return Feedback("refused", refusal.message(self.lang), (refusal.rule,), refusal)
+        self.pending_journey = village
+        return Feedback("selected", ui_text("pick_destination", self.lang, village=village))
+
+    def _select_recruit(self, master_type: str, village: str) -> Feedback:
+        refusal = self.position.check(Recruit(((master_type, village),)))
+        if refusal is not None:
+            return Feedback("refused", refusal.message(self.lang), (refusal.rule,), refusal)
+        self.pending_recruit = (master_type, village)
+        from shangrila_widget.rules.messages import TYPE_NAMES
+
+        return Feedback(
+            "selected",
+            ui_text(
+                "pick_second_student",
+                self.lang,
+                type=TYPE_NAMES[self.lang][master_type],
+                village=village,
+            ),
+        )
+
+    def confirm_recruit(self) -> Feedback:
+        """Recruit the one selected student (the "Recruit" button)."""
+        if self.pending_recruit is None:
+            return Feedback("info", ui_text("nothing_pending", self.lang))
+        first, self.pending_recruit = self.pending_recruit, None
+        return self._try(Recruit((first,)))
+
+    def play_text(self, text: str) -> Feedback:
+        """Play an action typed as text (``"journey A B"``); a malformed text is reported."""
+        self._clear_selection()
+        try:
+            from shangrila_widget.rules import parse_action
+
+            action = parse_action(text)
+        except ShangrilaError as error:
+            return Feedback("info", str(error))
+        return self._try(action)
+
+    def cancel(self) -> Feedback:
+        self._clear_selection()
+        return Feedback("info", ui_text("cancelled", self.lang))
+
+    def undo(self) -> Feedback:
+        self._clear_selection()
+        if not self.record.can_undo():
+            return Feedback("info", ui_text("at_start", self.lang))
+        action = self.record.current.action
+        self.record.undo()
+        self.last_outcome = None
+        return Feedback("info", ui_text("undone", self.lang, action=str(action)))
+
+    def redo(self) -> Feedback:
+        self._clear_selection()
+        if not self.record.can_redo():
+            return Feedback("info", ui_text("at_end", self.lang))
+        self.record.redo()
+        node = self.record.current
+        self.last_outcome = (
+            Outcome(node.parent.position, node.action, node.position)
+            if (node.parent is not None and node.action is not None)
+            else None
+        )
+        return Feedback(
+            "played",
+            ui_text("redone", self.lang, action=str(node.action)),
+            tuple(e.rule for e in node.events),
+            events=node.events,
+            action=node.action,
+        )
+
+    def reset(self) -> Feedback:
+        self._clear_selection()
+        self.record.go_to_start()
+        self.last_outcome = None
+        return Feedback("info", ui_text("reset", self.lang))
+
+    def set_lang(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'pl'")
+        self.lang = lang  # type: ignore[assignment]
+        self.record.lang = self.lang
+
+    def set_kind(self, kind: str) -> None:
+        if kind not in ACTION_KINDS:
+            raise ValueError(f"unknown action kind {kind!r}: expected {', '.join(ACTION_KINDS)}")
+        self.kind = kind  # type: ignore[assignment]
+        self._clear_selection()
+
+    def _clear_selection(self) -> None:
+        self.pending_journey = None
+        self.pending_recruit = None
+
+    def _try(self, action: Action) -> Feedback:
+        try:
+            outcome = self.record.play(action)
+        except IllegalActionError as error:
+            refusal = error.refusal
+            return Feedback(
+                "refused", refusal.message(self.lang), (refusal.rule,), refusal, action=action
+            )
+        self.last_outcome = outcome
+        return Feedback(
+            "played",
+            " ".join(outcome.messages(self.lang)),
+            tuple(e.rule for e in outcome.events),
+            events=outcome.events,
+            action=action,
+        )
+
+    # ------------------------------------------------------------------ what to show
+
+    def highlights(self) -> tuple[Highlight, ...]:
+        """Selected spaces, legal targets of the pending selection, what the last action
+        moved."""
+        pos = self.position
+        marks: list[Highlight] = []
+        if self.pending_journey is not None:
+            marks.append(Highlight("selected", village=self.pending_journey))
+            for a, b in BRIDGES:
+                if self.pending_journey in (a, b) and pos.bridge_intact(a, b):
+                    other = b if a == self.pending_journey else a
+                    marks.append(Highlight("target", village=other))
+        elif self.pending_recruit is not None:
+            master_type, village = self.pending_recruit
+            marks.append(Highlight("selected", village=village, type=master_type))
+            for action in pos.legal_actions():
+                if isinstance(action, Recruit) and len(action.students) == 2:
+                    if self.pending_recruit in action.students:
+                        other = [s for s in action.students if s != self.pending_recruit][0]
+                        marks.append(Highlight("target", village=other[1], type=other[0]))
+        elif self.show_legal and not pos.is_over:
+            seen: set[tuple[str, str | None]] = set()
+            for action in pos.legal_actions():
+                if isinstance(action, Place):
+                    seen.add((action.village, action.type))
+                elif isinstance(action, Recruit) and len(action.students) == 1:
+                    seen.add((action.students[0][1], action.students[0][0]))
+                elif isinstance(action, Journey):
+                    seen.add((action.origin, None))
+            marks += [
+                Highlight("target", village=v, type=t)
+                for v, t in sorted(seen, key=lambda s: (s[0], s[1] or ""))
+            ]
+        if self.last_outcome is not None and self.last_outcome.position is pos:
+            marks += _moved_marks(self.last_outcome)
+        return tuple(marks)
+
+
+def _moved_marks(outcome: Outcome) -> list[Highlight]:
+    action = outcome.action
+    if isinstance(action, Place):
+        return [Highlight("moved", village=action.village, type=action.type)]
+    if isinstance(action, Recruit):
+        return [Highlight("moved", village=v, type=t) for t, v in action.students]
+    if isinstance(action, Journey):
+        marks = [Highlight("moved", bridge=(action.origin, action.destination))]
+        for event in outcome.events:
+            if event.kind == "traveller":
+                marks.append(
+                    Highlight("moved", village=action.destination, type=str(event.params["type"]))
+                )
+        return marks
+    return []
+
+
+def _journey_start_refusal(pos: Position, village: str) -> Refusal | None:
+    """Why ``village`` cannot start a journey now (before a destination is chosen)."""
+    for a, b in BRIDGES:
+        if village in (a, b) and pos.bridge_intact(a, b):
+            other = b if a == village else a
+            return pos.check(Journey(village, other))
+    # no intact bridge: let the engine name the rule with any neighbour
+    for a, b in BRIDGES:
+        if village in (a, b):
+            return pos.check(Journey(village, b if a == village else a))
+    return None
+
+
+def _validated(target: object) -> Target:
+    if target is None:
+        return None
+    if not isinstance(target, tuple) or not target or not all(isinstance(t, str) for t in target):
+        raise ValueError(f"unexpected target {target!r}")
+    kind = target[0]
+    if kind == "space" and len(target) == 3:
+        if target[1] not in VILLAGE_INDEX or target[2] not in MASTER_TYPES:
+            raise ValueError(f"no space {target[2]!r} in village {target[1]!r}")
+    elif kind == "village" and len(target) == 2:
+        if target[1] not in VILLAGE_INDEX:
+            raise ValueError(f"no village {target[1]!r}")
+    elif not (kind == "bridge" and len(target) == 3):
+        raise ValueError(f"unexpected target {target!r}")
+    return target
