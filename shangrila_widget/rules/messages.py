@@ -91,7 +91,7 @@ TEMPLATES: Final[dict[str, dict[Language, str]]] = {
         "nie wydarzy.",
     },
     "setup_type_used": {
-        "en": "{player} has already placed a {type} during set-up; the seven set-up masters "
+        "en": "{player} has already placed {type_a} during set-up; the seven set-up masters "
         "must all be of different types.",
         "pl": "Gracz {player} rozmieścił już {type_acc}; siedmiu Mistrzów z rozmieszczania "
         "musi mieć różne dziedziny.",
@@ -180,7 +180,7 @@ TEMPLATES: Final[dict[str, dict[Language, str]]] = {
     },
     # ------------------------------------------------------------------ events
     "placed": {
-        "en": "{player} places a {type} master in village {village}.",
+        "en": "{player} places {type_a} master in village {village}.",
         "pl": "Gracz {player} umieszcza {type_acc} w wiosce {village}.",
     },
     "setup_over": {
@@ -188,7 +188,7 @@ TEMPLATES: Final[dict[str, dict[Language, str]]] = {
         "pl": "Rozmieszczanie Mistrzów zakończone; pierwszą akcję wykonuje gracz {player}.",
     },
     "recruited": {
-        "en": "{player} recruits a {type} student onto their master in village {village}.",
+        "en": "{player} recruits {type_a} student onto their master in village {village}.",
         "pl": "Gracz {player} kładzie Ucznia na swoim Mistrzu ({type}) w wiosce {village}.",
     },
     "journey": {
@@ -310,6 +310,8 @@ def _localise(key: str, value: Any, lang: Language) -> dict[str, str]:
             fields[f"{key}_gen"] = _TYPE_PL_GENITIVE_ONLY.get(value, TYPE_NAMES["pl_gen"][value])
         else:
             fields[f"{key}_acc"] = fields[f"{key}_gen"] = fields[key]
+        article = "an" if lang == "en" and fields[key][0] in "AEIOU" else "a"
+        fields[f"{key}_a"] = f"{article} {fields[key]}" if lang == "en" else fields[key]
     elif key == "travellers":
         fields[key] = ", ".join(
             f"{COLOUR_NAMES[lang][c]} {TYPE_NAMES[lang][t]}"
