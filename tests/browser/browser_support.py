@@ -74,6 +74,7 @@ __all__ = [
     "start_voila",
     "wait_for_canvas_color",
     "wait_for_canvas_pixels",
+    "write_notebook",
 ]
 
 RGBA = tuple[int, int, int, int]
@@ -218,7 +219,9 @@ def start_voila(
             time.sleep(0.1)
         exited = process.poll() is not None
         server.stop()
-        reason = f"exited with code {process.returncode}" if exited else f"no answer in {timeout:.0f} s"
+        reason = (
+            f"exited with code {process.returncode}" if exited else f"no answer in {timeout:.0f} s"
+        )
         last_error = VoilaStartError(
             f"Voila on {notebook} (port {port}, attempt {attempt}/{attempts}) {reason}.\n"
             f"--- {log_path} ---\n{server.log_tail()}"
@@ -227,6 +230,21 @@ def start_voila(
             break
     assert last_error is not None
     raise last_error
+
+
+def write_notebook(path: Path, *cell_sources: str, kernel: str = "python3") -> Path:
+    """Write a notebook of code cells (``kernel`` kernelspec) to ``path`` and return ``path``.
+
+    The first ``import nbformat`` of a process costs ~0.8 s, 2-3 s inside pytest (jsonschema's
+    rfc3987-syntax builds a lark grammar at import time); it is paid once per session.
+    """
+    import nbformat  # lazily: conftest.py skips/fails cleanly when the stack is missing
+
+    new_cell, new_notebook = nbformat.v4.new_code_cell, nbformat.v4.new_notebook
+    notebook = new_notebook(cells=[new_cell(source) for source in cell_sources])  # type: ignore[no-untyped-call]
+    notebook.metadata["kernelspec"] = {"name": kernel, "display_name": kernel, "language": "python"}
+    nbformat.write(notebook, path)  # type: ignore[no-untyped-call]
+    return path
 
 
 # --------------------------------------------------------------------------------------------
@@ -298,7 +316,7 @@ def canvas_pixel(page: Page, selector: str, x: int, y: int, *, timeout: float = 
 def color_close(actual: Sequence[int], expected: Sequence[int], tolerance: int = 8) -> bool:
     """True if every channel of ``actual`` is within ``tolerance`` of ``expected``."""
     return len(actual) == len(expected) and all(
-        abs(int(a) - int(e)) <= tolerance for a, e in zip(actual, expected)
+        abs(int(a) - int(e)) <= tolerance for a, e in zip(actual, expected, strict=True)
     )
 
 
@@ -357,7 +375,9 @@ def canvas_point_to_page(
     handle.scroll_into_view_if_needed(timeout=timeout * 1000)
     left, top, css_w, css_h, width, height = page.evaluate(_RECT_JS, handle)
     if not width or not height or not css_w or not css_h:
-        raise AssertionError(f"canvas {selector!r} has no size: {css_w}x{css_h} CSS, {width}x{height}")
+        raise AssertionError(
+            f"canvas {selector!r} has no size: {css_w}x{css_h} CSS, {width}x{height}"
+        )
     return (left + x * css_w / width, top + y * css_h / height)
 
 
@@ -377,5 +397,5 @@ def screenshot_pixel(page: Page, x: float, y: float) -> RGBA:
 
     png = page.screenshot(clip={"x": float(x), "y": float(y), "width": 1, "height": 1})
     with Image.open(BytesIO(png)) as image:
-        r, g, b, a = image.convert("RGBA").getpixel((0, 0))  # type: ignore[misc]
+        r, g, b, a = image.convert("RGBA").getpixel((0, 0))
     return (int(r), int(g), int(b), int(a))

@@ -13,20 +13,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import nbformat
-
 from browser_support import (
     canvas_pixel,
     click_canvas,
     color_close,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
+    write_notebook,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
-
     from conftest import BrowserDiagnostics, VoilaFactory
+    from playwright.sync_api import Page
 
 RED = (255, 0, 0, 255)
 BLUE = (0, 0, 255, 255)
@@ -69,17 +67,6 @@ NOTEBOOK_SOURCE = textwrap.dedent(
 ).strip()
 
 
-def write_notebook(path: Path, source: str) -> Path:
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nbformat.write(notebook, path)
-    return path
-
-
 def test_canvas_draw_click_reload(
     tmp_path: Path,
     voila_server: VoilaFactory,
@@ -88,8 +75,11 @@ def test_canvas_draw_click_reload(
     save_screenshot: Callable[..., Path],
 ) -> None:
     page = browser_page
-    url = voila_server(write_notebook(tmp_path / "smoke.ipynb", NOTEBOOK_SOURCE), shared=False)
-    timings = {"voila_start": voila_server.server.startup_seconds}
+    start = time.perf_counter()
+    notebook = write_notebook(tmp_path / "smoke.ipynb", NOTEBOOK_SOURCE)
+    timings = {"write_notebook": time.perf_counter() - start}
+    url = voila_server(notebook, shared=False)
+    timings["voila_start"] = voila_server.server.startup_seconds
 
     start = time.perf_counter()
     page.goto(url)
