@@ -34,25 +34,13 @@ from shangrila_widget.rules import (
     ShangrilaError,
     parse_action,
 )
+from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules.compact import with_to_move
 from shangrila_widget.rules.messages import Language
 
 
 class TourDataError(ShangrilaError):
     """A tour chapter file is malformed or disagrees with the engine."""
-
-
-@dataclass(frozen=True)
-class Highlight:
-    """Something the board should point at: a space, a village or a bridge.
-
-    ``kind`` is ``"target"``, ``"selected"``, ``"moved"`` or ``"refused"``.
-    """
-
-    kind: str
-    village: str | None = None
-    type: str | None = None
-    bridge: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)

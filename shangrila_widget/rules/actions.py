@@ -67,7 +67,7 @@ def parse_village(word: str) -> str:
 class Place:
     """Place a master of ``type`` from supply in ``village`` (also the set-up placement)."""
 
-    type: MasterType
+    type: str  # a master type key; a letter or any case is accepted and normalised
     village: str
     slot: int = field(init=False, repr=False, compare=False)
 
@@ -92,7 +92,7 @@ class Recruit:
     (('rainmaker', 'A'), ('healer', 'B'))
     """
 
-    students: tuple[tuple[MasterType, str], ...]
+    students: tuple[tuple[str, str], ...]  # (type key, village) pairs, normalised
     slots: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

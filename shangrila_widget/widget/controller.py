@@ -42,7 +42,7 @@ from shangrila_widget.rules.errors import IllegalActionError
 from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import LANGUAGES, Language
 from shangrila_widget.rules.record import GameRecord
-from shangrila_widget.tour import Highlight
+from shangrila_widget.render.scene import Highlight
 
 ActionKind = Literal["auto", "place", "recruit", "journey"]
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = ("auto", "place", "recruit", "journey")
@@ -262,13 +262,13 @@ class BoardController:
     def set_lang(self, lang: str) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}: expected 'en' or 'pl'")
-        self.lang = lang  # type: ignore[assignment]
+        self.lang = lang
         self.record.lang = self.lang
 
     def set_kind(self, kind: str) -> None:
         if kind not in ACTION_KINDS:
             raise ValueError(f"unknown action kind {kind!r}: expected {', '.join(ACTION_KINDS)}")
-        self.kind = kind  # type: ignore[assignment]
+        self.kind = kind
         self._clear_selection()
 
     def _clear_selection(self) -> None:
@@ -311,8 +311,8 @@ class BoardController:
             for action in pos.legal_actions():
                 if isinstance(action, Recruit) and len(action.students) == 2:
                     if self.pending_recruit in action.students:
-                        other = [s for s in action.students if s != self.pending_recruit][0]
-                        marks.append(Highlight("target", village=other[1], type=other[0]))
+                        partner = [s for s in action.students if s != self.pending_recruit][0]
+                        marks.append(Highlight("target", village=partner[1], type=partner[0]))
         elif self.show_legal and not pos.is_over:
             seen: set[tuple[str, str | None]] = set()
             for action in pos.legal_actions():
