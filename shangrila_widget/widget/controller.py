@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules import (
     Action,
     Journey,
@@ -42,7 +43,6 @@ from shangrila_widget.rules.errors import IllegalActionError
 from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import LANGUAGES, Language
 from shangrila_widget.rules.record import GameRecord
-from shangrila_widget.render.scene import Highlight
 
 ActionKind = Literal["auto", "place", "recruit", "journey"]
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = ("auto", "place", "recruit", "journey")

@@ -124,8 +124,16 @@ def test_village_without_own_student_cannot_start_a_journey() -> None:
 
 @pytest.mark.parametrize(
     "garbage",
-    [("space", "Z", "healer"), ("space", "A", "wizard"), ("teleport",), ("village",), 42, "A",
-     ("space", "A"), ("village", 3)],
+    [
+        ("space", "Z", "healer"),
+        ("space", "A", "wizard"),
+        ("teleport",),
+        ("village",),
+        42,
+        "A",
+        ("space", "A"),
+        ("village", 3),
+    ],
 )
 def test_garbage_targets_never_raise_or_change_the_game(garbage: object) -> None:
     controller = controller_at(play_position())
