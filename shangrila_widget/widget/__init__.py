@@ -8,5 +8,12 @@
 
 from shangrila_widget.widget.board import ShangriLaBoard, board_for_record_json
 from shangrila_widget.widget.controller import BoardController, Feedback
+from shangrila_widget.widget.tour import RulebookTour
 
-__all__ = ["BoardController", "Feedback", "ShangriLaBoard", "board_for_record_json"]
+__all__ = [
+    "BoardController",
+    "Feedback",
+    "RulebookTour",
+    "ShangriLaBoard",
+    "board_for_record_json",
+]

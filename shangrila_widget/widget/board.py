@@ -146,6 +146,14 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         start = record.position if record is not None else _as_position(position, players)
         self.controller = BoardController(record or GameRecord(start, lang=lang), lang=lang)
         self.board_width = float(width)
+        #: Marks drawn on top of the controller's own (the tour's step highlights).
+        self.extra_highlights: tuple[Highlight, ...] = ()
+        #: A line of text under the board picture (the tour's "variation" note).
+        self.caption: str | None = None
+        #: Called with a key name before the board's own key bindings; True = handled.
+        self.key_override: Callable[[str], bool] | None = None
+        #: Called after every change of the game on show (clicks, buttons, keys, traits).
+        self.change_listeners: list[Callable[[ShangriLaBoard], None]] = []
         self.canvas = BoardCanvas(width, width * 910 / 900)
         self._build_controls()
         super().__init__(
@@ -315,6 +323,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             "Escape": self.controller.cancel,
             "Enter": self.controller.confirm_recruit,
         }
+        if self.key_override is not None and self.key_override(key):
+            return
         if key in keys:
             self._run(keys[key])
 
@@ -419,8 +429,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         """Sync traits and side panel with the controller, then redraw: one canvas message."""
         pos = self.controller.position
         lang = self.lang
-        marks = self.controller.highlights()
-        scene = build_scene(pos, highlights=marks, lang=lang, width=self.board_width)
+        marks = self.controller.highlights() + self.extra_highlights
+        scene = build_scene(
+            pos, highlights=marks, lang=lang, width=self.board_width, caption=self.caption
+        )
         self.canvas.draw(scene)
         self._syncing = True
         try:
@@ -450,6 +462,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._button_widgets["redo"].disabled = not self.record.can_redo()
         self._button_widgets["end"].disabled = not self.record.can_redo()
         self._button_widgets["confirm"].disabled = self.controller.pending_recruit is None
+        for listener in self.change_listeners:
+            listener(self)
 
     def _status_html(self, pos: Position) -> str:
         lang = self.lang

@@ -327,11 +327,11 @@ class BoardController:
                 for v, t in sorted(seen, key=lambda s: (s[0], s[1] or ""))
             ]
         if self.last_outcome is not None and self.last_outcome.position is pos:
-            marks += _moved_marks(self.last_outcome)
+            marks += moved_highlights(self.last_outcome)
         return tuple(marks)
 
 
-def _moved_marks(outcome: Outcome) -> list[Highlight]:
+def moved_highlights(outcome: Outcome) -> list[Highlight]:
     action = outcome.action
     if isinstance(action, Place):
         return [Highlight("moved", village=action.village, type=action.type)]

@@ -1,0 +1,467 @@
+"""The rulebook tour widget: step through the worked examples, branch off, come back.
+
+.. code-block:: python
+
+    from shangrila_widget.widget import RulebookTour
+    RulebookTour()          # or RulebookTour(lang="pl")
+
+A chapter is a list of frames (:mod:`shangrila_widget.tour`): the start, then one per step.
+The board shows the frame's position with the step's highlights; the narration beside it
+says why, and the rule ids of the step are listed with their text.
+
+Variations: at any frame, play on the board yourself (the next step's player is to move).
+The tour then records a variation branching from that frame and says so above the board;
+undo/redo (or the arrow keys) step inside it, "Main line" returns to the frame, "Promote"
+makes the line on show the first variation of its frame and "Delete" removes it. Variations
+are kept per frame while the tour lives, and saved with :meth:`RulebookTour.save_state`.
+
+Keys while the board has focus: Left/Right previous/next frame (inside a variation: undo/
+redo), Home/End first/last frame, Escape back to the main line.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from shangrila_widget.render.scene import Highlight
+from shangrila_widget.rules import GameRecord, Position, RecordError
+from shangrila_widget.rules.compact import to_compact, with_to_move
+from shangrila_widget.rules.messages import (
+    LANGUAGES,
+    Language,
+    rule_text,
+    rule_title,
+    rules_reference,
+)
+from shangrila_widget.tour import Chapter, Frame, load_chapters
+from shangrila_widget.widget.board import ShangriLaBoard, _rule_badge, _visible_errors
+from shangrila_widget.widget.controller import Feedback, moved_highlights
+
+TOUR_STATE_FORMAT = "shangrila-tour/1"
+
+_TEXT: dict[str, dict[Language, str]] = {
+    "chapter": {"en": "Chapter", "pl": "Rozdział"},
+    "first": {"en": "⏮", "pl": "⏮"},
+    "prev": {"en": "◀ Back", "pl": "◀ Wstecz"},
+    "next": {"en": "Next ▶", "pl": "Dalej ▶"},
+    "last": {"en": "⏭", "pl": "⏭"},
+    "main_line": {"en": "Main line", "pl": "Linia główna"},
+    "promote": {"en": "Promote", "pl": "Awansuj"},
+    "delete": {"en": "Delete variation", "pl": "Usuń wariant"},
+    "step_of": {"en": "Step {k} of {n}", "pl": "Krok {k} z {n}"},
+    "start": {"en": "Start position", "pl": "Pozycja startowa"},
+    "refused": {"en": "Refused", "pl": "Odmowa"},
+    "in_main": {
+        "en": "Main line. Play on the board to try something else from here.",
+        "pl": "Linia główna. Zagraj na planszy, aby sprawdzić inny ruch od tego miejsca.",
+    },
+    "in_variation": {
+        "en": "Variation {index} from step {k}, {ply} action(s) in. Main line returns.",
+        "pl": "Wariant {index} od kroku {k}, akcji: {ply}. „Linia główna” wraca do przykładu.",
+    },
+    "variation_caption": {"en": "variation from step {k}", "pl": "wariant od kroku {k}"},
+    "rules_here": {"en": "Rules in this step", "pl": "Zasady w tym kroku"},
+    "reference": {"en": "Rules reference", "pl": "Zasady gry"},
+}
+
+
+def _t(key: str, lang: Language, **params: Any) -> str:
+    return _TEXT[key][lang].format(**params)
+
+
+class RulebookTour(widgets.VBox):  # type: ignore[misc]
+    """The rulebook's worked examples on the board, with narration in English or Polish.
+
+    Traits: ``chapter`` (chapter id), ``frame`` (0 = start), ``lang``, ``in_variation``.
+    """
+
+    chapter = traitlets.Unicode("").tag(sync=True)
+    frame = traitlets.Int(0).tag(sync=True)
+    lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
+    in_variation = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        *,
+        lang: Language = "en",
+        chapter: str | None = None,
+        width: float = 760.0,
+        **kwargs: Any,
+    ) -> None:
+        self.chapters: tuple[Chapter, ...] = load_chapters()
+        self._by_id = {c.id: c for c in self.chapters}
+        first = self._by_id[chapter] if chapter else self.chapters[0]
+        #: Variations: (chapter id, frame index) -> the record branching from that frame.
+        self.variations: dict[tuple[str, int], GameRecord] = {}
+        self.board = ShangriLaBoard(first.start, lang=lang, width=width)
+        self.board.controller.show_legal = False
+        self.board._show_legal.value = False
+        self.board.key_override = self._on_key
+        self._build(lang)
+        super().__init__(
+            children=[self._header, self._variation_bar, self._body, self._reference],
+            **kwargs,
+        )
+        self.add_class("shangrila-tour")
+        self._showing = False
+        self._ready = False
+        self.lang = lang
+        self.chapter = first.id
+        self._ready = True
+        self._show()
+        self.board.change_listeners.append(self._on_board_change)
+
+    # ------------------------------------------------------------------ layout
+
+    def _build(self, lang: Language) -> None:
+        self._picker = widgets.Dropdown(
+            options=[(c.title[lang], c.id) for c in self.chapters],
+            layout=widgets.Layout(width="340px"),
+        )
+        self._picker.observe(lambda change: setattr(self, "chapter", change["new"]), "value")
+        self._nav: dict[str, widgets.Button] = {}
+        steps: dict[str, Callable[[], None]] = {
+            "first": lambda: self.go(0),
+            "prev": lambda: self.go(self.frame - 1),
+            "next": lambda: self.go(self.frame + 1),
+            "last": lambda: self.go(len(self._chapter.frames) - 1),
+        }
+        for key, run in steps.items():
+            button = widgets.Button(description=_TEXT[key][lang], layout={"width": "auto"})
+            button.on_click(self._handler(run))
+            self._nav[key] = button
+        self._position_label = widgets.HTML()
+        self._header = widgets.HBox(
+            [self._picker, *self._nav.values(), self._position_label],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self._variation_note = widgets.HTML()
+        self._variation_buttons: dict[str, widgets.Button] = {}
+        actions: dict[str, Callable[[], None]] = {
+            "main_line": self.main_line,
+            "promote": self.promote,
+            "delete": self.delete_variation,
+        }
+        for key, run in actions.items():
+            button = widgets.Button(description=_TEXT[key][lang], layout={"width": "auto"})
+            button.on_click(self._handler(run))
+            self._variation_buttons[key] = button
+        self._variation_bar = widgets.HBox(
+            [self._variation_note, *self._variation_buttons.values()],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self._narration = widgets.HTML(layout=widgets.Layout(min_width="260px"))
+        self._narration.add_class("shangrila-narration")
+        self._body = widgets.HBox(
+            [self.board, self._narration], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        self._reference_html = widgets.HTML(rules_reference_html(lang))
+        self._reference = widgets.Accordion(
+            children=[self._reference_html], titles=(_TEXT["reference"][lang],)
+        )
+        self._reference.selected_index = None
+
+    def _handler(self, run: Callable[[], None]) -> Callable[[Any], None]:
+        @_visible_errors
+        def handler(board: ShangriLaBoard, _button: Any) -> None:
+            run()
+
+        return lambda button: handler(self.board, button)
+
+    # ------------------------------------------------------------------ navigation
+
+    @property
+    def _chapter(self) -> Chapter:
+        return self._by_id[self.chapter]
+
+    @property
+    def current_frame(self) -> Frame:
+        return self._chapter.frames[self.frame]
+
+    def go(self, index: int) -> None:
+        """Show frame ``index`` of the chapter on the main line (clamped to the chapter)."""
+        index = max(0, min(index, len(self._chapter.frames) - 1))
+        if index == self.frame and not self.in_variation:
+            self._show()
+        self.frame = index
+
+    def next(self) -> None:
+        self.go(self.frame + 1)
+
+    def previous(self) -> None:
+        self.go(self.frame - 1)
+
+    def main_line(self) -> None:
+        """Leave a variation: back to the frame it branched from."""
+        record = self.variations.get((self.chapter, self.frame))
+        if record is not None:
+            record.go_to_start()
+        self._show()
+
+    def promote(self) -> None:
+        """Make the variation on show the first of its frame."""
+        record = self.variations.get((self.chapter, self.frame))
+        if record is None or record.current is record.root:
+            return
+        node = record.current
+        while node.parent is not record.root and node.parent is not None:
+            node = node.parent
+        record.promote(node)
+        self._show_variation_note()
+
+    def delete_variation(self) -> None:
+        """Delete the variation on show (from the frame on) and return to the main line."""
+        record = self.variations.get((self.chapter, self.frame))
+        if record is None or record.current is record.root:
+            return
+        node = record.current
+        while node.parent is not record.root and node.parent is not None:
+            node = node.parent
+        record.delete(node)
+        self.main_line()
+
+    def variation_root(self, chapter: Chapter, index: int) -> Position:
+        """Where a variation from frame ``index`` starts: the frame's position with the next
+        step's player to move."""
+        position = chapter.frames[index].position
+        if index + 1 < len(chapter.frames):
+            step = chapter.frames[index + 1].step
+            if step is not None and not step.out_of_turn and not position.is_over:
+                try:
+                    return with_to_move(position, step.player)
+                except ValueError:
+                    return position
+        return position
+
+    def _record_for(self, index: int) -> GameRecord:
+        key = (self.chapter, index)
+        if key not in self.variations:
+            self.variations[key] = GameRecord(
+                self.variation_root(self._chapter, index), lang=self.lang
+            )
+        return self.variations[key]
+
+    # ------------------------------------------------------------------ showing
+
+    @traitlets.observe("chapter")
+    def _chapter_changed(self, change: dict[str, Any]) -> None:
+        if change["new"] not in self._by_id:
+            raise traitlets.TraitError(f"unknown chapter {change['new']!r}")
+        self._picker.value = change["new"]
+        if self.frame != 0:
+            self.frame = 0  # shows through _frame_changed
+        elif self._ready:
+            self._show()
+
+    @traitlets.observe("frame")
+    def _frame_changed(self, change: dict[str, Any]) -> None:
+        if self._ready:
+            self._show()
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: dict[str, Any]) -> None:
+        lang = change["new"]
+        self.board.lang = lang
+        self._picker.options = [(c.title[lang], c.id) for c in self.chapters]
+        self._picker.value = self.chapter or self.chapters[0].id
+        for key, button in {**self._nav, **self._variation_buttons}.items():
+            button.description = _TEXT[key][lang]
+        self._reference.set_title(0, _TEXT["reference"][lang])
+        self._reference_html.value = rules_reference_html(lang)
+        for record in self.variations.values():
+            record.lang = lang
+        if self._ready:
+            self._show()
+
+    def _show(self) -> None:
+        """Put the current frame (its main-line record at its root) on the board."""
+        frame = self.current_frame
+        record = self._record_for(self.frame)
+        record.go_to_start()
+        marks: list[Highlight] = list(frame.step.highlights if frame.step else ())
+        if frame.outcome is not None:
+            marks += moved_highlights(frame.outcome)
+        self._showing = True
+        try:
+            self.in_variation = False
+            self.board.extra_highlights = tuple(marks)
+            self.board.caption = None
+            self.board.load_record(record)  # one redraw
+            self.board._say(Feedback("info", _t("in_main", self.lang)))
+        finally:
+            self._showing = False
+        self._narration.value = self._narration_html(frame)
+        self._update_labels()
+
+    def _on_board_change(self, board: ShangriLaBoard) -> None:
+        """After every change on the board: entering, moving in or leaving a variation."""
+        if self._showing:
+            return
+        record = self.variations.get((self.chapter, self.frame))
+        inside = record is not None and board.record is record and record.current is not record.root
+        if inside and not self.in_variation:
+            self.in_variation = True
+            board.extra_highlights = ()
+            board.caption = _t("variation_caption", self.lang, k=self.frame)
+            self._showing = True
+            try:
+                board._refresh()  # redraw with the caption
+            finally:
+                self._showing = False
+        elif not inside and self.in_variation:
+            self._show()
+            return
+        self._update_labels()
+
+    def _update_labels(self) -> None:
+        lang = self.lang
+        frames = self._chapter.frames
+        label = (
+            _t("start", lang)
+            if self.frame == 0
+            else _t("step_of", lang, k=self.frame, n=len(frames) - 1)
+        )
+        self._position_label.value = f"<b>{html.escape(label)}</b>"
+        self._nav["first"].disabled = self._nav["prev"].disabled = self.frame == 0
+        self._nav["next"].disabled = self._nav["last"].disabled = self.frame == len(frames) - 1
+        self._show_variation_note()
+
+    def _show_variation_note(self) -> None:
+        lang = self.lang
+        record = self.variations.get((self.chapter, self.frame))
+        if self.in_variation and record is not None:
+            path = record.current.path()
+            note = _t("in_variation", lang, index=path[0] + 1, k=self.frame, ply=len(path))
+            style = "background:#fff7d6;border-left:4px solid #E69F00;"
+        else:
+            note = _t("in_main", lang)
+            style = "border-left:4px solid #009E73;"
+        self._variation_note.value = (
+            f"<div style='{style}padding:2px 8px'>{html.escape(note)}</div>"
+        )
+        for key in ("main_line", "promote", "delete"):
+            self._variation_buttons[key].disabled = not self.in_variation
+
+    def _narration_html(self, frame: Frame) -> str:
+        lang = self.lang
+        chapter = self._chapter
+        parts = [f"<h3 style='margin:0 0 6px'>{html.escape(chapter.title[lang])}</h3>"]
+        if frame.step is None:
+            parts.append(f"<p>{html.escape(chapter.intro[lang])}</p>")
+        else:
+            step = frame.step
+            if frame.refusal is not None:
+                parts.append(
+                    f"<p style='background:#fff4ec;border-left:4px solid #D55E00;padding:4px'>"
+                    f"<b>{_t('refused', lang)}</b> <code>{html.escape(str(step.action))}</code>: "
+                    f"{_rule_badge(frame.refusal.rule, lang)} "
+                    f"{html.escape(frame.refusal.message(lang))}</p>"
+                )
+            elif frame.outcome is not None:
+                items = "".join(
+                    f"<li>{_rule_badge(e.rule, lang)} {html.escape(e.message(lang))}</li>"
+                    for e in frame.outcome.events
+                )
+                parts.append(f"<ul style='padding-left:1.1em'>{items}</ul>")
+            parts.append(f"<p>{html.escape(step.narrate(lang))}</p>")
+        rule_ids = frame.rule_ids if frame.step else chapter.rules
+        if rule_ids:
+            rows = "".join(
+                f"<dt>{_rule_badge(r, lang)} <b>{html.escape(rule_title(r, lang))}</b></dt>"
+                f"<dd style='margin:0 0 4px 1em'>{html.escape(rule_text(r, lang))}</dd>"
+                for r in rule_ids
+            )
+            parts.append(
+                f"<details open><summary>{_t('rules_here', lang)}</summary>"
+                f"<dl>{rows}</dl></details>"
+            )
+        return "<div style='max-width:420px'>" + "".join(parts) + "</div>"
+
+    # ------------------------------------------------------------------ keys
+
+    def _on_key(self, key: str) -> bool:
+        if self.in_variation:
+            if key == "Escape":
+                self.main_line()
+                return True
+            return False  # the board's own undo/redo step inside the variation
+        moves: dict[str, Callable[[], None]] = {
+            "ArrowLeft": self.previous,
+            "ArrowRight": self.next,
+            "Home": lambda: self.go(0),
+            "End": lambda: self.go(len(self._chapter.frames) - 1),
+        }
+        if key in moves:
+            moves[key]()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ saving
+
+    def save_state(self) -> str:
+        """The tour's place and every variation, as JSON."""
+        return json.dumps(
+            {
+                "format": TOUR_STATE_FORMAT,
+                "chapter": self.chapter,
+                "frame": self.frame,
+                "lang": self.lang,
+                "variations": [
+                    {"chapter": c, "frame": f, "record": record.to_dict()}
+                    for (c, f), record in self.variations.items()
+                    if record.root.children
+                ],
+            },
+            ensure_ascii=False,
+        )
+
+    def load_state(self, text: str) -> None:
+        """Restore :meth:`save_state` output; raises :class:`RecordError` if malformed."""
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise RecordError(f"not valid JSON: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != TOUR_STATE_FORMAT:
+            raise RecordError(f"format: expected {TOUR_STATE_FORMAT!r}")
+        variations = {}
+        for i, entry in enumerate(data.get("variations", [])):
+            if not isinstance(entry, dict) or entry.get("chapter") not in self._by_id:
+                raise RecordError(f"variations[{i}]: unknown chapter")
+            frame = entry.get("frame")
+            if not isinstance(frame, int) or not 0 <= frame < len(
+                self._by_id[entry["chapter"]].frames
+            ):
+                raise RecordError(f"variations[{i}].frame: no such frame")
+            variations[(entry["chapter"], frame)] = GameRecord.from_dict(entry.get("record"))
+        if data.get("chapter") not in self._by_id:
+            raise RecordError("chapter: unknown chapter")
+        self.variations = variations
+        self._ready = False
+        self.lang = data.get("lang", self.lang)
+        self.chapter = data["chapter"]
+        self.frame = int(data.get("frame", 0))
+        self._ready = True
+        self.go(self.frame)
+
+    def share(self) -> str:
+        """The position on the board as its one-line string."""
+        return to_compact(self.board.game)
+
+
+def rules_reference_html(lang: Language) -> str:
+    """Every rule id with its title and text, by section, as HTML (the reference panel)."""
+    rows = []
+    for entry in rules_reference():
+        choice = " ⚙" if entry.get("engine_choice") else ""
+        rows.append(
+            f"<tr id='shangrila-rule-{entry['id']}'><td><code>{entry['id']}</code>{choice}</td>"
+            f"<td><b>{html.escape(entry['title'][lang])}</b><br>{html.escape(entry['text'][lang])}"
+            f"</td></tr>"
+        )
+    return f"<table style='font-size:90%'>{''.join(rows)}</table>"

@@ -1,0 +1,162 @@
+"""The rulebook tour widget driven headlessly: stepping, narration, variations, saving."""
+
+from __future__ import annotations
+
+import pytest
+
+from shangrila_widget.rules import RecordError
+from shangrila_widget.tour import load_chapters
+from shangrila_widget.widget import RulebookTour
+
+
+def key(tour: RulebookTour, name: str) -> None:
+    tour.board.canvas.dynamic_layer._handle_msg(
+        {
+            "content": {
+                "data": {
+                    "method": "custom",
+                    "content": {
+                        "event": "key_down",
+                        "key": name,
+                        "shift_key": False,
+                        "ctrl_key": False,
+                        "meta_key": False,
+                    },
+                }
+            },
+            "buffers": [],
+        }
+    )
+
+
+def test_every_chapter_steps_to_the_exact_frames_of_its_data() -> None:
+    tour = RulebookTour()
+    for chapter in load_chapters():
+        tour.chapter = chapter.id
+        assert tour.frame == 0
+        for index, frame in enumerate(chapter.frames):
+            tour.go(index)
+            assert tour.board.game.to_dict()["villages"] == frame.position.to_dict()["villages"]
+            assert tour.board.game.bridges == frame.position.bridges
+            if frame.step is not None:
+                assert frame.step.narration["en"] in tour._narration.value.replace("&#x27;", "'")
+
+
+def test_refused_step_shows_rule_and_reason() -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(2)  # Red tries a Rainmaker in A
+    assert "PLACE-SPACE" in tour._narration.value
+    assert "already taken by Yellow" in tour._narration.value
+    assert (
+        any(h.kind == "refused" for h in tour.board.extra_highlights) or tour.board.extra_highlights
+    )
+
+
+def test_keyboard_steps_frames_and_home_end_jump() -> None:
+    tour = RulebookTour(chapter="journey-situation-1")
+    key(tour, "ArrowRight")
+    assert tour.frame == 1
+    key(tour, "End")
+    assert tour.frame == len(tour._chapter.frames) - 1
+    key(tour, "Home")
+    assert tour.frame == 0
+    key(tour, "ArrowLeft")
+    assert tour.frame == 0
+
+
+def test_polish_narration_and_labels() -> None:
+    tour = RulebookTour(lang="pl", chapter="journey-situation-2")
+    tour.go(1)
+    assert "Podróż" in tour._narration.value or "wioski" in tour._narration.value
+    assert tour._nav["next"].description == "Dalej ▶"
+    assert tour._picker.options[0][0] == "Umieszczenie Mistrza"
+
+
+def test_playing_on_the_board_makes_a_variation_and_main_line_returns() -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(1)
+    main_position = tour.board.game
+    feedback = tour.board.click(("space", "A", "healer"))  # Red, instead of the rulebook
+    assert feedback.kind == "played"
+    assert tour.in_variation
+    assert "Variation 1 from step 1" in tour._variation_note.value
+    assert tour.board.caption == "variation from step 1"
+    key(tour, "ArrowLeft")  # inside a variation the arrows undo/redo
+    assert not tour.in_variation and tour.frame == 1
+    key(tour, "ArrowRight")  # ...but at the main line they step frames
+    assert tour.frame == 2
+    tour.go(1)
+    assert tour.board.game.to_dict()["villages"] == main_position.to_dict()["villages"]
+    tour.board.redo()  # the variation was kept
+    assert tour.in_variation
+    tour.main_line()
+    assert not tour.in_variation
+    assert tour.variations[("placing-a-master", 1)].root.children
+
+
+def test_promote_and_delete_variations() -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(1)
+    tour.board.click(("space", "A", "healer"))
+    tour.main_line()
+    tour.board.click(("space", "A", "firekeeper"))
+    record = tour.variations[("placing-a-master", 1)]
+    assert [str(n.action) for n in record.root.children] == ["place healer A", "place firekeeper A"]
+    tour.promote()
+    assert [str(n.action) for n in record.root.children] == ["place firekeeper A", "place healer A"]
+    tour.delete_variation()
+    assert [str(n.action) for n in record.root.children] == ["place healer A"]
+    assert not tour.in_variation
+
+
+def test_save_and_load_state_keep_variations() -> None:
+    tour = RulebookTour(chapter="recruiting-students")
+    tour.go(3)
+    first_legal = tour.board.game.legal_actions()[0]
+    assert tour.board.play(str(first_legal)).kind == "played"
+    saved = tour.save_state()
+    other = RulebookTour()
+    other.load_state(saved)
+    assert other.chapter == "recruiting-students" and other.frame == 3
+    record = other.variations[("recruiting-students", 3)]
+    assert record.root.children and record.root.children[0].position == (
+        tour.variations[("recruiting-students", 3)].root.children[0].position
+    )
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        "",
+        "[]",
+        '{"format": "nope"}',
+        '{"format": "shangrila-tour/1", "chapter": "missing"}',
+        '{"format": "shangrila-tour/1", "chapter": "placing-a-master", "variations": [{"chapter": '
+        '"placing-a-master", "frame": 99, "record": {}}]}',
+    ],
+)
+def test_bad_saved_state_is_refused_and_changes_nothing(garbage: str) -> None:
+    tour = RulebookTour(chapter="journey-situation-1")
+    tour.go(1)
+    with pytest.raises(RecordError):
+        tour.load_state(garbage)
+    assert tour.chapter == "journey-situation-1" and tour.frame == 1
+
+
+def test_reference_panel_lists_every_rule_in_both_languages() -> None:
+    from shangrila_widget.rules.messages import rules_reference
+
+    tour = RulebookTour()
+    ids = [entry["id"] for entry in rules_reference()]
+    for rule in ids:
+        assert f"shangrila-rule-{rule}" in tour._reference_html.value
+    tour.lang = "pl"
+    assert "Kamień Mędrców" in tour._reference_html.value
+
+
+def test_chapter_trait_rejects_unknown_ids() -> None:
+    import traitlets
+
+    tour = RulebookTour()
+    with pytest.raises(traitlets.TraitError):
+        tour.chapter = "no-such-chapter"
