@@ -25,6 +25,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules import (
     Action,
     IllegalActionError,
@@ -34,7 +35,6 @@ from shangrila_widget.rules import (
     ShangrilaError,
     parse_action,
 )
-from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules.compact import with_to_move
 from shangrila_widget.rules.messages import Language
 

@@ -182,7 +182,8 @@ class Position:
         """
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError,
+            # integers over the int-to-str digit limit, nesting deeper than the stack
             raise PositionError("", f"not valid JSON: {error}") from None
         except TypeError:
             raise PositionError("", f"expected JSON text, not {type(text).__name__}") from None
@@ -449,7 +450,7 @@ def _parse_players(players: object, path: str) -> tuple[int, ...]:
         raise PositionError(path, f"3 or 4 players are needed, got {len(players)}")
     seats = []
     for i, colour in enumerate(players):
-        if colour not in COLOUR_INDEX:
+        if not isinstance(colour, str) or colour not in COLOUR_INDEX:
             raise PositionError(
                 f"{path}[{i}]", f"unknown colour {colour!r}: expected one of {', '.join(COLOURS)}"
             )
@@ -522,9 +523,16 @@ def _position_from_dict(data: object) -> Position:
     _expect(setup_turns, int, "setup_turns", "a whole number")
     passes = data.get("passes", 0)
     _expect(passes, int, "passes", "a whole number")
-    if not 0 <= passes < len(seats) or (passes and phase != PLAY):
+    # During play 0 to n-1 forced passes in a row; a game ended by END-STALL has exactly n.
+    if not (
+        (phase == PLAY and 0 <= passes < len(seats))
+        or (phase == OVER and passes in (0, len(seats)))
+        or (phase == SETUP and passes == 0)
+    ):
         raise PositionError(
-            "passes", f"forced passes in a row must be 0-{len(seats) - 1} during play"
+            "passes",
+            f"forced passes in a row must be 0-{len(seats) - 1} during play, "
+            f"0 or {len(seats)} (END-STALL) once the game is over, and 0 during set-up",
         )
 
     if phase == SETUP:
@@ -572,7 +580,7 @@ def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> lis
             if "owner" not in tile:
                 raise PositionError(f"{tpath}.owner", "missing required key")
             owner = tile["owner"]
-            if owner not in COLOUR_INDEX:
+            if not isinstance(owner, str) or owner not in COLOUR_INDEX:
                 raise PositionError(
                     f"{tpath}.owner",
                     f"unknown colour {owner!r}: expected one of {', '.join(COLOURS)}",
@@ -630,7 +638,7 @@ def _read_stones(stones: object, bridges: int, three: bool, phase: int) -> int:
     mask = 0
     for i, village in enumerate(stones):
         path = f"stones[{i}]"
-        if village not in VILLAGE_INDEX:
+        if not isinstance(village, str) or village not in VILLAGE_INDEX:
             raise PositionError(path, f"unknown village {village!r}: expected A-M")
         bit = 1 << VILLAGE_INDEX[village]
         if mask & bit:

@@ -7,11 +7,13 @@
 """
 
 from shangrila_widget.widget.board import ShangriLaBoard, board_for_record_json
+from shangrila_widget.widget.checker import DisputeChecker
 from shangrila_widget.widget.controller import BoardController, Feedback
 from shangrila_widget.widget.tour import RulebookTour
 
 __all__ = [
     "BoardController",
+    "DisputeChecker",
     "Feedback",
     "RulebookTour",
     "ShangriLaBoard",

@@ -40,7 +40,7 @@ from ipycanvas import Canvas
 
 from shangrila_widget.render.canvas import BoardCanvas
 from shangrila_widget.render.scene import PLAYER_STYLES, Highlight, build_scene
-from shangrila_widget.rules import GameRecord, Position, PositionError, ShangrilaError
+from shangrila_widget.rules import GameRecord, Outcome, Position, PositionError, ShangrilaError
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
 from shangrila_widget.rules.compact import from_compact, to_compact
 from shangrila_widget.rules.engine import scores
@@ -50,6 +50,7 @@ from shangrila_widget.widget.controller import (
     BoardController,
     Feedback,
     Target,
+    moved_highlights,
 )
 
 log = logging.getLogger("shangrila_widget")
@@ -82,6 +83,7 @@ _LABELS: dict[str, dict[Language, str]] = {
         "en": "What a click on a space does; Auto infers it from the space.",
         "pl": "Co robi kliknięcie pola; Auto rozpoznaje to po polu.",
     },
+    "preview": {"en": "preview: {action} (not played)", "pl": "podgląd: {action} (nie zagrano)"},
     "welcome": {
         "en": "Click a space to play. {player} is to move.",
         "pl": "Kliknij pole, aby zagrać. Na ruchu: {player}.",
@@ -152,6 +154,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.caption: str | None = None
         #: Called with a key name before the board's own key bindings; True = handled.
         self.key_override: Callable[[str], bool] | None = None
+        #: An outcome shown instead of the game without playing it (``show_preview``).
+        self.preview: Outcome | None = None
+        #: Called with the clicked target before the controller; True = handled (edit mode).
+        self.click_override: Callable[[Target], bool] | None = None
         #: Called after every change of the game on show (clicks, buttons, keys, traits).
         self.change_listeners: list[Callable[[ShangriLaBoard], None]] = []
         self.canvas = BoardCanvas(width, width * 910 / 900)
@@ -276,6 +282,24 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.controller.last_outcome = None
         self._refresh()
 
+    def show_preview(self, outcome: Outcome | None) -> None:
+        """Show what an action would do, without playing it; None returns to the game.
+
+        While a preview is on show, clicks on the board only end the preview.
+        """
+        self.preview = outcome
+        if outcome is not None:
+            self._say(
+                Feedback(
+                    "info",
+                    " ".join(outcome.messages(self.lang)),
+                    tuple(e.rule for e in outcome.events),
+                    events=outcome.events,
+                    action=outcome.action,
+                )
+            )
+        self._refresh()
+
     def redraw(self) -> None:
         """Draw the whole board again (both layers)."""
         self.canvas.redraw()
@@ -309,6 +333,11 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
     @_visible_errors
     def _on_click(self, target: Target) -> None:
+        if self.preview is not None:
+            self.show_preview(None)
+            return
+        if self.click_override is not None and self.click_override(target):
+            return
         self.click(target)
 
     @_visible_errors
@@ -430,8 +459,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         pos = self.controller.position
         lang = self.lang
         marks = self.controller.highlights() + self.extra_highlights
+        shown, caption = pos, self.caption
+        if self.preview is not None:
+            shown = self.preview.position
+            marks = tuple(moved_highlights(self.preview))
+            caption = _LABELS["preview"][lang].format(action=self.preview.action)
         scene = build_scene(
-            pos, highlights=marks, lang=lang, width=self.board_width, caption=self.caption
+            shown, highlights=marks, lang=lang, width=self.board_width, caption=caption
         )
         self.canvas.draw(scene)
         self._syncing = True
