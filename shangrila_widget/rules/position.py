@@ -237,6 +237,23 @@ class Position:
         """
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
+    @classmethod
+    def from_compact(cls, text: str) -> Position:
+        """Read the one-line position string (see :mod:`~shangrila_widget.rules.compact`)."""
+        from shangrila_widget.rules.compact import from_compact
+
+        return from_compact(text)
+
+    def to_compact(self) -> str:
+        """The one-line position string, to copy and paste.
+
+        >>> Position.new_game(["red", "blue", "yellow"]).to_compact()
+        'rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C'
+        """
+        from shangrila_widget.rules.compact import to_compact
+
+        return to_compact(self)
+
     # ----------------------------------------------------------------- accessors
 
     @property
