@@ -13,8 +13,10 @@ Traceback (most recent call last):
 shangrila_widget.rules.errors.IllegalActionError: SETUP-THREE: Village C is out of play in a \
 three-player game.
 >>> _ = record.play("place healer D")  # a variation beside "place healer B"
->>> [str(n.action) for n in record.current.parent.children]
-['place healer B', 'place healer D']
+>>> for node in record.current.parent.children:
+...     print(node.action)
+place healer B
+place healer D
 >>> GameRecord.from_json(record.to_json()).current.position == record.position
 True
 """
