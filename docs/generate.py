@@ -13,7 +13,7 @@ from pathlib import Path
 
 from shangrila_widget.render.scene import Highlight
 from shangrila_widget.render.svg import save_svg
-from shangrila_widget.rules import Position
+from shangrila_widget.rules import Journey, Position
 from shangrila_widget.rules.messages import rules_reference
 from shangrila_widget.tour import load_chapters
 
@@ -68,9 +68,12 @@ def pictures() -> list[str]:
         before = chapter.frames[0].position
         after = next(f for f in chapter.frames if f.outcome is not None)
         save_svg(before, DOCS / "img" / f"{name}-before.svg", display_width=520)
-        marks = [Highlight("moved", bridge=(after.step.action.origin, after.step.action.destination))]  # type: ignore[union-attr]
-        save_svg(after.position, DOCS / "img" / f"{name}-after.svg", display_width=520,
-                 highlights=marks)
+        journey = after.step.action if after.step else None
+        assert isinstance(journey, Journey)
+        marks = [Highlight("moved", bridge=(journey.origin, journey.destination))]
+        save_svg(
+            after.position, DOCS / "img" / f"{name}-after.svg", display_width=520, highlights=marks
+        )
         written += [f"{name}-before.svg", f"{name}-after.svg"]
     setup = Position.new_game(["red", "blue", "yellow"])
     save_svg(setup, DOCS / "img" / "three-players-start.svg", display_width=520)
