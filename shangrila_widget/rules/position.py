@@ -643,12 +643,11 @@ def _read_stones(stones: object, bridges: int, three: bool, phase: int) -> int:
             isolated |= 1 << v
     derived = isolated  # includes C with 3 players: it has no bridges
     if stones is None:
-        if phase == OVER or bin(derived).count("1") > STONES_IN_BOX:
-            if bin(derived).count("1") > STONES_IN_BOX:
-                # A finished game must say which of the last villages has no stone.
-                raise PositionError(
-                    "stones", "required here: more villages are isolated than there are stones"
-                )
+        if bin(derived).count("1") > STONES_IN_BOX:
+            # A finished game must say which of the last villages has no stone.
+            raise PositionError(
+                "stones", "required here: more villages are isolated than there are stones"
+            )
         return derived
     _expect(stones, list, "stones", "a list of village ids")
     assert isinstance(stones, list)

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 import traitlets
 
 from shangrila_widget.render.scene import Highlight
-from shangrila_widget.rules import GameRecord, Position, RecordError
+from shangrila_widget.rules import GameRecord, Node, Position, RecordError
 from shangrila_widget.rules.compact import to_compact, with_to_move
 from shangrila_widget.rules.messages import (
     LANGUAGES,
@@ -204,27 +204,29 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             record.go_to_start()
         self._show()
 
-    def promote(self) -> None:
-        """Make the variation on show the first of its frame."""
+    def _variation_head(self) -> tuple[GameRecord, Node] | None:
+        """The record of this frame and the first node of the variation on show, if any."""
         record = self.variations.get((self.chapter, self.frame))
         if record is None or record.current is record.root:
-            return
+            return None
         node = record.current
-        while node.parent is not record.root and node.parent is not None:
+        while node.parent is not None and node.parent is not record.root:
             node = node.parent
-        record.promote(node)
-        self._show_variation_note()
+        return record, node
+
+    def promote(self) -> None:
+        """Make the variation on show the first of its frame."""
+        head = self._variation_head()
+        if head is not None:
+            head[0].promote(head[1])
+            self._show_variation_note()
 
     def delete_variation(self) -> None:
         """Delete the variation on show (from the frame on) and return to the main line."""
-        record = self.variations.get((self.chapter, self.frame))
-        if record is None or record.current is record.root:
-            return
-        node = record.current
-        while node.parent is not record.root and node.parent is not None:
-            node = node.parent
-        record.delete(node)
-        self.main_line()
+        head = self._variation_head()
+        if head is not None:
+            head[0].delete(head[1])
+            self.main_line()
 
     def variation_root(self, chapter: Chapter, index: int) -> Position:
         """Where a variation from frame ``index`` starts: the frame's position with the next
