@@ -321,7 +321,7 @@ def _localise(key: str, value: Any, lang: Language) -> dict[str, str]:
         )
     elif key == "scores":
         fields[key] = ", ".join(
-            f"{COLOUR_NAMES[lang][c]} {m} in {v} villages"
+            f"{COLOUR_NAMES[lang][c]} {m} in {v} village{'' if v == 1 else 's'}"
             if lang == "en"
             else f"{COLOUR_NAMES[lang][c]} {m} (wioski: {v})"
             for c, (m, v) in value.items()

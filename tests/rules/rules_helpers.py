@@ -1,0 +1,174 @@
+"""Helpers shared by the rules tests: compact position building and exact comparisons.
+
+A village is written compactly as space-separated ``<type letter>:<colour letter>[+]``
+items, ``+`` meaning the master has a student: ``"R:y+ P:r"`` is a Yellow Rainmaker master
+with its student and a Red Priest master. Type letters are the rules' R A D P Y F H, colour
+letters r b y v.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from shangrila_widget.rules import (
+    BRIDGES,
+    COLOURS,
+    MASTER_TYPES,
+    VILLAGES,
+    Event,
+    Outcome,
+    Position,
+    Refusal,
+)
+from shangrila_widget.rules.board import TYPE_LETTERS
+
+FOUR = ("red", "blue", "yellow", "violet")
+THREE = ("red", "blue", "yellow")
+FORMAT = "shangrila-position/1"
+
+LETTER_TYPE = {letter: t for t, letter in TYPE_LETTERS.items()}
+LETTER_COLOUR = {c[0]: c for c in COLOURS}
+
+
+def spaces(spec: str) -> dict[str, dict[str, Any]]:
+    """The JSON spaces of one village from its compact form."""
+    result: dict[str, dict[str, Any]] = {}
+    for item in spec.split():
+        letter, tile = item.split(":")
+        master_type = LETTER_TYPE[letter]
+        assert master_type not in result, f"space {master_type} written twice in {spec!r}"
+        result[master_type] = {"owner": LETTER_COLOUR[tile[0]], "student": tile.endswith("+")}
+    return result
+
+
+def position_dict(
+    villages: Mapping[str, str],
+    *,
+    players: Sequence[str] = FOUR,
+    to_move: str | None = None,
+    phase: str = "play",
+    bridges: Iterable[Sequence[str]] | None = None,
+    stones: Iterable[str] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A public JSON position (as a dict) from compact villages."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "players": list(players),
+        "to_move": to_move or players[0],
+        "phase": phase,
+        "villages": {v: spaces(spec) for v, spec in villages.items() if spec.strip()},
+    }
+    if bridges is not None:
+        data["bridges"] = [list(b) for b in bridges]
+    if stones is not None:
+        data["stones"] = list(stones)
+    data.update(extra)
+    return data
+
+
+def make(villages: Mapping[str, str], **kwargs: Any) -> Position:
+    """A position from compact villages (see :func:`position_dict`)."""
+    return Position.from_dict(position_dict(villages, **kwargs))
+
+
+def village(pos: Position, v: str) -> str:
+    """The compact form of one village of ``pos``, in type order."""
+    return " ".join(
+        f"{TYPE_LETTERS[t]}:{tile.owner[0]}{'+' if tile.student else ''}"
+        for t, tile in pos.tiles(v).items()
+    )
+
+
+def board(pos: Position) -> dict[str, str]:
+    """Every occupied village of ``pos`` in compact form."""
+    return {v: village(pos, v) for v in VILLAGES if pos.tiles(v)}
+
+
+def normal(spec: str) -> str:
+    """A compact village spec rewritten in type order (for exact comparison)."""
+    order = {TYPE_LETTERS[t]: i for i, t in enumerate(MASTER_TYPES)}
+    return " ".join(sorted(spec.split(), key=lambda item: order[item.split(":")[0]]))
+
+
+def as_mover(pos: Position, colour: str) -> Position:
+    """``pos`` with ``colour`` to move (the tour's stepper lets the story's player act)."""
+    data = pos.to_dict()
+    data["to_move"] = colour
+    return Position.from_dict(data)
+
+
+def all_supplies(pos: Position) -> dict[tuple[str, str], int]:
+    return {(c, t): pos.supply(c, t) for c in pos.players for t in MASTER_TYPES}
+
+
+def supply_delta(before: Position, after: Position) -> dict[tuple[str, str], int]:
+    """Non-zero changes of supply, by (colour, type)."""
+    a, b = all_supplies(before), all_supplies(after)
+    return {k: b[k] - a[k] for k in a if b[k] != a[k]}
+
+
+def bridges_without(*removed: tuple[str, str], players: int = 4) -> list[tuple[str, str]]:
+    """The starting bridges of a game minus ``removed`` (either order)."""
+    gone = {frozenset(b) for b in removed}
+    if players == 3:
+        gone |= {frozenset(("B", "C")), frozenset(("C", "E")), frozenset(("C", "H"))}
+    return [b for b in BRIDGES if frozenset(b) not in gone]
+
+
+def assert_messages(item: Refusal | Event) -> None:
+    """Both languages say something, and say it differently."""
+    en, pl = item.message("en"), item.message("pl")
+    assert isinstance(en, str) and isinstance(pl, str)
+    assert en.strip() and pl.strip(), (item, en, pl)
+    assert en != pl, (item, en)
+    assert "{" not in en and "{" not in pl, (item, en, pl)
+
+
+def refused(pos: Position, action: Any, rule: str, player: str | None = None) -> Refusal:
+    """Assert that ``action`` is refused with ``rule``, by check() and by play(), leaving
+    ``pos`` unchanged; returns the refusal."""
+    from shangrila_widget.rules import IllegalActionError
+
+    before = pos.to_json()
+    refusal = pos.check(action, player)
+    assert refusal is not None, f"{action} should be refused with {rule}"
+    assert refusal.rule == rule, (str(action), refusal.rule, refusal.message("en"))
+    assert_messages(refusal)
+    try:
+        pos.play(action, player)
+    except IllegalActionError as error:
+        assert error.rule == rule
+        assert error.refusal == refusal
+    else:  # pragma: no cover - the assertion message is the point
+        raise AssertionError(f"play({action!r}) should raise IllegalActionError({rule})")
+    assert pos.to_json() == before
+    return refusal
+
+
+def played(pos: Position, action: Any, player: str | None = None) -> Outcome:
+    """Assert ``action`` is legal (check() and legal_actions agree), play it and check every
+    event message; returns the outcome."""
+    assert pos.check(action, player) is None, pos.check(action, player)
+    before = pos.to_json()
+    outcome = pos.play(action, player)
+    assert pos.to_json() == before, "playing must not change the position it was played on"
+    listed = {str(a) for a in pos.legal_actions()}
+    assert str(outcome.action) in listed, f"{outcome.action} is legal but not listed"
+    for event in outcome.events:
+        assert_messages(event)
+    return outcome
+
+
+def rules_of(outcome: Outcome) -> list[str]:
+    return [event.rule for event in outcome.events]
+
+
+def traveller_rules(outcome: Outcome) -> dict[tuple[str, str], str]:
+    """(colour, type) of each traveller to the rule that resolved it."""
+    return {
+        (e.params["colour"], e.params["type"]): e.rule
+        for e in outcome.events
+        if e.kind == "traveller"
+    }

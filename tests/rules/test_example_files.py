@@ -1,0 +1,80 @@
+"""Every file in examples/positions/ reads, round-trips, and teaches what its name says."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shangrila_widget.rules import Position
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
+FILES = sorted(EXAMPLES.glob("*.json"))
+
+
+def test_there_are_example_files() -> None:
+    names = {p.name for p in FILES}
+    assert {
+        "01-placing-a-master.json",
+        "02-recruiting.json",
+        "03-journey-situation-1.json",
+        "04-journey-situation-2.json",
+        "05-tie-masters.json",
+        "06-tie-defender.json",
+        "08-last-bridge.json",
+    } <= names
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_example_file_round_trips(path: Path) -> None:
+    text = path.read_text("utf-8")
+    pos = Position.from_json(text)
+    assert Position.from_json(pos.to_json()) == pos
+    assert Position.from_json(pos.to_json(indent=2)) == pos
+    assert Position.from_dict(json.loads(text)) == pos
+    # the files are written in the canonical form, so they read back byte for byte
+    assert pos.to_json(indent=2) + "\n" == text
+    assert pos.legal_actions(), "every example leaves its player something to do"
+
+
+# What each scenario file shows when its first listed action is played.
+EXPECTED = {
+    "03-journey-situation-1.json": ("journey A B", 1, "JOURNEY-STRENGTH"),
+    "04-journey-situation-2.json": ("journey A B", 2, "JOURNEY-STRENGTH"),
+    "05-tie-masters.json": ("journey A B", 1, "JOURNEY-TIE-MASTERS"),
+    "06-tie-defender.json": ("journey A B", 2, "JOURNEY-TIE-DEFENDER"),
+    "07-own-master-and-full.json": ("journey A B", 1, "J1-OWN-FULL"),
+    "08-last-bridge.json": ("journey A B", 1, "END"),
+    "09-score-tie.json": ("journey A B", 1, "SCORE-TIE"),
+    "10-setup-stuck-three-players.json": ("pass", None, "SETUP-STUCK"),
+    "11-everyone-must-pass.json": ("pass", None, "TURN-PASS"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_scenario_files_show_their_rule(name: str) -> None:
+    action, situation, rule = EXPECTED[name]
+    pos = Position.from_json((EXAMPLES / name).read_text("utf-8"))
+    outcome = pos.play(action)
+    assert outcome.situation == situation
+    assert rule in [event.rule for event in outcome.events]
+
+
+TOUR_DATA = Path(__file__).resolve().parents[2] / "shangrila_widget" / "data" / "tour"
+
+
+@pytest.mark.parametrize(
+    ("example", "chapter"),
+    [
+        ("01-placing-a-master.json", "01-placing-a-master.json"),
+        ("02-recruiting.json", "02-recruiting-students.json"),
+        ("03-journey-situation-1.json", "03-journey-situation-1.json"),
+        ("04-journey-situation-2.json", "04-journey-situation-2.json"),
+    ],
+)
+def test_example_files_match_the_packaged_tour_starts(example: str, chapter: str) -> None:
+    """The example files and the widget's tour chapters start from the same positions."""
+    path = TOUR_DATA / chapter
+    start = json.loads(path.read_text("utf-8"))["start"]
+    assert Position.from_dict(start) == Position.from_json((EXAMPLES / example).read_text("utf-8"))
