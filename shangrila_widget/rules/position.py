@@ -721,6 +721,14 @@ def _check_setup(
             f"after {setup_turns} set-up turns it is "
             f"{COLOURS[seats[setup_turns % players]]}'s turn",
         )
+    for seat, colour in enumerate(seats):
+        turns_taken = (setup_turns - seat + players - 1) // players
+        placed = sum(1 for c in cells if c == colour + 1)
+        if placed > turns_taken:
+            raise PositionError(
+                "villages",
+                f"{COLOURS[colour]} has placed {placed} masters in {turns_taken} set-up turns",
+            )
 
 
 # The engine plays positions; it is bound here to give Position its rule shortcuts.

@@ -660,3 +660,18 @@ def test_nan_and_infinity_are_refused_where_numbers_go() -> None:
     for value in (math.nan, math.inf, -math.inf):
         refused(base(passes=value), "passes")
         refused(base(setup_turns=value), "setup_turns")
+
+
+def test_a_setup_position_where_a_player_placed_more_than_their_turns_is_refused() -> None:
+    data = {
+        "format": "shangrila-position/1",
+        "players": ["red", "blue", "yellow"],
+        "to_move": "yellow",
+        "phase": "setup",
+        "villages": {"A": {"healer": {"owner": "red"}}, "B": {"priest": {"owner": "red"}}},
+        "setup_turns": 2,  # red and blue have had one turn each: red cannot have two tiles
+    }
+    with pytest.raises(PositionError, match="red has placed 2 masters in 1 set-up turns"):
+        Position.from_dict(data)
+    data["setup_turns"], data["to_move"] = 4, "blue"  # red has had turns 1 and 4: fine
+    assert Position.from_dict(data).setup_turns == 4
