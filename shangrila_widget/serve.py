@@ -2,19 +2,37 @@
 
 The server listens on 127.0.0.1 only. Voila is an optional dependency (``pip install
 shangrila_widget[tour]``); without it the command says how to get it.
+
+Each page load runs the notebook in a new kernel, which Voila's page asks the server to shut
+down when it is closed or reloaded (a ``sendBeacon`` POST). Voila 0.5's page sends that POST
+without an XSRF token (it never gets the ``_xsrf`` cookie), so the server refuses it (403) and
+every closed page would leave its kernel running until the server stops
+(voila-dashboards/voila#1458). The command therefore turns the XSRF check off: the server only
+listens on 127.0.0.1, has no password, and its only routes that act (POST/DELETE) shut a kernel
+down given the kernel's random id, which another site's page cannot learn; the kernel
+websockets keep their same-origin check, which does not depend on XSRF.
+
+Ctrl+C (or SIGTERM to this process) stops Voila the way it expects, so it shuts its kernels
+down, and the temporary copy of the notebook is removed.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from importlib import resources
 from pathlib import Path
 
 NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb")
+
+#: Seconds to let Voila stop on its own after Ctrl+C before it is sent SIGTERM.
+INTERRUPT_GRACE = 5.0
 
 
 def notebook_path(name: str = "tour.ipynb", folder: Path | None = None) -> Path:
@@ -39,6 +57,8 @@ def voila_command(notebook: Path, port: int, open_browser: bool) -> list[str]:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--show_tracebacks=True",
+        # Let the page's kernel-shutdown beacon through (see the module docstring).
+        "--Voila.tornado_settings=disable_check_xsrf=True",
     ]
     if not open_browser:
         command.append("--no-browser")
@@ -56,6 +76,54 @@ def serve_tour(port: int = 8866, open_browser: bool = True, name: str = "tour.ip
     notebook = notebook_path(name)
     print(f"Serving {name} at http://127.0.0.1:{port}/ (Ctrl+C to stop)", flush=True)
     try:
-        return subprocess.call(voila_command(notebook, port, open_browser), cwd=notebook.parent)
-    except KeyboardInterrupt:
+        return run_until_stopped(voila_command(notebook, port, open_browser), notebook.parent)
+    finally:
+        shutil.rmtree(notebook.parent, ignore_errors=True)
+
+
+def run_until_stopped(command: list[str], cwd: Path, *, grace: float = INTERRUPT_GRACE) -> int:
+    """Run ``command`` (Voila) until it exits; return its exit status.
+
+    Ctrl+C in a terminal reaches the child too (same process group) and Voila then shuts its
+    kernels down by itself: wait for that (``subprocess.call`` would kill it 0.25 s after the
+    interrupt, in the middle of the shutdown). If it is still running ``grace`` seconds after
+    the interrupt (the SIGINT went to this process alone), or if this process gets SIGTERM,
+    Voila gets SIGTERM, on which it stops the same way. A second interrupt kills it.
+    """
+    process = subprocess.Popen(command, cwd=cwd)
+    sent_term = False
+
+    def stop(signum: int = signal.SIGTERM, frame: object = None) -> None:
+        nonlocal sent_term
+        if process.poll() is None:
+            sent_term = True
+            process.send_signal(signal.SIGTERM)
+
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, stop) if in_main_thread else None
+    interrupted_at: float | None = None
+    try:
+        while True:
+            try:
+                if interrupted_at is None:
+                    status = process.wait()
+                else:
+                    left = max(0.0, interrupted_at + grace - time.monotonic())
+                    status = process.wait(timeout=left)
+                break
+            except subprocess.TimeoutExpired:
+                stop()
+                interrupted_at = None  # now wait for it as long as it takes
+            except KeyboardInterrupt:
+                if interrupted_at is None:
+                    interrupted_at = time.monotonic()
+                else:
+                    process.kill()
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
+    # A SIGTERM that lands while Voila's interpreter is already exiting (Python has put the
+    # default handler back) ends it with -SIGTERM: still the stop that was asked for.
+    if sent_term and status == -signal.SIGTERM:
         return 0
+    return status

@@ -198,7 +198,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             options=[("EN", "en"), ("PL", "pl")], value="en", style={"button_width": "40px"}
         )
         self._lang_toggle.observe(self._on_lang_widget, "value")
-        self._show_legal = widgets.Checkbox(value=True, description="", indent=False)
+        self._show_legal = widgets.Checkbox(
+            value=True, description=_LABELS["show_legal"]["en"], indent=False
+        )
         self._show_legal.observe(self._on_show_legal, "value")
         self._top_bar = widgets.HBox(
             [self._status, self._kind, self._show_legal, self._lang_toggle],
@@ -412,9 +414,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
     def _guard_frontend_events(self, canvas: Canvas) -> None:
         """Check every front-end message before ipycanvas reads it: a malformed one is
-        reported (never raised into the void) and changes nothing."""
+        reported (never raised into the void) and changes nothing.
+
+        The page's view is the MultiCanvas's (one ``<canvas>``), so browser events arrive on the
+        MultiCanvas's comm, where ipycanvas registered the top layer's handler; the layer's own
+        comm only gets what is addressed to the layer directly. Both routes are guarded.
+        """
         original = canvas._handle_frontend_event
-        canvas._msg_callbacks.register_callback(original, remove=True)
 
         def guarded(widget: Any, content: Any, buffers: Any) -> None:
             try:
@@ -426,7 +432,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             except Exception as error:  # noqa: BLE001 - shown and logged
                 self._show_error(error)
 
-        canvas.on_msg(guarded)
+        for receiver in (canvas, self.canvas.widget):
+            receiver._msg_callbacks.register_callback(original, remove=True)
+            receiver.on_msg(guarded)
 
     # ------------------------------------------------------------------ showing
 

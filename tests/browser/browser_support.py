@@ -51,7 +51,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -65,13 +65,17 @@ __all__ = [
     "REPO_ROOT",
     "VoilaServer",
     "VoilaStartError",
+    "canvas_color_fraction",
+    "canvas_digest",
     "canvas_pixel",
     "canvas_point_to_page",
     "click_canvas",
     "color_close",
     "free_port",
+    "measure_input_to_pixel",
     "screenshot_pixel",
     "start_voila",
+    "wait_for_canvas_change",
     "wait_for_canvas_color",
     "wait_for_canvas_pixels",
     "write_notebook",
@@ -296,6 +300,93 @@ _RECT_JS = """(el) => {
     return [r.left, r.top, r.width, r.height, el.width, el.height];
 }"""
 
+# Scroll the nearest scrollable ancestor (or the document) so that the viewport point
+# (px, py) becomes visible; false if it already was (nothing scrolled).
+_SCROLL_POINT_JS = """([el, px, py]) => {
+    const margin = 4;
+    const off = (v, size) => (v < margin || v > size - margin ? v - size / 2 : 0);
+    const dx = off(px, innerWidth), dy = off(py, innerHeight);
+    if (!dx && !dy) return false;
+    let node = el.parentElement;
+    while (node) {
+        const style = getComputedStyle(node);
+        const scrolls = (v) => v === 'auto' || v === 'scroll';
+        if ((dy && scrolls(style.overflowY) && node.scrollHeight > node.clientHeight) ||
+            (dx && scrolls(style.overflowX) && node.scrollWidth > node.clientWidth)) break;
+        node = node.parentElement;
+    }
+    const scroller = node || document.scrollingElement;
+    scroller.scrollTop += dy;
+    scroller.scrollLeft += dx;
+    return true;
+}"""
+
+# Fraction of the pixels of the square (x - r .. x + r, y - r .. y + r) within tolerance.
+_FRACTION_JS = """([el, x, y, r, want, tol]) => {
+    const x0 = Math.max(0, x - r), y0 = Math.max(0, y - r);
+    const w = Math.min(el.width, x + r + 1) - x0, h = Math.min(el.height, y + r + 1) - y0;
+    if (w <= 0 || h <= 0) {
+        throw new Error(`(${x}, ${y}) outside the ${el.width}x${el.height} canvas`);
+    }
+    const d = el.getContext('2d').getImageData(x0, y0, w, h).data;
+    let hits = 0;
+    for (let k = 0; k < d.length; k += 4) {
+        let ok = true;
+        for (let i = 0; i < 4; i++) if (Math.abs(d[k + i] - want[i]) > tol) { ok = false; break; }
+        if (ok) hits++;
+    }
+    return hits / (w * h);
+}"""
+
+# A 32-bit FNV-1a hash of a region's RGBA bytes, plus how many pixels are not transparent.
+_DIGEST_JS = """([el, x, y, w, h]) => {
+    const d = el.getContext('2d').getImageData(x, y, w, h).data;
+    let hash = 0x811c9dc5, opaque = 0;
+    for (let k = 0; k < d.length; k++) {
+        hash ^= d[k];
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+        if ((k & 3) === 3 && d[k] !== 0) opaque++;
+    }
+    return [hash.toString(16).padStart(8, '0'), opaque];
+}"""
+
+# Arm a probe: the time of the next mousedown/keydown on the canvas (the event's own time
+# stamp) and of the first animation frame after it in which pixel (x, y) matches ``want``.
+_ARM_PROBE_JS = """([el, x, y, want, tol, timeoutMs]) => {
+    const ctx = el.getContext('2d');
+    const probe = {t0: null, t1: null, frames: 0, error: null};
+    const stop = new AbortController();
+    const onInput = (event) => {
+        if (probe.t0 === null) probe.t0 = event.timeStamp;
+        stop.abort();
+    };
+    el.addEventListener('mousedown', onInput, {capture: true, signal: stop.signal});
+    el.addEventListener('keydown', onInput, {capture: true, signal: stop.signal});
+    const armed = performance.now();
+    const poll = () => {
+        if (probe.t0 !== null) {
+            probe.frames++;
+            const d = ctx.getImageData(x, y, 1, 1).data;
+            let ok = true;
+            for (let i = 0; i < 4; i++) if (Math.abs(d[i] - want[i]) > tol) ok = false;
+            if (ok) { probe.t1 = performance.now(); return; }
+        }
+        if (performance.now() - armed > timeoutMs) {
+            probe.error = `pixel (${x}, ${y}) never matched; last frames ${probe.frames}`;
+            stop.abort();
+            return;
+        }
+        requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
+    window.__shangrilaProbe = probe;
+}"""
+
+_PROBE_DONE_JS = """() => {
+    const p = window.__shangrilaProbe;
+    return p && (p.t1 !== null || p.error !== null) ? p : null;
+}"""
+
 
 def _canvas_handle(page: Page, selector: str, timeout: float) -> ElementHandle:
     return page.locator(selector).first.element_handle(timeout=timeout * 1000)
@@ -373,18 +464,111 @@ def canvas_point_to_page(
     """
     handle = _canvas_handle(page, selector, timeout)
     handle.scroll_into_view_if_needed(timeout=timeout * 1000)
-    left, top, css_w, css_h, width, height = page.evaluate(_RECT_JS, handle)
-    if not width or not height or not css_w or not css_h:
-        raise AssertionError(
-            f"canvas {selector!r} has no size: {css_w}x{css_h} CSS, {width}x{height}"
-        )
-    return (left + x * css_w / width, top + y * css_h / height)
+    for _attempt in range(2):
+        left, top, css_w, css_h, width, height = page.evaluate(_RECT_JS, handle)
+        if not width or not height or not css_w or not css_h:
+            raise AssertionError(
+                f"canvas {selector!r} has no size: {css_w}x{css_h} CSS, {width}x{height}"
+            )
+        px, py = left + x * css_w / width, top + y * css_h / height
+        # A canvas taller than the viewport can be "in view" with the point itself outside
+        # it; Voila scrolls an inner element (#rendered_cells), not the window.
+        if not page.evaluate(_SCROLL_POINT_JS, [handle, px, py]):
+            return (px, py)
+    raise AssertionError(f"cannot scroll canvas point ({x}, {y}) into the viewport")
 
 
 def click_canvas(page: Page, selector: str, x: float, y: float, *, timeout: float = 10.0) -> None:
     """Click the canvas at backing-store coordinates (x, y) with the real mouse."""
     px, py = canvas_point_to_page(page, selector, x, y, timeout=timeout)
     page.mouse.click(px, py)
+
+
+def canvas_color_fraction(
+    page: Page,
+    selector: str,
+    x: int,
+    y: int,
+    expected: Sequence[int],
+    *,
+    radius: int = 2,
+    tolerance: int = 8,
+    timeout: float = 10.0,
+) -> float:
+    """Fraction (0..1) of the pixels in the square of side ``2 * radius + 1`` around the
+    backing-store point (x, y) that are within ``tolerance`` of ``expected`` RGBA.
+
+    Sturdier than one pixel against anti-aliasing and a rounding of the drawing position.
+    """
+    handle = _canvas_handle(page, selector, timeout)
+    args = [handle, int(x), int(y), int(radius), [int(c) for c in expected], int(tolerance)]
+    return float(page.evaluate(_FRACTION_JS, args))
+
+
+def canvas_digest(
+    page: Page, selector: str, x: int, y: int, w: int, h: int, *, timeout: float = 10.0
+) -> tuple[str, int]:
+    """(hash, opaque pixel count) of a backing-store region: compare two to see a change."""
+    handle = _canvas_handle(page, selector, timeout)
+    digest, opaque = page.evaluate(_DIGEST_JS, [handle, int(x), int(y), int(w), int(h)])
+    return str(digest), int(opaque)
+
+
+def wait_for_canvas_change(
+    page: Page,
+    selector: str,
+    region: tuple[int, int, int, int],
+    before: tuple[str, int],
+    *,
+    timeout: float = 10.0,
+) -> tuple[str, int]:
+    """Wait until :func:`canvas_digest` of ``region`` (x, y, w, h) differs from ``before``."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    handle = _canvas_handle(page, selector, timeout)
+    x, y, w, h = (int(v) for v in region)
+    try:
+        page.wait_for_function(
+            f"([el, x, y, w, h, old]) => ({_DIGEST_JS})([el, x, y, w, h])[0] !== old",
+            arg=[handle, x, y, w, h, before[0]],
+            timeout=timeout * 1000,
+        )
+    except PlaywrightTimeoutError as exc:
+        raise PlaywrightTimeoutError(
+            f"canvas {selector!r} region {region} did not change within {timeout} s"
+        ) from exc
+    return canvas_digest(page, selector, x, y, w, h)
+
+
+def measure_input_to_pixel(
+    page: Page,
+    selector: str,
+    x: int,
+    y: int,
+    expected: Sequence[int],
+    trigger: Callable[[], object],
+    *,
+    tolerance: int = 8,
+    timeout: float = 10.0,
+) -> float:
+    """Milliseconds from a real input on the canvas to the first frame showing the result.
+
+    Arms an in-page probe, runs ``trigger`` (which must click or press a key on the canvas),
+    and returns ``t1 - t0``: ``t0`` is the mousedown/keydown event's time stamp, ``t1`` the
+    ``requestAnimationFrame`` in which backing-store pixel (x, y) first matched ``expected``.
+    Measured by the page's clock, so Playwright's own round trips are not included; the
+    resolution is one animation frame (~16.7 ms at 60 Hz).
+    """
+    handle = _canvas_handle(page, selector, timeout)
+    want = [int(c) for c in expected]
+    page.evaluate(_ARM_PROBE_JS, [handle, int(x), int(y), want, int(tolerance), timeout * 1000])
+    trigger()
+    result = page.wait_for_function(_PROBE_DONE_JS, timeout=(timeout + 5) * 1000).json_value()
+    if result["error"] is not None:
+        raise AssertionError(f"canvas {selector!r}: {result['error']}")
+    if result["t0"] is None:
+        raise AssertionError(f"canvas {selector!r}: the trigger sent no mousedown/keydown to it")
+    return float(result["t1"]) - float(result["t0"])
 
 
 def screenshot_pixel(page: Page, x: float, y: float) -> RGBA:

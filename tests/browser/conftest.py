@@ -103,6 +103,10 @@ _NON_LOCAL_URL = re.compile(
 
 _BROWSER_DIR = str(_HERE)
 
+# No doctests here: keep ``--doctest-modules`` from importing this file as a test module named
+# ``conftest``, which clashes with the other conftest.py files of the suite.
+collect_ignore = ["conftest.py"]
+
 
 def _in_this_dir(item: pytest.Item) -> bool:
     return str(item.path).startswith(_BROWSER_DIR + os.sep)
@@ -295,6 +299,19 @@ class VoilaFactory:
         if not self.servers:
             raise LookupError("voila_server(...) has not been called in this test")
         return self.servers[-1]
+
+    @property
+    def env(self) -> dict[str, str]:
+        """A copy of the environment the test servers run in (isolated Jupyter config and
+        runtime dirs, the checkout on ``PYTHONPATH``): for servers a test starts itself."""
+        return dict(self._pool.env)
+
+    def adopt(self, server: VoilaServer) -> None:
+        """Attach a server this test started itself (e.g. through ``python -m
+        shangrila_widget tour``) so that a failure report carries its log; the test stops it."""
+        if server not in self.servers:
+            self.servers.append(server)
+            self._item.stash.setdefault(_SERVERS_KEY, []).append(server)
 
     def close(self) -> None:
         for server in self._owned:
