@@ -62,10 +62,10 @@ _LABELS: dict[str, dict[Language, str]] = {
     "place": {"en": "Place", "pl": "Mistrz"},
     "recruit": {"en": "Recruit", "pl": "Uczniowie"},
     "journey": {"en": "Journey", "pl": "Podróż"},
-    "start": {"en": "⏮ Start", "pl": "⏮ Początek"},
+    "start": {"en": "◀◀ Start", "pl": "◀◀ Początek"},
     "undo": {"en": "◀ Undo", "pl": "◀ Cofnij"},
     "redo": {"en": "Redo ▶", "pl": "Ponów ▶"},
-    "end": {"en": "End ⏭", "pl": "Koniec ⏭"},
+    "end": {"en": "End ▶▶", "pl": "Koniec ▶▶"},
     "confirm": {"en": "Recruit one", "pl": "Rekrutuj"},
     "pass": {"en": "Pass", "pl": "Pas"},
     "cancel": {"en": "Cancel", "pl": "Anuluj"},
@@ -190,7 +190,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._kind = widgets.ToggleButtons(
             options=[(_LABELS[k]["en"], k) for k in ACTION_KINDS],
             value="auto",
-            style={"button_width": "76px"},
+            style={"button_width": "92px"},
             tooltips=[_LABELS["kind_tip"]["en"]] * len(ACTION_KINDS),
         )
         self._kind.observe(self._on_kind_widget, "value")
@@ -209,7 +209,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._message = widgets.HTML(layout=widgets.Layout(min_height="4em"))
         self._message.add_class("shangrila-message")
         self._side_info = widgets.HTML()
-        side = widgets.VBox(
+        self.side_panel = side = widgets.VBox(
             [self._message, self._side_info],
             layout=widgets.Layout(flex="1 1 300px", min_width="260px", padding="0 0 0 12px"),
         )
@@ -404,6 +404,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         for key, button in self._button_widgets.items():
             button.description = _LABELS[key][lang]
         if not getattr(self, "_syncing", True):
+            self._say(self._in_language(self._last_feedback))
             self._refresh()
 
     @traitlets.observe("action_kind")
@@ -441,8 +442,22 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _colour_name(self, colour: str) -> str:
         return COLOUR_NAMES[self.lang][colour]
 
+    def _in_language(self, feedback: Feedback) -> Feedback:
+        """The same feedback in the board's current language (for the language switch)."""
+        lang = self.lang
+        if feedback.refusal is not None:
+            text = feedback.refusal.message(lang)
+        elif feedback.events:
+            text = " ".join(e.message(lang) for e in feedback.events)
+        else:
+            text = _LABELS["welcome"][lang].format(player=self._colour_name(self.game.to_move))
+        return Feedback(
+            feedback.kind, text, feedback.rules, feedback.refusal, feedback.events, feedback.action
+        )
+
     def _say(self, feedback: Feedback) -> None:
         lang = self.lang
+        self._last_feedback = feedback
         self.message = feedback.text
         self.message_rules = list(feedback.rules)
         style = {
@@ -530,7 +545,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             cells = "".join(f"<td>{n}</td>" for n in pos.supplies(colour).values())
             masters, villages = table[colour]
             rows.append(
-                f"<tr><td style='color:{PLAYER_STYLES[colour].fill};font-weight:bold'>"
+                f"<tr><td style='font-weight:bold'>{_swatch(colour)} "
                 f"{self._colour_name(colour)}</td>{cells}<td>{masters}</td><td>{villages}</td></tr>"
             )
         result = (
@@ -553,6 +568,15 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             f"{_LABELS['error'][self.lang]}: {html.escape(str(error))}</summary>"
             f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre></details>"
         )
+
+
+def _swatch(colour: str) -> str:
+    """A small square of the player's colour with its darker edge (legible for yellow too)."""
+    style = PLAYER_STYLES[colour]
+    return (
+        f"<span style='display:inline-block;width:10px;height:10px;background:{style.fill};"
+        f"border:1px solid {style.edge};vertical-align:middle'></span>"
+    )
 
 
 def _rule_badge(rule: str, lang: Language) -> str:

@@ -47,10 +47,10 @@ TOUR_STATE_FORMAT = "shangrila-tour/1"
 
 _TEXT: dict[str, dict[Language, str]] = {
     "chapter": {"en": "Chapter", "pl": "Rozdział"},
-    "first": {"en": "⏮", "pl": "⏮"},
+    "first": {"en": "◀◀", "pl": "◀◀"},
     "prev": {"en": "◀ Back", "pl": "◀ Wstecz"},
     "next": {"en": "Next ▶", "pl": "Dalej ▶"},
-    "last": {"en": "⏭", "pl": "⏭"},
+    "last": {"en": "▶▶", "pl": "▶▶"},
     "main_line": {"en": "Main line", "pl": "Linia główna"},
     "promote": {"en": "Promote", "pl": "Awansuj"},
     "delete": {"en": "Delete variation", "pl": "Usuń wariant"},
@@ -156,11 +156,12 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             [self._variation_note, *self._variation_buttons.values()],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self._narration = widgets.HTML(layout=widgets.Layout(min_width="260px"))
+        self._narration = widgets.HTML(layout=widgets.Layout(width="100%"))
         self._narration.add_class("shangrila-narration")
-        self._body = widgets.HBox(
-            [self.board, self._narration], layout=widgets.Layout(flex_flow="row wrap")
-        )
+        # The narration heads the board's side panel, beside the picture, above the board's
+        # own messages (which speak inside a variation).
+        self.board.side_panel.children = (self._narration, *self.board.side_panel.children)
+        self._body = self.board
         self._reference_html = widgets.HTML(rules_reference_html(lang))
         self._reference = widgets.Accordion(
             children=[self._reference_html], titles=(_TEXT["reference"][lang],)
@@ -375,15 +376,14 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         rule_ids = frame.rule_ids if frame.step else chapter.rules
         if rule_ids:
             rows = "".join(
-                f"<dt>{_rule_badge(r, lang)} <b>{html.escape(rule_title(r, lang))}</b></dt>"
-                f"<dd style='margin:0 0 4px 1em'>{html.escape(rule_text(r, lang))}</dd>"
+                f"<p style='margin:2px 0 6px'>{_rule_badge(r, lang)} "
+                f"<b>{html.escape(rule_title(r, lang))}.</b> {html.escape(rule_text(r, lang))}</p>"
                 for r in rule_ids
             )
             parts.append(
-                f"<details open><summary>{_t('rules_here', lang)}</summary>"
-                f"<dl>{rows}</dl></details>"
+                f"<details open><summary>{_t('rules_here', lang)}</summary>{rows}</details>"
             )
-        return "<div style='max-width:420px'>" + "".join(parts) + "</div>"
+        return "<div style='width:100%'>" + "".join(parts) + "</div>"
 
     # ------------------------------------------------------------------ keys
 

@@ -204,3 +204,17 @@ def test_static_picture_for_saved_notebooks() -> None:
     board = ShangriLaBoard(play_position(), lang="pl")
     svg = board._repr_svg_()
     assert svg.startswith("<svg") and "Czerwony" in svg
+
+
+def test_switching_language_translates_the_message_on_show() -> None:
+    board = ShangriLaBoard(players=FOUR)
+    click_space(board, "A", "healer")
+    click_space(board, "A", "healer")  # refused: SETUP-SPACE
+    board.lang = "pl"
+    assert board.message_rules == ["SETUP-SPACE"]
+    assert "zajmuje już Mistrz gracza Czerwonego" in board.message
+    board.lang = "en"
+    assert "already taken by Red's master" in board.message
+    board.undo()
+    board.lang = "pl"
+    assert board.message == "Kliknij pole, aby zagrać. Na ruchu: Czerwony."
