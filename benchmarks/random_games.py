@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
+import tracemalloc
 
 from shangrila_widget.rules import Journey, Position, apply_unchecked, legal_actions
 
@@ -35,6 +37,19 @@ def play_random_game(players: int, rng: random.Random) -> tuple[int, int]:
         actions += 1
 
 
+def memory_figures(players: int, seed: int) -> dict[str, float]:
+    """Peak Python memory while one game is played, and the size of one position."""
+    tracemalloc.start()
+    play_random_game(players, random.Random(seed))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    pos = Position.new_game(SEATS[players])
+    position_bytes = sys.getsizeof(pos) + sum(
+        sys.getsizeof(getattr(pos, name)) for name in type(pos).__slots__
+    )
+    return {"peak_kib_per_game": round(peak / 1024, 1), "bytes_per_position": position_bytes}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, choices=(3, 4), default=4)
@@ -49,17 +64,15 @@ def main() -> None:
         games += 1
         actions += a
         journeys += j
-    print(
-        json.dumps(
-            {
-                "players": args.players,
-                "games": games,
-                "games_per_s": round(games / elapsed, 1),
-                "actions_per_game": round(actions / games, 1),
-                "journeys_per_game": round(journeys / games, 2),
-            }
-        )
-    )
+    figures = {
+        "players": args.players,
+        "games": games,
+        "games_per_s": round(games / elapsed, 1),
+        "actions_per_game": round(actions / games, 1),
+        "journeys_per_game": round(journeys / games, 2),
+        **memory_figures(args.players, args.seed),
+    }
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":
