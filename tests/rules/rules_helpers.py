@@ -172,3 +172,19 @@ def traveller_rules(outcome: Outcome) -> dict[tuple[str, str], str]:
         for e in outcome.events
         if e.kind == "traveller"
     }
+
+
+#: Red 17 masters in 7 villages (C-I) against Blue 17 in 6 (C, D, J, K, L, M): SCORE-TIE.
+SEVENTEEN_TIE = {
+    "C": "R:r A:r D:b P:b Y:b",
+    "D": "R:r A:r D:r P:b Y:b",
+    "E": "R:r A:r D:r",
+    "F": "P:r Y:r F:r",
+    "G": "H:r R:r",
+    "H": "A:r D:r",
+    "I": "P:r Y:r",
+    "J": "R:b A:b D:b",
+    "K": "P:b Y:b F:b",
+    "L": "H:b R:b A:b",
+    "M": "D:b P:b Y:b",
+}

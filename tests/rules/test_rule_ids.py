@@ -13,6 +13,7 @@ import random
 import pytest
 from rules_helpers import (
     FOUR,
+    SEVENTEEN_TIE,
     THREE,
     as_mover,
     assert_messages,
@@ -786,24 +787,8 @@ def test_end_stall_needs_a_full_round() -> None:
 # ============================================================================ scoring
 
 
-_SEVENTEEN = {
-    # Red: 17 masters in 7 villages (C-I); Blue: 17 in 6 (C, D, J, K, L, M)
-    "C": "R:r A:r D:b P:b Y:b",
-    "D": "R:r A:r D:r P:b Y:b",
-    "E": "R:r A:r D:r",
-    "F": "P:r Y:r F:r",
-    "G": "H:r R:r",
-    "H": "A:r D:r",
-    "I": "P:r Y:r",
-    "J": "R:b A:b D:b",
-    "K": "P:b Y:b F:b",
-    "L": "H:b R:b A:b",
-    "M": "D:b P:b Y:b",
-}
-
-
 def _scored(**changes: str) -> tuple[Position, object]:
-    villages = {**_SEVENTEEN, **changes, "A": "H:y+"}
+    villages = {**SEVENTEEN_TIE, **changes, "A": "H:y+"}
     pos = _last_bridge(**villages)
     pos = as_mover(pos, "yellow")
     return pos, played(pos, "journey A B")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from rules_helpers import (
+    SEVENTEEN_TIE,
     as_mover,
     board,
     make,
@@ -310,20 +311,7 @@ def test_scenario_last_bridge() -> None:
 
 
 def test_scenario_score_tie_seventeen_in_seven_beats_seventeen_in_six() -> None:
-    villages = {
-        "C": "R:r A:r D:b P:b Y:b",
-        "D": "R:r A:r D:r P:b Y:b",
-        "E": "R:r A:r D:r",
-        "F": "P:r Y:r F:r",
-        "G": "H:r R:r",
-        "H": "A:r D:r",
-        "I": "P:r Y:r",
-        "J": "R:b A:b D:b",
-        "K": "P:b Y:b F:b",
-        "L": "H:b R:b A:b",
-        "M": "D:b P:b Y:b",
-        "A": "H:y+",
-    }
+    villages = {**SEVENTEEN_TIE, "A": "H:y+"}
     stones = [v for v in VILLAGES if v not in "AB"]
     pos = make(villages, bridges=[("A", "B")], stones=stones, to_move="yellow")
     outcome = played(pos, "journey A B")
