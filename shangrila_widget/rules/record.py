@@ -119,6 +119,17 @@ class GameRecord:
         self.current = child
         return outcome
 
+    def explain(self, node: Node | None = None) -> list[str]:
+        """The messages of the action that led to ``node`` (default: the current one), in
+        the record's language.
+
+        >>> record = GameRecord(Position.new_game(["red", "blue", "yellow"]), lang="pl")
+        >>> _ = record.play("place healer A")
+        >>> record.explain()
+        ['Gracz Czerwony umieszcza Uzdrowiciela w wiosce A.']
+        """
+        return [event.message(self.lang) for event in (node or self.current).events]
+
     def can_undo(self) -> bool:
         return self.current.parent is not None
 
