@@ -52,43 +52,12 @@ from shangrila_widget.widget.controller import (
     Target,
     moved_highlights,
 )
+from shangrila_widget.widget.texts import ui_text
 
 log = logging.getLogger("shangrila_widget")
 
 FOUR_PLAYERS = ("red", "blue", "yellow", "violet")
 
-_LABELS: dict[str, dict[Language, str]] = {
-    "auto": {"en": "Auto", "pl": "Auto"},
-    "place": {"en": "Place", "pl": "Mistrz"},
-    "recruit": {"en": "Recruit", "pl": "Uczniowie"},
-    "journey": {"en": "Journey", "pl": "Podróż"},
-    "start": {"en": "◀◀ Start", "pl": "◀◀ Początek"},
-    "undo": {"en": "◀ Undo", "pl": "◀ Cofnij"},
-    "redo": {"en": "Redo ▶", "pl": "Ponów ▶"},
-    "end": {"en": "End ▶▶", "pl": "Koniec ▶▶"},
-    "confirm": {"en": "Recruit one", "pl": "Rekrutuj"},
-    "pass": {"en": "Pass", "pl": "Pas"},
-    "cancel": {"en": "Cancel", "pl": "Anuluj"},
-    "show_legal": {"en": "show legal moves", "pl": "pokaż dozwolone ruchy"},
-    "to_move": {"en": "to move", "pl": "na ruchu"},
-    "phase_setup": {"en": "set-up", "pl": "rozmieszczanie Mistrzów"},
-    "phase_play": {"en": "play", "pl": "rozgrywka"},
-    "phase_over": {"en": "game over", "pl": "koniec gry"},
-    "supply": {"en": "Supply", "pl": "Zapas"},
-    "masters": {"en": "masters", "pl": "Mistrzowie"},
-    "villages": {"en": "villages", "pl": "wioski"},
-    "winner": {"en": "Winner", "pl": "Wygrywa"},
-    "error": {"en": "Error inside the widget", "pl": "Błąd w widżecie"},
-    "kind_tip": {
-        "en": "What a click on a space does; Auto infers it from the space.",
-        "pl": "Co robi kliknięcie pola; Auto rozpoznaje to po polu.",
-    },
-    "preview": {"en": "preview: {action} (not played)", "pl": "podgląd: {action} (nie zagrano)"},
-    "welcome": {
-        "en": "Click a space to play. {player} is to move.",
-        "pl": "Kliknij pole, aby zagrać. Na ruchu: {player}.",
-    },
-}
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -177,9 +146,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.canvas.widget.on_client_ready(self._on_client_ready)
         self.canvas.dynamic_layer.on_key_down(self._on_key)
         self._say(
-            Feedback(
-                "info", _LABELS["welcome"][lang].format(player=self._colour_name(start.to_move))
-            )
+            Feedback("info", ui_text("welcome", lang, player=self._colour_name(start.to_move)))
         )
         self._refresh()
 
@@ -188,10 +155,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _build_controls(self) -> None:
         self._status = widgets.HTML()
         self._kind = widgets.ToggleButtons(
-            options=[(_LABELS[k]["en"], k) for k in ACTION_KINDS],
+            options=[(ui_text(k, "en"), k) for k in ACTION_KINDS],
             value="auto",
             style={"button_width": "92px"},
-            tooltips=[_LABELS["kind_tip"]["en"]] * len(ACTION_KINDS),
+            tooltips=[ui_text("kind_tip", "en")] * len(ACTION_KINDS),
         )
         self._kind.observe(self._on_kind_widget, "value")
         self._lang_toggle = widgets.ToggleButtons(
@@ -199,7 +166,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         )
         self._lang_toggle.observe(self._on_lang_widget, "value")
         self._show_legal = widgets.Checkbox(
-            value=True, description=_LABELS["show_legal"]["en"], indent=False
+            value=True, description=ui_text("show_legal", "en"), indent=False
         )
         self._show_legal.observe(self._on_show_legal, "value")
         self._top_bar = widgets.HBox(
@@ -230,7 +197,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             "cancel": self.controller.cancel,
         }
         for key, run in actions.items():
-            button = widgets.Button(description=_LABELS[key]["en"], layout={"width": "auto"})
+            button = widgets.Button(description=ui_text(key, "en"), layout={"width": "auto"})
             button.on_click(self._button_handler(run))
             self._button_widgets[key] = button
         self._buttons = widgets.HBox(
@@ -400,11 +367,11 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         lang = change["new"]
         self.controller.set_lang(lang)
         self._lang_toggle.value = lang
-        self._kind.options = [(_LABELS[k][lang], k) for k in ACTION_KINDS]
-        self._kind.tooltips = [_LABELS["kind_tip"][lang]] * len(ACTION_KINDS)
-        self._show_legal.description = _LABELS["show_legal"][lang]
+        self._kind.options = [(ui_text(k, lang), k) for k in ACTION_KINDS]
+        self._kind.tooltips = [ui_text("kind_tip", lang)] * len(ACTION_KINDS)
+        self._show_legal.description = ui_text("show_legal", lang)
         for key, button in self._button_widgets.items():
-            button.description = _LABELS[key][lang]
+            button.description = ui_text(key, lang)
         if not getattr(self, "_syncing", True):
             self._say(self._in_language(self._last_feedback))
             self._refresh()
@@ -452,7 +419,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         elif feedback.events:
             text = " ".join(e.message(lang) for e in feedback.events)
         else:
-            text = _LABELS["welcome"][lang].format(player=self._colour_name(self.game.to_move))
+            text = ui_text("welcome", lang, player=self._colour_name(self.game.to_move))
         return Feedback(
             feedback.kind, text, feedback.rules, feedback.refusal, feedback.events, feedback.action
         )
@@ -488,7 +455,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         if self.preview is not None:
             shown = self.preview.position
             marks = tuple(moved_highlights(self.preview))
-            caption = _LABELS["preview"][lang].format(action=self.preview.action)
+            caption = ui_text("preview", lang, action=self.preview.action)
         scene = build_scene(
             shown, highlights=marks, lang=lang, width=self.board_width, caption=caption
         )
@@ -527,9 +494,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _status_html(self, pos: Position) -> str:
         lang = self.lang
         colour = PLAYER_STYLES[pos.to_move].fill if pos.phase != "over" else "#999"
-        phase = _LABELS[f"phase_{pos.phase}"][lang]
+        phase = ui_text(f"phase_{pos.phase}", lang)
         who = (
-            f"<b>{self._colour_name(pos.to_move)}</b> {_LABELS['to_move'][lang]}"
+            f"<b>{self._colour_name(pos.to_move)}</b> {ui_text('to_move', lang)}"
             if pos.phase != "over"
             else ""
         )
@@ -552,12 +519,12 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             )
         result = (
             f"<table style='border-collapse:collapse;font-size:90%'><tr><th>"
-            f"{_LABELS['supply'][lang]}</th>{header}<th>{_LABELS['masters'][lang]}</th>"
-            f"<th>{_LABELS['villages'][lang]}</th></tr>{''.join(rows)}</table>"
+            f"{ui_text('supply', lang)}</th>{header}<th>{ui_text('masters', lang)}</th>"
+            f"<th>{ui_text('villages', lang)}</th></tr>{''.join(rows)}</table>"
         )
         if pos.is_over:
             names = ", ".join(self._colour_name(c) for c in pos.winners())
-            result += f"<p><b>{_LABELS['winner'][lang]}: {names}</b></p>"
+            result += f"<p><b>{ui_text('winner', lang)}: {names}</b></p>"
         return result
 
     def _show_error(self, error: BaseException) -> None:
@@ -567,7 +534,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._error_box.layout.display = "block"
         self._error_box.value = (
             f"<details open style='color:#a00;border:1px solid #a00;padding:4px'><summary>"
-            f"{_LABELS['error'][self.lang]}: {html.escape(str(error))}</summary>"
+            f"{ui_text('error', self.lang)}: {html.escape(str(error))}</summary>"
             f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre></details>"
         )
 

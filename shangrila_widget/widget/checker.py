@@ -28,37 +28,14 @@ from shangrila_widget.rules.compact import to_compact, with_bridge, with_tile, w
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
 from shangrila_widget.widget.board import ShangriLaBoard, _as_position, _visible_errors
 from shangrila_widget.widget.controller import Feedback, Target
-
-_TEXT: dict[str, dict[Language, str]] = {
-    "play": {"en": "Play", "pl": "Gra"},
-    "edit": {"en": "Edit", "pl": "Edycja"},
-    "master": {"en": "master", "pl": "Mistrz"},
-    "pair": {"en": "master + student", "pl": "Mistrz + Uczeń"},
-    "empty": {"en": "empty", "pl": "puste"},
-    "to_move": {"en": "to move", "pl": "na ruchu"},
-    "what_if": {"en": "What happens if...", "pl": "Co się stanie, jeśli..."},
-    "play_it": {"en": "Play it", "pl": "Zagraj"},
-    "back": {"en": "Back to the position", "pl": "Wróć do pozycji"},
-    "load": {"en": "Load", "pl": "Wczytaj"},
-    "string": {"en": "Position string", "pl": "Zapis pozycji"},
-    "json": {"en": "Position JSON", "pl": "Pozycja w JSON"},
-    "edited": {"en": "Edited: {what}.", "pl": "Zmieniono: {what}."},
-    "loaded": {"en": "Position loaded.", "pl": "Wczytano pozycję."},
-    "none": {"en": "(no legal action of this kind)", "pl": "(brak dozwolonych akcji tego rodzaju)"},
-    "all": {"en": "all", "pl": "wszystkie"},
-    "situation": {"en": "situation", "pl": "sytuacja"},
-}
-
-
-def _t(key: str, lang: Language, **params: Any) -> str:
-    return _TEXT[key][lang].format(**params)
+from shangrila_widget.widget.texts import ui_text
 
 
 def prediction_label(prediction: Prediction, lang: Language = "en") -> str:
     """A one-line summary of a prediction for the list: action, situation, rules, masters."""
     parts = [str(prediction.action)]
     if prediction.situation is not None:
-        parts.append(f"{_t('situation', lang)} {prediction.situation}")
+        parts.append(f"{ui_text('situation', lang)} {prediction.situation}")
     interesting = [
         r for r in prediction.rules if r.startswith(("J-", "J1-", "J2-", "STONE", "END", "SCORE"))
     ]
@@ -104,7 +81,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
 
     def _build(self, lang: Language) -> None:
         self._mode = widgets.ToggleButtons(
-            options=[(_t("play", lang), "play"), (_t("edit", lang), "edit")], value="play"
+            options=[(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")], value="play"
         )
         self._mode.observe(lambda change: setattr(self, "mode", change["new"]), "value")
         self._toolbar = widgets.HBox([self._mode])
@@ -113,11 +90,11 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             options=[(COLOUR_NAMES[lang][c], c) for c in players], layout={"width": "140px"}
         )
         self._piece = widgets.ToggleButtons(
-            options=[(_t(k, lang), k) for k in ("master", "pair", "empty")], value="master"
+            options=[(ui_text(k, lang), k) for k in ("master", "pair", "empty")], value="master"
         )
         self._to_move = widgets.Dropdown(
             options=[(COLOUR_NAMES[lang][c], c) for c in players],
-            description=_t("to_move", lang),
+            description=ui_text("to_move", lang),
             layout={"width": "220px"},
         )
         self._to_move.observe(self._on_to_move, "value")
@@ -126,17 +103,17 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(display="none", flex_flow="row wrap"),
         )
         self._kinds = widgets.ToggleButtons(
-            options=[(_t("all", lang), "all"), *[(k, k) for k in KINDS if k != "pass"]],
+            options=[(ui_text("all", lang), "all"), *[(k, k) for k in KINDS if k != "pass"]],
             value="journey",
         )
         self._kinds.observe(lambda _change: self._update(), "value")
         self._list = widgets.Select(options=[], rows=8, layout={"width": "100%"})
         self._list.observe(self._on_choose, "value")
-        self._play_it = widgets.Button(description=_t("play_it", lang), disabled=True)
+        self._play_it = widgets.Button(description=ui_text("play_it", lang), disabled=True)
         self._play_it.on_click(lambda _b: self._guarded(self.play_preview))
-        self._back = widgets.Button(description=_t("back", lang), disabled=True)
+        self._back = widgets.Button(description=ui_text("back", lang), disabled=True)
         self._back.on_click(lambda _b: self._guarded(self.end_preview))
-        self._what_if_title = widgets.HTML(f"<b>{_t('what_if', lang)}</b>")
+        self._what_if_title = widgets.HTML(f"<b>{ui_text('what_if', lang)}</b>")
         self._what_if_box = widgets.VBox(
             [
                 self._what_if_title,
@@ -146,21 +123,21 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             ]
         )
         self._string = widgets.Text(
-            description=_t("string", lang),
+            description=ui_text("string", lang),
             layout={"width": "100%"},
             style={"description_width": "initial"},
         )
-        self._load_string = widgets.Button(description=_t("load", lang))
+        self._load_string = widgets.Button(description=ui_text("load", lang))
         self._load_string.on_click(lambda _b: self._guarded(lambda: self.load(self._string.value)))
         self._json = widgets.Textarea(layout={"width": "100%", "height": "10em"})
-        self._load_json = widgets.Button(description=_t("load", lang))
+        self._load_json = widgets.Button(description=ui_text("load", lang))
         self._load_json.on_click(lambda _b: self._guarded(lambda: self.load(self._json.value)))
         self._share = widgets.VBox(
             [
                 widgets.HBox([self._string, self._load_string]),
                 widgets.Accordion(
                     children=[widgets.VBox([self._json, self._load_json])],
-                    titles=(_t("json", lang),),
+                    titles=(ui_text("json", lang),),
                 ),
             ]
         )
@@ -186,7 +163,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         except ShangrilaError as error:
             self.board._say(Feedback("refused", str(error)))
             return
-        self._set_position(position, _t("loaded", self.lang))
+        self._set_position(position, ui_text("loaded", self.lang))
 
     def edit(self, target: Target) -> Feedback:
         """Apply the chosen edit tool to ``target``; refused edits change nothing."""
@@ -210,7 +187,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             feedback = Feedback("refused", str(error))
             self.board._say(feedback)
             return feedback
-        return self._set_position(new, _t("edited", self.lang, what=what))
+        return self._set_position(new, ui_text("edited", self.lang, what=what))
 
     def preview(self, index: int) -> None:
         """Show prediction ``index`` of the list on the board without playing it."""
@@ -253,7 +230,9 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             self.board._say(Feedback("refused", str(error)))
             self._to_move.value = self.position.to_move
             return
-        self._set_position(new, _t("edited", self.lang, what=f"{_t('to_move', self.lang)}"))
+        self._set_position(
+            new, ui_text("edited", self.lang, what=f"{ui_text('to_move', self.lang)}")
+        )
 
     def _on_choose(self, change: dict[str, Any]) -> None:
         if change["new"] is None:
@@ -270,12 +249,12 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     def _lang_changed(self, change: dict[str, Any]) -> None:
         lang = change["new"]
         self.board.lang = lang
-        self._mode.options = [(_t("play", lang), "play"), (_t("edit", lang), "edit")]
+        self._mode.options = [(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")]
         self._mode.value = self.mode
-        self._piece.options = [(_t(k, lang), k) for k in ("master", "pair", "empty")]
-        self._what_if_title.value = f"<b>{_t('what_if', lang)}</b>"
-        self._play_it.description = _t("play_it", lang)
-        self._back.description = _t("back", lang)
+        self._piece.options = [(ui_text(k, lang), k) for k in ("master", "pair", "empty")]
+        self._what_if_title.value = f"<b>{ui_text('what_if', lang)}</b>"
+        self._play_it.description = ui_text("play_it", lang)
+        self._back.description = ui_text("back", lang)
         self._update()
 
     def _update(self) -> None:
@@ -286,7 +265,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.predictions = what_if(pos, kinds) if not pos.is_over else []
         options = [(prediction_label(p, self.lang), i) for i, p in enumerate(self.predictions)]
         self._list.unobserve(self._on_choose, "value")
-        self._list.options = options or [(_t("none", self.lang), None)]
+        self._list.options = options or [(ui_text("none", self.lang), None)]
         self._list.value = None
         self._list.observe(self._on_choose, "value")
         self._string.value = to_compact(pos)

@@ -43,6 +43,7 @@ from shangrila_widget.rules.errors import IllegalActionError
 from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import LANGUAGES, Language
 from shangrila_widget.rules.record import GameRecord
+from shangrila_widget.widget.texts import ui_text
 
 ActionKind = Literal["auto", "place", "recruit", "journey"]
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = ("auto", "place", "recruit", "journey")
@@ -50,46 +51,6 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = ("auto", "place", "recruit", "jour
 #: What the hit test found: ("space", village, type), ("village", village),
 #: ("bridge", a, b), or None for nothing (outside the board, between villages).
 Target = tuple[str, ...] | None
-
-_UI_TEXT: Final[dict[str, dict[Language, str]]] = {
-    "nothing_here": {
-        "en": "Nothing to do there: click a space of a village.",
-        "pl": "Tu nic nie można zrobić: kliknij pole w wiosce.",
-    },
-    "pick_destination": {
-        "en": "Start village {village} chosen: click a neighbouring village across an intact "
-        "bridge (or {village} again to cancel).",
-        "pl": "Wybrano wioskę startową {village}: kliknij sąsiednią wioskę za całym mostem "
-        "(lub {village} ponownie, aby anulować).",
-    },
-    "pick_second_student": {
-        "en": "Student for the {type} in {village} chosen: click another of your masters for "
-        "a second student, the same one again (or Recruit) for just this one.",
-        "pl": "Wybrano Ucznia dla Mistrza ({type}) w wiosce {village}: kliknij innego swojego "
-        "Mistrza, aby dodać drugiego Ucznia, albo tego samego (lub „Rekrutuj”), aby "
-        "poprzestać na jednym.",
-    },
-    "cancelled": {"en": "Selection cancelled.", "pl": "Wybór anulowany."},
-    "game_over": {"en": "The game is over.", "pl": "Gra jest zakończona."},
-    "undone": {"en": "Took back: {action}.", "pl": "Cofnięto: {action}."},
-    "redone": {"en": "Replayed: {action}.", "pl": "Powtórzono: {action}."},
-    "at_start": {"en": "Already at the start.", "pl": "To już początek."},
-    "at_end": {"en": "Nothing to redo.", "pl": "Nie ma czego powtórzyć."},
-    "reset": {"en": "Back to the start position.", "pl": "Powrót do pozycji początkowej."},
-    "nothing_pending": {
-        "en": "Nothing selected to recruit.",
-        "pl": "Nie wybrano Mistrza do Znalezienia Uczniów.",
-    },
-    "bad_click": {
-        "en": "That click could not be read ({problem}); the game is unchanged.",
-        "pl": "Nie udało się odczytać kliknięcia ({problem}); gra bez zmian.",
-    },
-}
-
-
-def ui_text(key: str, lang: Language, **params: str) -> str:
-    """A sentence of the widget itself (not of the rules), in ``lang``."""
-    return _UI_TEXT[key][lang].format(**params)
 
 
 @dataclass(frozen=True)

@@ -42,37 +42,9 @@ from shangrila_widget.rules.messages import (
 from shangrila_widget.tour import Chapter, Frame, load_chapters
 from shangrila_widget.widget.board import ShangriLaBoard, _rule_badge, _visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
+from shangrila_widget.widget.texts import ui_text
 
 TOUR_STATE_FORMAT = "shangrila-tour/1"
-
-_TEXT: dict[str, dict[Language, str]] = {
-    "chapter": {"en": "Chapter", "pl": "Rozdział"},
-    "first": {"en": "◀◀", "pl": "◀◀"},
-    "prev": {"en": "◀ Back", "pl": "◀ Wstecz"},
-    "next": {"en": "Next ▶", "pl": "Dalej ▶"},
-    "last": {"en": "▶▶", "pl": "▶▶"},
-    "main_line": {"en": "Main line", "pl": "Linia główna"},
-    "promote": {"en": "Promote", "pl": "Awansuj"},
-    "delete": {"en": "Delete variation", "pl": "Usuń wariant"},
-    "step_of": {"en": "Step {k} of {n}", "pl": "Krok {k} z {n}"},
-    "start": {"en": "Start position", "pl": "Pozycja startowa"},
-    "refused": {"en": "Refused", "pl": "Odmowa"},
-    "in_main": {
-        "en": "Main line. Play on the board to try something else from here.",
-        "pl": "Linia główna. Zagraj na planszy, aby sprawdzić inny ruch od tego miejsca.",
-    },
-    "in_variation": {
-        "en": "Variation {index} from step {k}, {ply} action(s) in. Main line returns.",
-        "pl": "Wariant {index} od kroku {k}, akcji: {ply}. „Linia główna” wraca do przykładu.",
-    },
-    "variation_caption": {"en": "variation from step {k}", "pl": "wariant od kroku {k}"},
-    "rules_here": {"en": "Rules in this step", "pl": "Zasady w tym kroku"},
-    "reference": {"en": "Rules reference", "pl": "Zasady gry"},
-}
-
-
-def _t(key: str, lang: Language, **params: Any) -> str:
-    return _TEXT[key][lang].format(**params)
 
 
 class RulebookTour(widgets.VBox):  # type: ignore[misc]
@@ -133,7 +105,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             "last": lambda: self.go(len(self._chapter.frames) - 1),
         }
         for key, run in steps.items():
-            button = widgets.Button(description=_TEXT[key][lang], layout={"width": "auto"})
+            button = widgets.Button(description=ui_text(key, lang), layout={"width": "auto"})
             button.on_click(self._handler(run))
             self._nav[key] = button
         self._position_label = widgets.HTML()
@@ -149,7 +121,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             "delete": self.delete_variation,
         }
         for key, run in actions.items():
-            button = widgets.Button(description=_TEXT[key][lang], layout={"width": "auto"})
+            button = widgets.Button(description=ui_text(key, lang), layout={"width": "auto"})
             button.on_click(self._handler(run))
             self._variation_buttons[key] = button
         self._variation_bar = widgets.HBox(
@@ -164,7 +136,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self._body = self.board
         self._reference_html = widgets.HTML(rules_reference_html(lang))
         self._reference = widgets.Accordion(
-            children=[self._reference_html], titles=(_TEXT["reference"][lang],)
+            children=[self._reference_html], titles=(ui_text("reference", lang),)
         )
         self._reference.selected_index = None
 
@@ -274,8 +246,8 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self._picker.options = [(c.title[lang], c.id) for c in self.chapters]
         self._picker.value = self.chapter or self.chapters[0].id
         for key, button in {**self._nav, **self._variation_buttons}.items():
-            button.description = _TEXT[key][lang]
-        self._reference.set_title(0, _TEXT["reference"][lang])
+            button.description = ui_text(key, lang)
+        self._reference.set_title(0, ui_text("reference", lang))
         self._reference_html.value = rules_reference_html(lang)
         for record in self.variations.values():
             record.lang = lang
@@ -296,7 +268,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             self.board.extra_highlights = tuple(marks)
             self.board.caption = None
             self.board.load_record(record)  # one redraw
-            self.board._say(Feedback("info", _t("in_main", self.lang)))
+            self.board._say(Feedback("info", ui_text("in_main", self.lang)))
         finally:
             self._showing = False
         self._narration.value = self._narration_html(frame)
@@ -311,7 +283,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         if inside and not self.in_variation:
             self.in_variation = True
             board.extra_highlights = ()
-            board.caption = _t("variation_caption", self.lang, k=self.frame)
+            board.caption = ui_text("variation_caption", self.lang, k=self.frame)
             self._showing = True
             try:
                 board._refresh()  # redraw with the caption
@@ -326,9 +298,9 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         frames = self._chapter.frames
         label = (
-            _t("start", lang)
+            ui_text("start_position", lang)
             if self.frame == 0
-            else _t("step_of", lang, k=self.frame, n=len(frames) - 1)
+            else ui_text("step_of", lang, k=self.frame, n=len(frames) - 1)
         )
         self._position_label.value = f"<b>{html.escape(label)}</b>"
         self._nav["first"].disabled = self._nav["prev"].disabled = self.frame == 0
@@ -340,10 +312,10 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         record = self.variations.get((self.chapter, self.frame))
         if self.in_variation and record is not None:
             path = record.current.path()
-            note = _t("in_variation", lang, index=path[0] + 1, k=self.frame, ply=len(path))
+            note = ui_text("in_variation", lang, index=path[0] + 1, k=self.frame, ply=len(path))
             style = "background:#fff7d6;border-left:4px solid #E69F00;"
         else:
-            note = _t("in_main", lang)
+            note = ui_text("in_main", lang)
             style = "border-left:4px solid #009E73;"
         self._variation_note.value = (
             f"<div style='{style}padding:2px 8px'>{html.escape(note)}</div>"
@@ -362,7 +334,8 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             if frame.refusal is not None:
                 parts.append(
                     f"<p style='background:#fff4ec;border-left:4px solid #D55E00;padding:4px'>"
-                    f"<b>{_t('refused', lang)}</b> <code>{html.escape(str(step.action))}</code>: "
+                    f"<b>{ui_text('refused', lang)}</b> "
+                    f"<code>{html.escape(str(step.action))}</code>: "
                     f"{_rule_badge(frame.refusal.rule, lang)} "
                     f"{html.escape(frame.refusal.message(lang))}</p>"
                 )
@@ -381,7 +354,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
                 for r in rule_ids
             )
             parts.append(
-                f"<details open><summary>{_t('rules_here', lang)}</summary>{rows}</details>"
+                f"<details open><summary>{ui_text('rules_here', lang)}</summary>{rows}</details>"
             )
         return "<div style='width:100%'>" + "".join(parts) + "</div>"
 

@@ -1,0 +1,123 @@
+"""Every sentence the widgets say themselves (not the rules'), in English and Polish.
+
+>>> ui_text("welcome", "pl", player="Czerwony")
+'Kliknij pole, aby zagrać. Na ruchu: Czerwony.'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from shangrila_widget.rules.messages import Language
+
+UI_TEXT: Final[dict[str, dict[Language, str]]] = {
+    # ---------------------------------------------------------------- controller
+    "nothing_here": {
+        "en": "Nothing to do there: click a space of a village.",
+        "pl": "Tu nic nie można zrobić: kliknij pole w wiosce.",
+    },
+    "pick_destination": {
+        "en": "Start village {village} chosen: click a neighbouring village across an intact "
+        "bridge (or {village} again to cancel).",
+        "pl": "Wybrano wioskę startową {village}: kliknij sąsiednią wioskę za całym mostem "
+        "(lub {village} ponownie, aby anulować).",
+    },
+    "pick_second_student": {
+        "en": "Student for the {type} in {village} chosen: click another of your masters for "
+        "a second student, the same one again (or Recruit) for just this one.",
+        "pl": "Wybrano Ucznia dla Mistrza ({type}) w wiosce {village}: kliknij innego swojego "
+        "Mistrza, aby dodać drugiego Ucznia, albo tego samego (lub „Rekrutuj”), aby "
+        "poprzestać na jednym.",
+    },
+    "cancelled": {"en": "Selection cancelled.", "pl": "Wybór anulowany."},
+    "game_over": {"en": "The game is over.", "pl": "Gra jest zakończona."},
+    "undone": {"en": "Took back: {action}.", "pl": "Cofnięto: {action}."},
+    "redone": {"en": "Replayed: {action}.", "pl": "Powtórzono: {action}."},
+    "at_start": {"en": "Already at the start.", "pl": "To już początek."},
+    "at_end": {"en": "Nothing to redo.", "pl": "Nie ma czego powtórzyć."},
+    "reset": {"en": "Back to the start position.", "pl": "Powrót do pozycji początkowej."},
+    "nothing_pending": {
+        "en": "Nothing selected to recruit.",
+        "pl": "Nie wybrano Mistrza do Znalezienia Uczniów.",
+    },
+    "bad_click": {
+        "en": "That click could not be read ({problem}); the game is unchanged.",
+        "pl": "Nie udało się odczytać kliknięcia ({problem}); gra bez zmian.",
+    },
+    # ---------------------------------------------------------------- board
+    "auto": {"en": "Auto", "pl": "Auto"},
+    "place": {"en": "Place", "pl": "Mistrz"},
+    "recruit": {"en": "Recruit", "pl": "Uczniowie"},
+    "journey": {"en": "Journey", "pl": "Podróż"},
+    "start": {"en": "◀◀ Start", "pl": "◀◀ Początek"},
+    "undo": {"en": "◀ Undo", "pl": "◀ Cofnij"},
+    "redo": {"en": "Redo ▶", "pl": "Ponów ▶"},
+    "end": {"en": "End ▶▶", "pl": "Koniec ▶▶"},
+    "confirm": {"en": "Recruit one", "pl": "Rekrutuj"},
+    "pass": {"en": "Pass", "pl": "Pas"},
+    "cancel": {"en": "Cancel", "pl": "Anuluj"},
+    "show_legal": {"en": "show legal moves", "pl": "pokaż dozwolone ruchy"},
+    "to_move": {"en": "to move", "pl": "na ruchu"},
+    "phase_setup": {"en": "set-up", "pl": "rozmieszczanie Mistrzów"},
+    "phase_play": {"en": "play", "pl": "rozgrywka"},
+    "phase_over": {"en": "game over", "pl": "koniec gry"},
+    "supply": {"en": "Supply", "pl": "Zapas"},
+    "masters": {"en": "masters", "pl": "Mistrzowie"},
+    "villages": {"en": "villages", "pl": "wioski"},
+    "winner": {"en": "Winner", "pl": "Wygrywa"},
+    "error": {"en": "Error inside the widget", "pl": "Błąd w widżecie"},
+    "kind_tip": {
+        "en": "What a click on a space does; Auto infers it from the space.",
+        "pl": "Co robi kliknięcie pola; Auto rozpoznaje to po polu.",
+    },
+    "preview": {"en": "preview: {action} (not played)", "pl": "podgląd: {action} (nie zagrano)"},
+    "welcome": {
+        "en": "Click a space to play. {player} is to move.",
+        "pl": "Kliknij pole, aby zagrać. Na ruchu: {player}.",
+    },
+    # ---------------------------------------------------------------- tour
+    "chapter": {"en": "Chapter", "pl": "Rozdział"},
+    "first": {"en": "◀◀", "pl": "◀◀"},
+    "prev": {"en": "◀ Back", "pl": "◀ Wstecz"},
+    "next": {"en": "Next ▶", "pl": "Dalej ▶"},
+    "last": {"en": "▶▶", "pl": "▶▶"},
+    "main_line": {"en": "Main line", "pl": "Linia główna"},
+    "promote": {"en": "Promote", "pl": "Awansuj"},
+    "delete": {"en": "Delete variation", "pl": "Usuń wariant"},
+    "step_of": {"en": "Step {k} of {n}", "pl": "Krok {k} z {n}"},
+    "start_position": {"en": "Start position", "pl": "Pozycja startowa"},
+    "refused": {"en": "Refused", "pl": "Odmowa"},
+    "in_main": {
+        "en": "Main line. Play on the board to try something else from here.",
+        "pl": "Linia główna. Zagraj na planszy, aby sprawdzić inny ruch od tego miejsca.",
+    },
+    "in_variation": {
+        "en": "Variation {index} from step {k}, {ply} action(s) in. Main line returns.",
+        "pl": "Wariant {index} od kroku {k}, akcji: {ply}. „Linia główna” wraca do przykładu.",
+    },
+    "variation_caption": {"en": "variation from step {k}", "pl": "wariant od kroku {k}"},
+    "rules_here": {"en": "Rules in this step", "pl": "Zasady w tym kroku"},
+    "reference": {"en": "Rules reference", "pl": "Zasady gry"},
+    # ---------------------------------------------------------------- checker
+    "play": {"en": "Play", "pl": "Gra"},
+    "edit": {"en": "Edit", "pl": "Edycja"},
+    "master": {"en": "master", "pl": "Mistrz"},
+    "pair": {"en": "master + student", "pl": "Mistrz + Uczeń"},
+    "empty": {"en": "empty", "pl": "puste"},
+    "what_if": {"en": "What happens if...", "pl": "Co się stanie, jeśli..."},
+    "play_it": {"en": "Play it", "pl": "Zagraj"},
+    "back": {"en": "Back to the position", "pl": "Wróć do pozycji"},
+    "load": {"en": "Load", "pl": "Wczytaj"},
+    "string": {"en": "Position string", "pl": "Zapis pozycji"},
+    "json": {"en": "Position JSON", "pl": "Pozycja w JSON"},
+    "edited": {"en": "Edited: {what}.", "pl": "Zmieniono: {what}."},
+    "loaded": {"en": "Position loaded.", "pl": "Wczytano pozycję."},
+    "none": {"en": "(no legal action of this kind)", "pl": "(brak dozwolonych akcji tego rodzaju)"},
+    "all": {"en": "all", "pl": "wszystkie"},
+    "situation": {"en": "situation", "pl": "sytuacja"},
+}
+
+
+def ui_text(key: str, lang: Language, **params: object) -> str:
+    """The widget sentence ``key`` in ``lang``, filled with ``params``."""
+    return UI_TEXT[key][lang].format(**params)
