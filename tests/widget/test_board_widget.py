@@ -218,3 +218,39 @@ def test_switching_language_translates_the_message_on_show() -> None:
     board.undo()
     board.lang = "pl"
     assert board.message == "Kliknij pole, aby zagrać. Na ruchu: Czerwony."
+
+
+def test_a_whole_hot_seat_game_through_front_end_clicks() -> None:
+    """Set-up to scores, every action made by mouse_down messages at real pixel points."""
+    import random
+
+    from shangrila_widget.rules import Journey, Place, Recruit
+
+    rng = random.Random(11)
+    board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    for _ in range(1500):
+        pos = board.game
+        if pos.is_over:
+            break
+        action = rng.choice(pos.legal_actions())
+        ply = board.record.current.ply
+        if isinstance(action, Place):
+            board.action_kind = "place"
+            click_space(board, action.village, action.type)
+        elif isinstance(action, Recruit):
+            board.action_kind = "recruit"
+            for master_type, village in action.students:
+                click_space(board, village, master_type)
+            if len(action.students) == 1:
+                click_space(board, action.students[0][1], action.students[0][0])
+        elif isinstance(action, Journey):
+            board.action_kind = "journey"
+            click_space(board, action.origin, "priest")
+            click_space(board, action.destination, "priest")
+        else:
+            board._button_widgets["pass"].click()
+        assert board.record.current.ply == ply + 1, (str(action), board.message)
+        assert board.record.current.action == action
+    assert board.game.is_over
+    assert "Winner" in board._side_info.value
+    assert board.error == ""
