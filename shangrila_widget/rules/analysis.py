@@ -1,4 +1,4 @@
-""""What happens if...": every legal action of a position with its predicted result.
+""" "What happens if...": every legal action of a position with its predicted result.
 
 >>> from shangrila_widget.rules import Position
 >>> pos = Position.from_dict({
