@@ -427,8 +427,28 @@ class Position:
 _STRENGTH: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
 
 
+_TEXT_LEGEND: Final = (
+    "key: R Rainmaker, A Astrologer, D Dragon Breeder, P Priest, Y Yeti Whisperer, "
+    "F Firekeeper, H Healer; r red, b blue, y yellow, v violet; + a student on the master; "
+    ". an empty space"
+)
+
+
 def _render_text(pos: Position) -> str:
-    """A plain-text board: one line per village, then bridges, stones, supplies and turn."""
+    """A plain-text board: one line per village, then bridges, supplies and a key.
+
+    >>> print(Position.new_game(["red", "blue", "yellow"]).play("place H A").position)
+    ... # doctest: +ELLIPSIS
+    Shangri-La, 3 players, phase setup, blue to move
+    A  R:. A:. D:. P:. Y:. F:. H:r  strength 1
+    B  R:. A:. D:. P:. Y:. F:. H:.  strength 0
+    C  out of play (stone)
+    ...
+    broken bridges: none
+    red    masters  1  supply R6 A6 D6 P6 Y6 F6 H5
+    ...
+    key: R Rainmaker, ...
+    """
     lines = [f"Shangri-La, {len(pos.players)} players, phase {pos.phase}, {pos.to_move} to move"]
     for village in VILLAGES:
         if not pos.in_play(village):
@@ -454,6 +474,7 @@ def _render_text(pos: Position) -> str:
     for colour in pos.players:
         supply = " ".join(f"{TYPE_LETTERS[t]}{n}" for t, n in pos.supplies(colour).items())
         lines.append(f"{colour:<6} masters {pos.masters_of(colour):>2}  supply {supply}")
+    lines.append(_TEXT_LEGEND)
     return "\n".join(lines)
 
 

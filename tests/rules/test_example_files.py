@@ -78,3 +78,17 @@ def test_example_files_match_the_packaged_tour_starts(example: str, chapter: str
     path = TOUR_DATA / chapter
     start = json.loads(path.read_text("utf-8"))["start"]
     assert Position.from_dict(start) == Position.from_json((EXAMPLES / example).read_text("utf-8"))
+
+
+def test_plain_text_board_of_a_journey_example() -> None:
+    """``str(position)``: one line per village, students marked, stones, broken bridges."""
+    pos = Position.from_json((EXAMPLES / "03-journey-situation-1.json").read_text("utf-8"))
+    after = pos.play("journey A B").position
+    text = str(after)
+    lines = text.splitlines()
+    assert lines[0] == "Shangri-La, 4 players, phase play, blue to move"
+    assert lines[1] == "A  R:r A:y D:r P:. Y:b F:. H:v  strength 5"
+    assert lines[2] == "B  R:r A:. D:r P:y Y:. F:b H:v  strength 5"
+    assert "broken bridges: A-B" in lines
+    assert "strength 8" in str(pos).splitlines()[1] and "R:r+" in str(pos).splitlines()[1]
+    assert lines[-1].startswith("key: R Rainmaker")
