@@ -100,6 +100,7 @@ def legal_actions(pos: Position) -> list[Action]:
         return setup_places or [PASS]
 
     own_pair = own + STUDENT_OFFSET
+    own_supply = supply[base_supply : base_supply + 7]
     bridges = pos._bridges
     places: list[Action] = []
     recruit_slots: list[int] = []
@@ -112,12 +113,11 @@ def legal_actions(pos: Position) -> list[Action]:
         has_pair = own_pair in row
         if not (has_pair or own in row):
             continue
-        for t in range(7):
-            code = row[t]
+        for t, code in enumerate(row):
             if code == 0:
-                if supply[base_supply + t]:
+                if own_supply[t]:
                     places.append(PLACE_BY_SLOT[base + t])
-            elif code == own and supply[base_supply + t]:
+            elif code == own and own_supply[t]:
                 recruit_slots.append(base + t)
         if has_pair:
             journeys += [j for b, j in JOURNEYS_FROM[v] if bridges >> b & 1]
