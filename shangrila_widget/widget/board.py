@@ -320,6 +320,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             "End": self._go_to_end,
             "Escape": self.controller.cancel,
             "Enter": self.controller.confirm_recruit,
+            "?": lambda: Feedback("info", ui_text("help", self.lang)),
         }
         if self.key_override is not None and self.key_override(key):
             return

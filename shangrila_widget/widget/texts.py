@@ -75,6 +75,17 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
         "en": "Click a space to play. {player} is to move.",
         "pl": "Kliknij pole, aby zagrać. Na ruchu: {player}.",
     },
+    "help": {
+        "en": "Click an empty space to place a master there; one of your masters to recruit "
+        "a student (a second one for two, the same again for one); a master with a student, "
+        "then a neighbouring village, for a journey. Keys: Left/Right undo/redo, Home/End "
+        "start/end, Escape cancels, Enter recruits one, ? shows this help.",
+        "pl": "Kliknij wolne pole, aby umieścić tam Mistrza; swojego Mistrza, aby dać mu "
+        "Ucznia (drugiego Mistrza, aby dodać dwóch, tego samego ponownie, aby jednego); "
+        "Mistrza z Uczniem, a potem sąsiednią wioskę, aby wyruszyć w Podróż. Klawisze: "
+        "strzałki w lewo/prawo cofają/ponawiają, Home/End początek/koniec, Escape anuluje, "
+        "Enter rekrutuje jednego, ? pokazuje tę pomoc.",
+    },
     # ---------------------------------------------------------------- tour
     "chapter": {"en": "Chapter", "pl": "Rozdział"},
     "first": {"en": "◀◀", "pl": "◀◀"},

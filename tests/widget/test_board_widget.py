@@ -254,3 +254,11 @@ def test_a_whole_hot_seat_game_through_front_end_clicks() -> None:
     assert board.game.is_over
     assert "Winner" in board._side_info.value
     assert board.error == ""
+
+
+def test_question_mark_shows_the_help_in_the_board_language() -> None:
+    board = ShangriLaBoard(players=FOUR, lang="pl")
+    before = board.game
+    front_end(board, {"event": "key_down", "key": "?"})
+    assert board.message.startswith("Kliknij wolne pole")
+    assert board.game == before
