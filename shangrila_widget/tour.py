@@ -94,9 +94,6 @@ class Chapter:
     steps: tuple[TourStep, ...]
     frames: tuple[Frame, ...] = field(repr=False)
 
-    def title_in(self, lang: Language = "en") -> str:
-        return self.title[lang]
-
 
 def _texts(value: object, path: str) -> dict[str, str]:
     if not (

@@ -50,6 +50,7 @@ from shangrila_widget.rules.board import (
     MASTER_TYPES,
     VILLAGE_INDEX,
     VILLAGES,
+    board_bridges,
 )
 from shangrila_widget.rules.errors import PositionError
 from shangrila_widget.rules.position import FORMAT, OPTION_END_ELEVEN, Position, Tile
@@ -75,8 +76,8 @@ def to_compact(pos: Position) -> str:
             letter = COLOUR_LETTERS[tile["owner"]]
             text += letter.upper() if tile["student"] else letter
         villages.append(text + (str(empty) if empty else ""))
-    board_bridges = {tuple(b) for b in _board_bridges(len(pos.players))}
-    broken = [a + b for a, b in BRIDGES if (a, b) in board_bridges and not pos.bridge_intact(a, b)]
+    on_board = board_bridges(len(pos.players))
+    broken = [a + b for a, b in on_board if not pos.bridge_intact(a, b)]
     fields = [
         players,
         COLOUR_LETTERS[pos.to_move],
@@ -92,12 +93,6 @@ def to_compact(pos: Position) -> str:
     if pos.end_eleven:
         fields.append("e11")
     return " ".join(fields)
-
-
-def _board_bridges(players: int) -> tuple[tuple[str, str], ...]:
-    from shangrila_widget.rules.board import board_bridges
-
-    return board_bridges(players)
 
 
 def _colour(letter: str, path: str) -> str:
@@ -128,7 +123,7 @@ def from_compact(text: str) -> Position:
         "phase": phase,
         "villages": _read_board(board),
     }
-    board_bridges = _board_bridges(len(players))
+    on_board = board_bridges(len(players))
     broken: set[tuple[str, str]] = set()
     if broken_field != "-":
         for pair in broken_field.split("."):
@@ -136,7 +131,7 @@ def from_compact(text: str) -> Position:
             if len(pair) != 2 or key not in BRIDGE_INDEX:
                 raise PositionError("bridges", f"{pair!r} is not a bridge of the board")
             broken.add(BRIDGES[BRIDGE_INDEX[key]])
-    data["bridges"] = [list(b) for b in board_bridges if b not in broken]
+    data["bridges"] = [list(b) for b in on_board if b not in broken]
     if stones_field != "-":
         data["stones"] = list(stones_field.upper())
     else:
@@ -217,15 +212,10 @@ def with_bridge(pos: Position, a: str, b: str, intact: bool) -> Position:
     if key not in BRIDGE_INDEX:
         raise PositionError("bridges", f"there is no bridge {a}-{b} on the board")
     pair = BRIDGES[BRIDGE_INDEX[key]]
-    bridges = {tuple(x) for x in pos.to_dict()["bridges"]}
-    if intact:
-        bridges.add(pair)
-    else:
-        bridges.discard(pair)
-    change: dict[str, Any] = {"bridges": [list(x) for x in BRIDGES if x in bridges]}
+    bridges = set(pos.bridges) - {pair} | ({pair} if intact else set())
     data = pos.to_dict()
-    data.update(change)
-    data.pop("stones", None)
+    data["bridges"] = [list(x) for x in BRIDGES if x in bridges]
+    del data["stones"]  # derived again from the bridges
     return Position.from_dict(data)
 
 

@@ -457,18 +457,7 @@ def scores(pos: Position) -> dict[Colour, tuple[int, int]]:
     >>> scores(Position.new_game(["red", "blue", "yellow"]))["red"]
     (0, 0)
     """
-    result: dict[Colour, tuple[int, int]] = {}
-    cells = pos._cells
-    for colour in pos._players:
-        own, own_pair = colour + 1, colour + 1 + STUDENT_OFFSET
-        masters = sum(1 for c in cells if c == own or c == own_pair)
-        villages = sum(
-            1
-            for v in range(_VILLAGE_COUNT)
-            if own in cells[v * 7 : v * 7 + 7] or own_pair in cells[v * 7 : v * 7 + 7]
-        )
-        result[COLOURS[colour]] = (masters, villages)
-    return result
+    return {colour: (pos.masters_of(colour), pos.villages_of(colour)) for colour in pos.players}
 
 
 def winners(pos: Position) -> tuple[Colour, ...]:

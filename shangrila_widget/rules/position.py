@@ -553,7 +553,7 @@ def _position_from_dict(data: object) -> Position:
                 )
 
     board_mask = THREE_PLAYER_BRIDGES_MASK if three else ALL_BRIDGES_MASK
-    bridges = _read_bridges(data.get("bridges"), board_mask, three)
+    bridges = _read_bridges(data.get("bridges"), board_mask)
     stones = _read_stones(data.get("stones"), bridges, three, phase)
 
     tiles_on_board = sum(_STRENGTH[c] for c in cells)
@@ -632,7 +632,7 @@ def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> lis
     return cells
 
 
-def _read_bridges(bridges: object, board_mask: int, three: bool) -> int:
+def _read_bridges(bridges: object, board_mask: int) -> int:
     if bridges is None:
         return board_mask
     _expect(bridges, list, "bridges", "a list of village pairs")

@@ -6,7 +6,7 @@
 ('SETUP-SPACE',)
 """
 
-from shangrila_widget.widget.board import ShangriLaBoard, board_for_record_json
+from shangrila_widget.widget.board import ShangriLaBoard
 from shangrila_widget.widget.checker import DisputeChecker
 from shangrila_widget.widget.controller import BoardController, Feedback
 from shangrila_widget.widget.tour import RulebookTour
@@ -17,5 +17,4 @@ __all__ = [
     "Feedback",
     "RulebookTour",
     "ShangriLaBoard",
-    "board_for_record_json",
 ]

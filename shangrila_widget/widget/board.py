@@ -595,9 +595,4 @@ def _frontend_problem(content: Any) -> str | None:
     return None
 
 
-def board_for_record_json(text: str, **kwargs: Any) -> ShangriLaBoard:
-    """A board showing a saved game record (``GameRecord.to_json()``)."""
-    return ShangriLaBoard(record=GameRecord.from_json(text), **kwargs)
-
-
-__all__ = ["Highlight", "ShangriLaBoard", "board_for_record_json"]
+__all__ = ["Highlight", "ShangriLaBoard"]
