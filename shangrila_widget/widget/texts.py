@@ -57,6 +57,12 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "pass": {"en": "Pass", "pl": "Pas"},
     "cancel": {"en": "Cancel", "pl": "Anuluj"},
     "show_legal": {"en": "show legal moves", "pl": "pokaż dozwolone ruchy"},
+    "show_legal_tip": {
+        "en": "Ring the choices of the player to move, from the first turn of play (during "
+        "set-up nearly every empty space is allowed, so nothing is ringed).",
+        "pl": "Zaznacza wybory gracza na ruchu od pierwszej tury rozgrywki (podczas "
+        "rozmieszczania prawie każde wolne pole jest dozwolone, więc nic nie jest zaznaczane).",
+    },
     "to_move": {"en": "to move", "pl": "na ruchu"},
     "phase_setup": {"en": "set-up", "pl": "rozmieszczanie Mistrzów"},
     "phase_play": {"en": "play", "pl": "rozgrywka"},
@@ -125,6 +131,8 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "loaded": {"en": "Position loaded.", "pl": "Wczytano pozycję."},
     "none": {"en": "(no legal action of this kind)", "pl": "(brak dozwolonych akcji tego rodzaju)"},
     "all": {"en": "all", "pl": "wszystkie"},
+    "restored": {"en": "restored", "pl": "odbudowany"},
+    "broken": {"en": "broken", "pl": "zerwany"},
     "situation": {"en": "situation", "pl": "sytuacja"},
 }
 

@@ -1,4 +1,5 @@
-"""The board widget driven headlessly: front-end messages in, canvas messages and traits out."""
+"""The board widget driven headlessly: front-end messages in (on the MultiCanvas comm, the
+route a browser uses), canvas messages and traits out."""
 
 from __future__ import annotations
 
@@ -7,24 +8,12 @@ from typing import Any
 import pytest
 import traitlets
 from render_helpers import Capture, decode
+from widget_helpers import click_space, from_browser, press
 
 from shangrila_widget.rules import GameRecord, Position
 from shangrila_widget.widget import ShangriLaBoard
 
 FOUR = ["red", "blue", "yellow", "violet"]
-
-
-def front_end(board: ShangriLaBoard, content: Any) -> None:
-    """Deliver a front-end custom message to the board's clickable canvas layer."""
-    board.canvas.dynamic_layer._handle_msg(
-        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-    )
-
-
-def click_space(board: ShangriLaBoard, village: str, master_type: str) -> None:
-    space = board.canvas.scene.layout.space(village, master_type)
-    ratio = board.canvas.pixel_ratio
-    front_end(board, {"event": "mouse_down", "x": space.cx * ratio, "y": space.cy * ratio})
 
 
 def play_position() -> Position:
@@ -103,7 +92,7 @@ def test_journey_by_clicks_explains_and_highlights_what_moved() -> None:
 def test_strange_front_end_messages_change_nothing_and_raise_nothing(content: Any) -> None:
     board = ShangriLaBoard(play_position())
     before = board.position
-    front_end(board, content)
+    from_browser(board, content)
     assert board.position == before
     assert board.error == ""
 
@@ -144,19 +133,10 @@ def test_buttons_and_keys_step_through_history() -> None:
     click_space(board, "B", "healer")
     board._button_widgets["undo"].click()
     assert board.record.current.ply == 1
-    front_end(
-        board,
-        {
-            "event": "key_down",
-            "key": "ArrowLeft",
-            "shift_key": False,
-            "ctrl_key": False,
-            "meta_key": False,
-        },
-    )
+    press(board, "ArrowLeft")
     assert board.record.current.ply == 0
     assert board._button_widgets["undo"].disabled
-    front_end(board, {"event": "key_down", "key": "End"})
+    press(board, "End")
     assert board.record.current.ply == 2
     board._button_widgets["start"].click()
     assert board.record.current.ply == 0
@@ -180,14 +160,8 @@ def test_errors_inside_callbacks_are_shown_not_swallowed(monkeypatch: pytest.Mon
 def test_client_ready_redraws_both_layers_in_one_message(captured: Capture) -> None:
     board = ShangriLaBoard(players=FOUR)
     captured.clear()
-    board.canvas.widget._canvases[0]._handle_msg(
-        {
-            "content": {"data": {"method": "custom", "content": {"event": "client_ready"}}},
-            "buffers": [],
-        }
-    )
-    front_end(board, {"event": "client_ready"})
-    assert len(captured.messages) >= 1
+    from_browser(board, {"event": "client_ready"})
+    assert len(captured.messages) == 1
     switches = [args for name, args, _ in decode(captured.messages[-1]) if name == "switchCanvas"]
     assert len(switches) == 2, "static and dynamic layers are both redrawn"
 
@@ -217,7 +191,11 @@ def test_switching_language_translates_the_message_on_show() -> None:
     assert "already taken by Red's master" in board.message
     board.undo()
     board.lang = "pl"
-    assert board.message == "Kliknij pole, aby zagrać. Na ruchu: Czerwony."
+    assert board.message == "Cofnięto: place healer A."
+    board.lang = "en"
+    board.cancel()
+    board.lang = "pl"
+    assert board.message == "Wybór anulowany."
 
 
 def test_a_whole_hot_seat_game_through_front_end_clicks() -> None:
@@ -259,6 +237,6 @@ def test_a_whole_hot_seat_game_through_front_end_clicks() -> None:
 def test_question_mark_shows_the_help_in_the_board_language() -> None:
     board = ShangriLaBoard(players=FOUR, lang="pl")
     before = board.game
-    front_end(board, {"event": "key_down", "key": "?"})
+    press(board, "?")
     assert board.message.startswith("Kliknij wolne pole")
     assert board.game == before
