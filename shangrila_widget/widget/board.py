@@ -60,7 +60,14 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
 from shangrila_widget.rules.compact import from_compact, to_compact
 from shangrila_widget.rules.engine import scores
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, rule_text, rule_title
+from shangrila_widget.rules.messages import (
+    COLOUR_NAMES,
+    LANGUAGES,
+    TYPE_NAMES,
+    Language,
+    rule_text,
+    rule_title,
+)
 from shangrila_widget.widget.controller import (
     ACTION_KINDS,
     BoardController,
@@ -111,6 +118,34 @@ def visible_errors(method: F) -> F:
             return None
 
     return guarded  # type: ignore[return-value]
+
+
+def relabel(
+    selection: Any,
+    options: Sequence[tuple[str, Any]],
+    handler: Callable[[dict[str, Any]], Any] | None = None,
+) -> None:
+    """Give a selection widget (Dropdown, ToggleButtons...) new labels for the same values
+    and keep its value. ipywidgets selects the first option whenever the options change, so
+    ``handler`` (the widget's own ``value`` observer) is detached meanwhile and never sees
+    that passing change.
+
+    >>> import ipywidgets as widgets
+    >>> toggle = widgets.ToggleButtons(options=[("Play", "play"), ("Edit", "edit")], value="edit")
+    >>> relabel(toggle, [("Gra", "play"), ("Edycja", "edit")])
+    >>> toggle.value, toggle.label
+    ('edit', 'Edycja')
+    """
+    value = selection.value
+    if handler is not None:
+        selection.unobserve(handler, "value")
+    try:
+        selection.options = options
+        if any(v == value for _, v in options):
+            selection.value = value
+    finally:
+        if handler is not None:
+            selection.observe(handler, "value")
 
 
 def as_position(value: Position | str | None, players: Sequence[str] = FOUR_PLAYERS) -> Position:
@@ -542,7 +577,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         lang = change["new"]
         self.controller.set_lang(lang)
         self._lang_toggle.value = lang
-        self._kind.options = [(ui_text(k, lang), k) for k in ACTION_KINDS]
+        relabel(self._kind, [(ui_text(k, lang), k) for k in ACTION_KINDS], self._on_kind_widget)
         self._kind.tooltips = [ui_text("kind_tip", lang)] * len(ACTION_KINDS)
         self._show_legal.description = ui_text("show_legal", lang)
         self._show_legal.tooltip = ui_text("show_legal_tip", lang)
@@ -669,7 +704,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
     def _side_html(self, pos: Position) -> str:
         lang = self.lang
-        header = "".join(f"<th title='{t}'>{TYPE_LETTERS[t]}</th>" for t in MASTER_TYPES)
+        header = "".join(
+            f"<th title='{html.escape(TYPE_NAMES[lang][t], quote=True)}'>{TYPE_LETTERS[t]}</th>"
+            for t in MASTER_TYPES
+        )
         rows = []
         table = scores(pos)
         for colour in pos.players:
@@ -752,6 +790,7 @@ __all__ = [
     "ShangriLaBoard",
     "ShowsErrors",
     "as_position",
+    "relabel",
     "rule_badge",
     "visible_errors",
 ]

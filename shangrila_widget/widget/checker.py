@@ -27,7 +27,7 @@ from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile
 from shangrila_widget.rules.analysis import KINDS, Prediction, what_if
 from shangrila_widget.rules.compact import to_compact, with_bridge, with_tile, with_to_move
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
-from shangrila_widget.widget.board import ShangriLaBoard, as_position, visible_errors
+from shangrila_widget.widget.board import ShangriLaBoard, as_position, relabel, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.texts import ui_text
 
@@ -98,7 +98,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
 
     def _build(self) -> None:
         self._mode = widgets.ToggleButtons(options=[("", "play"), ("", "edit")], value="play")
-        self._mode.observe(lambda change: setattr(self, "mode", change["new"]), "value")
+        self._mode.observe(self._on_mode_widget, "value")
         self._toolbar = widgets.HBox([self._mode])
         self._colour = widgets.Dropdown(options=[], layout={"width": "140px"})
         self._piece = widgets.ToggleButtons(
@@ -111,7 +111,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(display="none", flex_flow="row wrap"),
         )
         self._kinds = widgets.ToggleButtons(options=[(k, k) for k in LIST_KINDS], value="journey")
-        self._kinds.observe(lambda _change: self._update(), "value")
+        self._kinds.observe(self._on_kinds_widget, "value")
         self._list = widgets.Select(options=[], rows=8, layout={"width": "100%"})
         self._list.observe(self._on_choose, "value")
         self._play_it = widgets.Button(disabled=True)
@@ -145,11 +145,11 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     def _translate(self) -> None:
         """Every label of the checker in its language."""
         lang = self.lang
-        self._mode.options = [(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")]
-        self._mode.value = self.mode
-        self._piece.options = [(ui_text(k, lang), k) for k in ("master", "pair", "empty")]
+        modes = [(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")]
+        relabel(self._mode, modes, self._on_mode_widget)
+        relabel(self._piece, [(ui_text(k, lang), k) for k in ("master", "pair", "empty")])
         self._to_move.description = ui_text("to_move", lang)
-        self._kinds.options = [(ui_text(k, lang), k) for k in LIST_KINDS]
+        relabel(self._kinds, [(ui_text(k, lang), k) for k in LIST_KINDS], self._on_kinds_widget)
         self._what_if_title.value = f"<b>{ui_text('what_if', lang)}</b>"
         self._play_it.description = ui_text("play_it", lang)
         self._back.description = ui_text("back", lang)
@@ -252,6 +252,13 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.edit(target)
         return True
 
+    def _on_mode_widget(self, change: dict[str, Any]) -> None:
+        self.mode = change["new"]
+
+    @visible_errors
+    def _on_kinds_widget(self, change: dict[str, Any]) -> None:
+        self._update()
+
     @visible_errors
     def _on_to_move(self, change: dict[str, Any]) -> None:
         if change["new"] is None or change["new"] == self.game.to_move:
@@ -275,7 +282,8 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     def _mode_changed(self, change: dict[str, Any]) -> None:
         self._mode.value = change["new"]
         self._edit_bar.layout.display = "flex" if change["new"] == "edit" else "none"
-        self.board.cancel()
+        if self.board.selection:
+            self.board.cancel()
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
@@ -297,11 +305,11 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self._string.value = to_compact(pos)
         self._json.value = pos.to_json(indent=1)
         players = pos.players
+        colours = [(COLOUR_NAMES[lang][c], c) for c in players]
         self._to_move.unobserve(self._on_to_move, "value")
-        self._to_move.options = [(COLOUR_NAMES[lang][c], c) for c in players]
+        self._to_move.options = colours
         self._to_move.value = pos.to_move
         self._to_move.observe(self._on_to_move, "value")
-        colour = self._colour.value
-        self._colour.options = [(COLOUR_NAMES[lang][c], c) for c in players]
-        if colour in players:
-            self._colour.value = colour
+        relabel(self._colour, colours)
+        if self._colour.value not in players:
+            self._colour.value = players[0]

@@ -40,7 +40,7 @@ from shangrila_widget.rules.messages import (
     rules_reference,
 )
 from shangrila_widget.tour import Chapter, Frame, load_chapters
-from shangrila_widget.widget.board import ShangriLaBoard, rule_badge
+from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.texts import ui_text
 
@@ -102,7 +102,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             options=[(c.title[lang], c.id) for c in self.chapters],
             layout=widgets.Layout(width="340px"),
         )
-        self._picker.observe(lambda change: setattr(self, "chapter", change["new"]), "value")
+        self._picker.observe(self._on_picker, "value")
         self._nav: dict[str, widgets.Button] = {}
         steps: dict[str, Callable[[], None]] = {
             "first": lambda: self.go(0),
@@ -145,6 +145,9 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             children=[self._reference_html], titles=(ui_text("reference", lang),)
         )
         self._reference.selected_index = None
+
+    def _on_picker(self, change: dict[str, Any]) -> None:
+        self.chapter = change["new"]
 
     def show_error(self, error: BaseException) -> None:
         """Show an error of a callback under the board (see :func:`visible_errors`)."""
@@ -248,8 +251,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     def _lang_changed(self, change: dict[str, Any]) -> None:
         lang = change["new"]
         self.board.lang = lang
-        self._picker.options = [(c.title[lang], c.id) for c in self.chapters]
-        self._picker.value = self.chapter
+        relabel(self._picker, [(c.title[lang], c.id) for c in self.chapters], self._on_picker)
         for key, button in {**self._nav, **self._variation_buttons}.items():
             button.description = ui_text(key, lang)
         self._reference.set_title(0, ui_text("reference", lang))

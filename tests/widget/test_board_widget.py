@@ -240,3 +240,72 @@ def test_question_mark_shows_the_help_in_the_board_language() -> None:
     press(board, "?")
     assert board.message.startswith("Kliknij wolne pole")
     assert board.game == before
+
+
+def test_legal_moves_are_ringed_in_play_but_not_during_set_up() -> None:
+    """Issue 7: at the start of set-up every one of the 91 spaces is legal, so rings would
+    cover the board; from the first turn of play they show real choices."""
+    board = ShangriLaBoard(players=FOUR)
+    assert board.show_legal and board._show_legal.value
+    assert [h for h in board.highlights if h["kind"] == "target"] == []
+    board.position = play_position().to_json()
+    targets = {(h["village"], h["type"]) for h in board.highlights if h["kind"] == "target"}
+    assert ("A", None) in targets, "Red's student in A can start a journey"
+    assert ("A", "priest") in targets, "Red may place a master where it has one"
+    assert ("C", "priest") not in targets, "...and nowhere else"
+    assert len(targets) < 20
+    board._show_legal.value = False  # the checkbox
+    assert not board.show_legal
+    assert [h for h in board.highlights if h["kind"] == "target"] == []
+    assert not ShangriLaBoard(play_position(), show_legal=False).highlights
+
+
+def test_public_show_marks_one_node_and_the_caption_follows_the_language() -> None:
+    from shangrila_widget.render.scene import Highlight
+
+    board = ShangriLaBoard(play_position(), show_legal=False)
+    seen: list[str] = []
+    board.on_change(lambda b: seen.append(b.game.to_move))
+    mark = Highlight("refused", village="C", type="healer")
+    board.show(highlights=[mark], caption={"en": "look here", "pl": "spójrz tutaj"})
+    assert board.highlights[-1]["kind"] == "refused" and board.caption == "look here"
+    board.lang = "pl"
+    assert board.caption == "spójrz tutaj"
+    assert board.play("place priest A").kind == "played"
+    assert all(h["kind"] != "refused" for h in board.highlights), "the marks were for that node"
+    board.undo()
+    assert board.highlights[-1]["kind"] == "refused", "...and come back with it"
+    assert seen[-1] == "red" and len(seen) >= 3
+    board.show(play_position().to_json())  # JSON, a Position or a record
+    assert board.caption is None and board.record.current.ply == 0
+
+
+def test_click_callbacks_and_key_callbacks_come_first() -> None:
+    board = ShangriLaBoard(players=FOUR)
+    clicks: list[Any] = []
+    board.on_click(lambda target: clicks.append(target) or True)
+    click_space(board, "A", "healer")
+    assert clicks == [("space", "A", "healer")] and board.game.tile("A", "healer") is None
+    board.on_click(board._click_callbacks[0], remove=True)
+    keys: list[str] = []
+    board.on_key(lambda key: keys.append(key) or key == "Home")
+    click_space(board, "A", "healer")
+    press(board, "Home")  # taken by the callback
+    assert keys == ["Home"] and board.record.current.ply == 1
+    press(board, "ArrowLeft")  # not taken: the board undoes
+    assert board.record.current.ply == 0
+
+
+def test_the_error_guard_shows_errors_of_any_callback() -> None:
+    import ipywidgets as widgets
+
+    board = ShangriLaBoard(players=FOUR)
+    button = widgets.Button()
+
+    def broken(_button: Any) -> None:
+        raise ValueError("a teacher's button broke")
+
+    button.on_click(board.guarded(broken))
+    button.click()
+    assert "ValueError: a teacher's button broke" in board.error
+    assert board._error_box.layout.display == "block"
