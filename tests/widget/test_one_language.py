@@ -8,39 +8,14 @@ for any English interface sentence once the language is Polish, and the other wa
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as widgets
 import pytest
-from widget_helpers import click_space
+from widget_helpers import click_space, foreign_sentences
 
-from shangrila_widget.rules.messages import COLOUR_NAMES, rules_reference
-from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget import DisputeChecker, RulebookTour, ShangriLaBoard
-from shangrila_widget.widget.texts import UI_TEXT
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    """A template like ``"Step {k} of {n}"`` as a case-sensitive whole-word regex."""
-    parts = [re.escape(p) for p in re.split(r"\{\w+\}", template)]
-    body = r".{0,80}?".join(parts)
-    start = r"(?<!\w)" if template[:1].isalnum() else ""
-    end = r"(?!\w)" if template[-1:].isalnum() else ""
-    return re.compile(start + body + end, re.DOTALL)
-
-
-def interface_strings(lang: str) -> list[tuple[str, re.Pattern[str]]]:
-    """Every sentence the widgets show in ``lang`` that differs in the other language."""
-    other = "pl" if lang == "en" else "en"
-    texts = {t[lang] for t in UI_TEXT.values() if t[lang] != t[other]}
-    for chapter in load_chapters():
-        texts |= {chapter.title[lang], chapter.intro[lang]}
-    for entry in rules_reference():
-        texts |= {entry["title"][lang], entry["text"][lang]}
-    texts |= set(COLOUR_NAMES[lang].values())
-    return [(t, _pattern(t)) for t in sorted(texts) if t.strip()]
 
 
 def _texts_of(widget: Any) -> Iterator[str]:
@@ -68,15 +43,7 @@ def walk(root: Any) -> Iterator[Any]:
 
 def foreign_words(root: Any, lang: str) -> list[str]:
     """The interface sentences of the *other* language found anywhere in ``root``."""
-    other = "pl" if lang == "en" else "en"
-    shown = [text for widget in walk(root) for text in _texts_of(widget)]
-    found = []
-    for sentence, pattern in interface_strings(other):
-        for text in shown:
-            if pattern.search(text):
-                found.append(f"{sentence!r} in {text[:120]!r}")
-                break
-    return found
+    return foreign_sentences([text for widget in walk(root) for text in _texts_of(widget)], lang)
 
 
 def langs(root: Any) -> set[str]:

@@ -7,9 +7,13 @@ clicks are sent at the real pixel point of what they click (as a browser's ``mou
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from shangrila_widget.rules.messages import COLOUR_NAMES, rules_reference
+from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget import ShangriLaBoard
+from shangrila_widget.widget.texts import UI_TEXT
 
 
 def from_browser(board: ShangriLaBoard, content: Any) -> None:
@@ -45,3 +49,38 @@ def click_bridge(board: ShangriLaBoard, a: str, b: str) -> None:
     assert board.canvas.scene is not None
     plank = board.canvas.scene.layout.bridge(a, b)
     click_at(board, (plank.start[0] + plank.end[0]) / 2, (plank.start[1] + plank.end[1]) / 2)
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """A template like ``"Step {k} of {n}"`` as a case-sensitive whole-word regex."""
+    parts = [re.escape(p) for p in re.split(r"\{\w+\}", template)]
+    body = r".{0,80}?".join(parts)
+    start = r"(?<!\w)" if template[:1].isalnum() else ""
+    end = r"(?!\w)" if template[-1:].isalnum() else ""
+    return re.compile(start + body + end, re.DOTALL)
+
+
+def interface_strings(lang: str) -> list[tuple[str, re.Pattern[str]]]:
+    """Every sentence the widgets show in ``lang`` that differs in the other language: the
+    widgets' own sentences, chapter titles and intros, rule titles and texts, colour names;
+    each with the regex that finds it in shown text (placeholders match anything short)."""
+    other = "pl" if lang == "en" else "en"
+    texts = {t[lang] for t in UI_TEXT.values() if t[lang] != t[other]}
+    for chapter in load_chapters():
+        texts |= {chapter.title[lang], chapter.intro[lang]}
+    for entry in rules_reference():
+        texts |= {entry["title"][lang], entry["text"][lang]}
+    texts |= set(COLOUR_NAMES[lang].values())
+    return [(t, _pattern(t)) for t in sorted(texts) if t.strip()]
+
+
+def foreign_sentences(shown: list[str], lang: str) -> list[str]:
+    """The sentences of the language other than ``lang`` found in the ``shown`` texts."""
+    other = "pl" if lang == "en" else "en"
+    found = []
+    for sentence, pattern in interface_strings(other):
+        for text in shown:
+            if pattern.search(text):
+                found.append(f"{sentence!r} in {text[:120]!r}")
+                break
+    return found
