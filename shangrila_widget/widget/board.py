@@ -17,6 +17,9 @@ synced traits carry the state so the front end and Python agree:
 - ``lang``: ``"en"`` or ``"pl"``, for everything the widget shows;
 - ``action_kind``: ``"auto"``, ``"place"``, ``"recruit"`` or ``"journey"``;
 - ``show_legal``: ring the legal choices of the player to move (from the first turn of play);
+- ``busy``: the board is thinking (for example a computer player's turn): clicks, keys and
+  the game buttons are refused with a note, while Python (:meth:`ShangriLaBoard.play`,
+  :meth:`ShangriLaBoard.show`, :meth:`ShangriLaBoard.say`) still works;
 - ``selection``: what waits for a second click (``"journey:A"``, ``"recruit:healer:A"``, or
   ``""``);
 - ``highlights``: the marks on the board, as dicts;
@@ -190,6 +193,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
     action_kind = traitlets.Enum(ACTION_KINDS, default_value="auto").tag(sync=True)
     show_legal = traitlets.Bool(True).tag(sync=True)
+    busy = traitlets.Bool(False).tag(sync=True)
     selection = traitlets.Unicode("").tag(sync=True)
     highlights = traitlets.List(traitlets.Dict()).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -327,7 +331,12 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def click(self, target: HitTarget) -> Feedback:
         """Click ``target`` (``("space", "A", "healer")``, ``("village", "A")``,
         ``("bridge", "A", "B")`` or None), the same path as a real click: a preview ends,
-        :meth:`on_click` callbacks may take it, else the controller decides."""
+        :meth:`on_click` callbacks may take it, else the controller decides. While
+        :attr:`busy`, a click only says so."""
+        if self.busy:
+            feedback = Feedback.sentence("info", "busy_click", self.lang)
+            self.say(feedback)
+            return feedback
         if self._preview is not None:
             self.show_preview(None)
             return self._last_feedback
@@ -535,6 +544,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             "Enter": self.controller.confirm_recruit,
             "?": lambda: Feedback("info", ui_text("help", self.lang)),
         }
+        if self.busy:
+            self.say(Feedback.sentence("info", "busy_click", self.lang))
+            return
         for callback in list(self._key_callbacks):
             if callback(key):
                 return
@@ -590,6 +602,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _action_kind_changed(self, change: dict[str, Any]) -> None:
         self.controller.set_kind(change["new"])
         self._kind.value = change["new"]
+        self._refresh()
+
+    @traitlets.observe("busy")
+    def _busy_changed(self, change: dict[str, Any]) -> None:
         self._refresh()
 
     @traitlets.observe("show_legal")
@@ -680,11 +696,12 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             self.selection = ""
         self._status.value = self._status_html(pos)
         self._side_info.value = self._side_html(pos)
-        self._button_widgets["undo"].disabled = not self.record.can_undo()
-        self._button_widgets["start"].disabled = not self.record.can_undo()
-        self._button_widgets["redo"].disabled = not self.record.can_redo()
-        self._button_widgets["end"].disabled = not self.record.can_redo()
-        self._button_widgets["confirm"].disabled = self.controller.pending_recruit is None
+        busy = self.busy
+        buttons = self._button_widgets
+        buttons["undo"].disabled = buttons["start"].disabled = busy or not self.record.can_undo()
+        buttons["redo"].disabled = buttons["end"].disabled = busy or not self.record.can_redo()
+        buttons["confirm"].disabled = busy or self.controller.pending_recruit is None
+        buttons["pass"].disabled = buttons["cancel"].disabled = busy
         for callback in list(self._change_callbacks):
             callback(self)
 
@@ -697,9 +714,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             if pos.phase != "over"
             else ""
         )
+        thinking = f" · <i>{ui_text('busy', lang)}</i>" if self.busy else ""
         return (
             f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;"
-            f"background:{colour};vertical-align:middle'></span> {who} · {phase}"
+            f"background:{colour};vertical-align:middle'></span> {who} · {phase}{thinking}"
         )
 
     def _side_html(self, pos: Position) -> str:

@@ -71,6 +71,11 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "masters": {"en": "masters", "pl": "Mistrzowie"},
     "villages": {"en": "villages", "pl": "wioski"},
     "winner": {"en": "Winner", "pl": "Wygrywa"},
+    "busy": {"en": "thinking…", "pl": "myśli…"},
+    "busy_click": {
+        "en": "Please wait: the board is busy (thinking).",
+        "pl": "Chwileczkę: plansza jest zajęta (myśli).",
+    },
     "error": {"en": "Error inside the widget", "pl": "Błąd w widżecie"},
     "kind_tip": {
         "en": "What a click on a space does; Auto infers it from the space.",

@@ -309,3 +309,23 @@ def test_the_error_guard_shows_errors_of_any_callback() -> None:
     button.click()
     assert "ValueError: a teacher's button broke" in board.error
     assert board._error_box.layout.display == "block"
+
+
+def test_a_busy_board_refuses_clicks_keys_and_buttons_but_python_plays() -> None:
+    """The state a computer player's seat needs while it thinks."""
+    board = ShangriLaBoard(players=FOUR)
+    changes: list[int] = []
+    board.on_change(lambda b: changes.append(b.record.current.ply))
+    board.busy = True
+    assert "thinking" in board._status.value
+    assert board._button_widgets["pass"].disabled and board._button_widgets["cancel"].disabled
+    click_space(board, "A", "healer")
+    press(board, "End")
+    assert board.game.tile("A", "healer") is None and board.message.startswith("Please wait")
+    feedback = board.play("place healer A")  # the seat plays as the board would
+    assert feedback.kind == "played" and changes[-1] == 1
+    assert any(h["kind"] == "moved" for h in board.highlights), "what it played is ringed"
+    board.busy = False
+    assert "thinking" not in board._status.value
+    click_space(board, "B", "healer")
+    assert board.game.tile("B", "healer") is not None
