@@ -390,8 +390,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
         >>> board.show(highlights=[Highlight("target", village="A", type="healer")],
         ...            caption={"en": "Red's choice", "pl": "Wybór Czerwonego"})
-        >>> board.highlights[-1]["village"], board.canvas.scene is not None
-        ('A', True)
+        >>> board.highlights[-1].get("village"), board.caption
+        ('A', "Red's choice")
         """
         if game is not None:
             if isinstance(game, GameRecord):
