@@ -368,8 +368,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def load(self, game: GameRecord | Position | str) -> None:
         """Show another game: a :class:`GameRecord` (for example one loaded from JSON), or a
         position (a :class:`Position`, its JSON or its one-line string) to start a new record
-        from. A bad position raises :class:`ShangrilaError` and changes nothing."""
-        self.show(game, caption=self._caption, highlights=self._overlay[1])
+        from. Marks and caption of an earlier :meth:`show` go. A bad position raises
+        :class:`ShangrilaError` and changes nothing."""
+        self.show(game)
 
     def show(
         self,

@@ -108,7 +108,10 @@ def _say(key: str, lang: Language, params: Mapping[str, object]) -> str:
 @dataclass
 class BoardController:
     """The interaction state of one board: the game record, the pending selection, the
-    chosen action kind and language."""
+    chosen action kind and language. ``show_legal``: :meth:`highlights` rings the legal
+    choices of the player to move, from the first turn of play (during set-up nearly every
+    empty space is legal, so nothing is ringed there). :meth:`load` shows another record;
+    widgets change the controller's state only through its methods."""
 
     record: GameRecord
     lang: Language = "en"

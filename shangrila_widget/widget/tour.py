@@ -249,8 +249,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
-        lang = change["new"]
-        self.board.lang = lang
+        lang = change["new"]  # the board's follows through the link made in __init__
         relabel(self._picker, [(c.title[lang], c.id) for c in self.chapters], self._on_picker)
         for key, button in {**self._nav, **self._variation_buttons}.items():
             button.description = ui_text(key, lang)
