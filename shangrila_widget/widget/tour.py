@@ -89,11 +89,11 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.add_class("shangrila-tour")
-        self.set_trait("chapter", first.id)
-        self.set_trait("lang", lang)
+        self.chapter = first.id
+        self.lang = lang
         traitlets.link((self, "lang"), (self.board, "lang"))
         self.board.on_change(self._on_board_change)
-        self._show()
+        self._show()  # once more, now that every label speaks the tour's language
 
     # ------------------------------------------------------------------ layout
 
