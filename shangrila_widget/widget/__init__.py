@@ -1,4 +1,4 @@
-"""The Jupyter widgets: the playable board and the rulebook tour.
+"""The Jupyter widgets: the playable board, the rulebook tour and the dispute checker.
 
 >>> from shangrila_widget.widget import ShangriLaBoard
 >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
@@ -6,7 +6,7 @@
 ('SETUP-SPACE',)
 """
 
-from shangrila_widget.widget.board import ShangriLaBoard
+from shangrila_widget.widget.board import Highlight, ShangriLaBoard, visible_errors
 from shangrila_widget.widget.checker import DisputeChecker
 from shangrila_widget.widget.controller import BoardController, Feedback
 from shangrila_widget.widget.tour import RulebookTour
@@ -15,6 +15,8 @@ __all__ = [
     "BoardController",
     "DisputeChecker",
     "Feedback",
+    "Highlight",
     "RulebookTour",
     "ShangriLaBoard",
+    "visible_errors",
 ]

@@ -10,16 +10,26 @@ The widget is thin: a :class:`~shangrila_widget.widget.controller.BoardControlle
 what a click means, the engine decides the rules, the scene model decides the picture. The
 synced traits carry the state so the front end and Python agree:
 
-- ``position``: the public JSON position (``position-format.md``); setting it from Python
-  starts a new game record from that position; an impossible one is refused with a
-  :class:`~traitlets.TraitError` naming the problem, and the board keeps its position;
+- ``position``: the public JSON position (``position-format.md``) as text; setting it from
+  Python starts a new game record from that position; an impossible one is refused with a
+  :class:`~traitlets.TraitError` naming the problem, and the board keeps its position
+  (:attr:`ShangriLaBoard.game` is the same position as a :class:`Position`);
 - ``lang``: ``"en"`` or ``"pl"``, for everything the widget shows;
 - ``action_kind``: ``"auto"``, ``"place"``, ``"recruit"`` or ``"journey"``;
+- ``show_legal``: ring the legal choices of the player to move (from the first turn of play);
+- ``busy``: the board is thinking (for example a computer player's turn): clicks, keys and
+  the game buttons are refused with a note, while Python (:meth:`ShangriLaBoard.play`,
+  :meth:`ShangriLaBoard.show`, :meth:`ShangriLaBoard.say`) still works;
 - ``selection``: what waits for a second click (``"journey:A"``, ``"recruit:healer:A"``, or
   ``""``);
 - ``highlights``: the marks on the board, as dicts;
 - ``message`` and ``message_rules``: the last explanation and the rule ids it names;
 - ``error``: the last error raised inside a callback (also shown in red under the board).
+
+Other widgets (the tour, the dispute checker) build on the public methods only:
+:meth:`~ShangriLaBoard.show`, :meth:`~ShangriLaBoard.say`, :meth:`~ShangriLaBoard.on_change`,
+:meth:`~ShangriLaBoard.on_key`, :meth:`~ShangriLaBoard.on_click`,
+:meth:`~ShangriLaBoard.show_error` and the :func:`visible_errors` guard.
 
 Keys (while the board has focus): Left/Right undo/redo, Home/End start/end of the line,
 Escape cancels a selection, Enter confirms a one-student recruit. Every key has a button.
@@ -30,26 +40,41 @@ from __future__ import annotations
 import html
 import logging
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 import traitlets
 from ipycanvas import Canvas
 
 from shangrila_widget.render.canvas import BoardCanvas
+from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.scene import PLAYER_STYLES, Highlight, build_scene
-from shangrila_widget.rules import GameRecord, Outcome, Position, PositionError, ShangrilaError
+from shangrila_widget.rules import (
+    Action,
+    GameRecord,
+    Node,
+    Outcome,
+    Position,
+    PositionError,
+    ShangrilaError,
+)
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
 from shangrila_widget.rules.compact import from_compact, to_compact
 from shangrila_widget.rules.engine import scores
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, rule_text, rule_title
+from shangrila_widget.rules.messages import (
+    COLOUR_NAMES,
+    LANGUAGES,
+    TYPE_NAMES,
+    Language,
+    rule_text,
+    rule_title,
+)
 from shangrila_widget.widget.controller import (
     ACTION_KINDS,
     BoardController,
     Feedback,
-    Target,
     moved_highlights,
 )
 from shangrila_widget.widget.texts import ui_text
@@ -58,25 +83,81 @@ log = logging.getLogger("shangrila_widget")
 
 FOUR_PLAYERS = ("red", "blue", "yellow", "violet")
 
+#: A caption under the board picture: one text for every language, or one per language
+#: (``{"en": ..., "pl": ...}``) so it follows the board's language.
+Caption = str | Mapping[str, str]
+
+
+class ShowsErrors(Protocol):
+    """Anything that can show an error to its user (every widget of this package)."""
+
+    def show_error(self, error: BaseException) -> None: ...
+
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _visible_errors(method: F) -> F:
-    """Run a callback; an exception is shown under the board and logged, never swallowed."""
+def visible_errors(method: F) -> F:
+    """Decorate a callback method of a widget with ``show_error``: an exception is shown
+    to the user (under the board, in red) and logged, never swallowed, and the callback
+    returns None.
+
+    >>> class Panel:
+    ...     def show_error(self, error: BaseException) -> None:
+    ...         print("shown:", error)
+    ...     @visible_errors
+    ...     def on_button(self) -> str:
+    ...         raise ValueError("no such chapter")
+    >>> Panel().on_button()
+    shown: no such chapter
+    """
 
     @wraps(method)
-    def guarded(self: ShangriLaBoard, *args: Any, **kwargs: Any) -> Any:
+    def guarded(self: ShowsErrors, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except Exception as error:  # noqa: BLE001 - shown to the user and logged
-            self._show_error(error)
+            self.show_error(error)
             return None
 
     return guarded  # type: ignore[return-value]
 
 
-def _as_position(value: Position | str | None, players: Sequence[str]) -> Position:
+def relabel(
+    selection: Any,
+    options: Sequence[tuple[str, Any]],
+    handler: Callable[[dict[str, Any]], Any] | None = None,
+) -> None:
+    """Give a selection widget (Dropdown, ToggleButtons...) new labels for the same values
+    and keep its value. ipywidgets selects the first option whenever the options change, so
+    ``handler`` (the widget's own ``value`` observer) is detached meanwhile and never sees
+    that passing change.
+
+    >>> import ipywidgets as widgets
+    >>> toggle = widgets.ToggleButtons(options=[("Play", "play"), ("Edit", "edit")], value="edit")
+    >>> relabel(toggle, [("Gra", "play"), ("Edycja", "edit")])
+    >>> toggle.value, toggle.label
+    ('edit', 'Edycja')
+    """
+    value = selection.value
+    if handler is not None:
+        selection.unobserve(handler, "value")
+    try:
+        selection.options = options
+        if any(v == value for _, v in options):
+            selection.value = value
+    finally:
+        if handler is not None:
+            selection.observe(handler, "value")
+
+
+def as_position(value: Position | str | None, players: Sequence[str] = FOUR_PLAYERS) -> Position:
+    """A position from a :class:`Position`, its JSON, its one-line string, or None (a new game
+    of ``players``); anything else raises :class:`ShangrilaError` with the reason.
+
+    >>> as_position(None, ["red", "blue", "yellow"]).phase
+    'setup'
+    """
     if value is None:
         return Position.new_game(list(players))
     if isinstance(value, Position):
@@ -91,13 +172,28 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     """A playable board: clicks become actions, refusals show their rule, journeys explain.
 
     ``position``: a :class:`Position`, its JSON, its one-line string, or None for a new game
-    of ``players``. ``lang``: ``"en"`` or ``"pl"``. ``width``: the board's logical width in
-    CSS pixels (it shrinks to the notebook's width).
+    of ``players``. ``record``: a :class:`GameRecord` to show instead. ``lang``: ``"en"`` or
+    ``"pl"``. ``show_legal``: ring the legal choices (from the first turn of play; during
+    set-up nearly every empty space is legal, so nothing is ringed there). ``width``: the
+    board's logical width in CSS pixels (it shrinks to the notebook's width).
+
+    >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    >>> board.play("place healer A").rules
+    ('SETUP-SPACE',)
+    >>> board.game.tile("A", "healer")
+    Tile(owner='red', student=False)
+    >>> seen = []
+    >>> board.on_change(lambda b: seen.append(b.game.to_move))
+    >>> _ = board.undo()
+    >>> seen
+    ['red']
     """
 
     position = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
     action_kind = traitlets.Enum(ACTION_KINDS, default_value="auto").tag(sync=True)
+    show_legal = traitlets.Bool(True).tag(sync=True)
+    busy = traitlets.Bool(False).tag(sync=True)
     selection = traitlets.Unicode("").tag(sync=True)
     highlights = traitlets.List(traitlets.Dict()).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -110,25 +206,24 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         *,
         players: Sequence[str] = FOUR_PLAYERS,
         lang: Language = "en",
+        show_legal: bool = True,
         width: float = 900.0,
         record: GameRecord | None = None,
         **kwargs: Any,
     ) -> None:
-        start = record.position if record is not None else _as_position(position, players)
-        self.controller = BoardController(record or GameRecord(start, lang=lang), lang=lang)
+        start = record.position if record is not None else as_position(position, players)
+        self.controller = BoardController(GameRecord(start), lang=lang, show_legal=show_legal)
+        self.controller.load(record or GameRecord(start))
         self.board_width = float(width)
-        #: Marks drawn on top of the controller's own (the tour's step highlights).
-        self.extra_highlights: tuple[Highlight, ...] = ()
-        #: A line of text under the board picture (the tour's "variation" note).
-        self.caption: str | None = None
-        #: Called with a key name before the board's own key bindings; True = handled.
-        self.key_override: Callable[[str], bool] | None = None
-        #: An outcome shown instead of the game without playing it (``show_preview``).
-        self.preview: Outcome | None = None
-        #: Called with the clicked target before the controller; True = handled (edit mode).
-        self.click_override: Callable[[Target], bool] | None = None
-        #: Called after every change of the game on show (clicks, buttons, keys, traits).
-        self.change_listeners: list[Callable[[ShangriLaBoard], None]] = []
+        # What show() put on top of the game: marks for one node of one record, a caption.
+        self._overlay: tuple[Node | None, tuple[Highlight, ...]] = (None, ())
+        self._caption: Caption | None = None
+        self._preview: Outcome | None = None
+        self._change_callbacks: list[Callable[[ShangriLaBoard], Any]] = []
+        self._key_callbacks: list[Callable[[str], bool | None]] = []
+        self._click_callbacks: list[Callable[[HitTarget], bool | None]] = []
+        self._synced_json = start.to_json()
+        self._last_feedback = Feedback("info", "")
         self.canvas = BoardCanvas(width, width * 910 / 900)
         self._build_controls()
         super().__init__(
@@ -137,17 +232,14 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.add_class("shangrila-board")
-        self._syncing = True
+        self.position = self._synced_json
+        self.show_legal = show_legal
         self.lang = lang
-        self.position = start.to_json()
-        self._syncing = False
         self._guard_frontend_events(self.canvas.dynamic_layer)
-        self.canvas.on_click(self._on_click)
+        self.canvas.on_click(self._on_canvas_click)
         self.canvas.widget.on_client_ready(self._on_client_ready)
         self.canvas.dynamic_layer.on_key_down(self._on_key)
-        self._say(
-            Feedback("info", ui_text("welcome", lang, player=self._colour_name(start.to_move)))
-        )
+        self.say(self._welcome())
         self._refresh()
 
     # ------------------------------------------------------------------ layout
@@ -166,9 +258,12 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         )
         self._lang_toggle.observe(self._on_lang_widget, "value")
         self._show_legal = widgets.Checkbox(
-            value=True, description=ui_text("show_legal", "en"), indent=False
+            value=self.controller.show_legal,
+            description=ui_text("show_legal", "en"),
+            tooltip=ui_text("show_legal_tip", "en"),
+            indent=False,
         )
-        self._show_legal.observe(self._on_show_legal, "value")
+        self._show_legal.observe(self._on_show_legal_widget, "value")
         self._top_bar = widgets.HBox(
             [self._status, self._kind, self._show_legal, self._lang_toggle],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
@@ -198,7 +293,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         }
         for key, run in actions.items():
             button = widgets.Button(description=ui_text(key, "en"), layout={"width": "auto"})
-            button.on_click(self._button_handler(run))
+            button.on_click(self.guarded(lambda _button, run=run: self._run(run)))
             self._button_widgets[key] = button
         self._buttons = widgets.HBox(
             list(self._button_widgets.values()), layout=widgets.Layout(flex_flow="row wrap")
@@ -214,51 +309,110 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
     @property
     def game(self) -> Position:
-        """The position on show, as a :class:`Position`."""
+        """The position on show, as a :class:`Position` (``position`` is its JSON text)."""
         return self.controller.position
 
-    def play(self, action: str) -> Feedback:
-        """Play an action typed as text, as a click would (refusals are shown, not raised)."""
-        feedback = self.controller.play_text(action)
-        self._say(feedback)
-        self._refresh()
-        return feedback
+    @property
+    def preview(self) -> Outcome | None:
+        """The outcome on show instead of the game (:meth:`show_preview`), or None."""
+        return self._preview
 
-    def click(self, target: Target) -> Feedback:
-        """What a click on ``target`` does (the same path as a real click)."""
-        feedback = self.controller.click(target)
-        self._say(feedback)
-        self._refresh()
-        return feedback
+    @property
+    def caption(self) -> str | None:
+        """The caption under the picture, in the board's language (:meth:`show`)."""
+        return self._caption_text()
+
+    def play(self, action: Action | str) -> Feedback:
+        """Play an action (an :class:`Action` or its text, ``"journey A B"``) as a click
+        would: a legal one is played, explained and ringed as moved; a refusal is shown, not
+        raised. Call :meth:`on_change` callbacks afterwards."""
+        return self._run(lambda: self.controller.play_text(str(action)))
+
+    def click(self, target: HitTarget) -> Feedback:
+        """Click ``target`` (``("space", "A", "healer")``, ``("village", "A")``,
+        ``("bridge", "A", "B")`` or None), the same path as a real click: a preview ends,
+        :meth:`on_click` callbacks may take it, else the controller decides. While
+        :attr:`busy`, a click only says so."""
+        if self.busy:
+            feedback = Feedback.sentence("info", "busy_click", self.lang)
+            self.say(feedback)
+            return feedback
+        if self._preview is not None:
+            self.show_preview(None)
+            return self._last_feedback
+        for callback in list(self._click_callbacks):
+            if callback(target):
+                return self._last_feedback
+        return self._run(lambda: self.controller.click(target))
 
     def undo(self) -> Feedback:
+        """Take back the last action (the record keeps it for :meth:`redo`)."""
         return self._run(self.controller.undo)
 
     def redo(self) -> Feedback:
+        """Replay the next action of the line on show."""
         return self._run(self.controller.redo)
 
     def reset(self) -> Feedback:
+        """Back to the start of the record."""
         return self._run(self.controller.reset)
+
+    def cancel(self) -> Feedback:
+        """Drop a selection waiting for its second click."""
+        return self._run(self.controller.cancel)
 
     def share(self) -> str:
         """The position on show as its one-line string (to copy and paste)."""
         return to_compact(self.game)
 
-    def load_record(self, record: GameRecord) -> None:
-        """Show another game record (for example one loaded from JSON)."""
-        self.controller.record = record
-        self.controller.cancel()
-        self.controller.last_outcome = None
+    def load(self, game: GameRecord | Position | str) -> None:
+        """Show another game: a :class:`GameRecord` (for example one loaded from JSON), or a
+        position (a :class:`Position`, its JSON or its one-line string) to start a new record
+        from. Marks and caption of an earlier :meth:`show` go. A bad position raises
+        :class:`ShangrilaError` and changes nothing."""
+        self.show(game)
+
+    def show(
+        self,
+        game: GameRecord | Position | str | None = None,
+        *,
+        highlights: Sequence[Highlight] = (),
+        caption: Caption | None = None,
+    ) -> None:
+        """Show ``game`` (a record or a position; None keeps the game on show) with extra
+        ``highlights`` and a ``caption`` under the picture, in one redraw.
+
+        The highlights belong to the node on show: once the game moves on (a click, undo,
+        redo) the board shows its own marks again, and they come back with that node. The
+        caption stays until the next :meth:`show`; give it per language
+        (``{"en": "...", "pl": "..."}``) so it follows :attr:`lang`. A preview ends.
+
+        >>> from shangrila_widget.render.scene import Highlight
+        >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
+        >>> board.show(highlights=[Highlight("target", village="A", type="healer")],
+        ...            caption={"en": "Red's choice", "pl": "Wybór Czerwonego"})
+        >>> board.highlights[-1].get("village"), board.caption
+        ('A', "Red's choice")
+        """
+        if game is not None:
+            if isinstance(game, GameRecord):
+                record = game
+            else:
+                record = GameRecord(as_position(game))
+            self.controller.load(record)
+        self._preview = None
+        self._overlay = (self.record.current, tuple(highlights))
+        self._caption = caption
         self._refresh()
 
     def show_preview(self, outcome: Outcome | None) -> None:
         """Show what an action would do, without playing it; None returns to the game.
 
-        While a preview is on show, clicks on the board only end the preview.
+        While a preview is on show, a click on the board only ends the preview.
         """
-        self.preview = outcome
+        self._preview = outcome
         if outcome is not None:
-            self._say(
+            self.say(
                 Feedback(
                     "info",
                     " ".join(outcome.messages(self.lang)),
@@ -268,6 +422,87 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
                 )
             )
         self._refresh()
+
+    def say(self, feedback: Feedback) -> None:
+        """Show ``feedback`` in the message panel beside the board (its rule ids as badges
+        whose tooltip is the rule's text) and in the ``message``/``message_rules`` traits.
+
+        >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
+        >>> board.say(Feedback("info", "Red thinks..."))
+        >>> board.message
+        'Red thinks...'
+        """
+        lang = self.lang
+        self._last_feedback = feedback
+        self.message = feedback.text
+        self.message_rules = list(feedback.rules)
+        style = {
+            "played": "border-left:4px solid #0072B2;",
+            "refused": "border-left:4px solid #D55E00;background:#fff4ec;",
+            "selected": "border-left:4px solid #000;",
+            "info": "border-left:4px solid #999;",
+        }[feedback.kind]
+        if feedback.events:
+            body = "".join(
+                f"<li>{rule_badge(e.rule, lang)} {html.escape(e.message(lang))}</li>"
+                for e in feedback.events
+            )
+            text = f"<ul style='margin:0;padding-left:1.1em'>{body}</ul>"
+        else:
+            badges = " ".join(rule_badge(r, lang) for r in feedback.rules)
+            text = f"{badges} {html.escape(feedback.text)}"
+        self._message.value = f"<div style='{style}padding:4px 8px'>{text}</div>"
+
+    def on_change(self, callback: Callable[[ShangriLaBoard], Any], remove: bool = False) -> None:
+        """Call ``callback(board)`` after every redraw: a move, undo/redo, a loaded game,
+        a new language or action kind (``remove=True`` unregisters it). The callback may call
+        :meth:`show` or :meth:`say`."""
+        if remove:
+            self._change_callbacks.remove(callback)
+        else:
+            self._change_callbacks.append(callback)
+
+    def on_key(self, callback: Callable[[str], bool | None], remove: bool = False) -> None:
+        """Call ``callback(key)`` for a key pressed on the board (``"ArrowLeft"``...) before
+        the board's own bindings; a callback returning True has handled the key."""
+        if remove:
+            self._key_callbacks.remove(callback)
+        else:
+            self._key_callbacks.append(callback)
+
+    def on_click(self, callback: Callable[[HitTarget], bool | None], remove: bool = False) -> None:
+        """Call ``callback(target)`` for a click on the board before the game sees it; a
+        callback returning True has handled the click (the dispute checker's edit mode)."""
+        if remove:
+            self._click_callbacks.remove(callback)
+        else:
+            self._click_callbacks.append(callback)
+
+    def show_error(self, error: BaseException) -> None:
+        """Show ``error`` with its traceback in red under the board, set :attr:`error` and
+        log it (what :func:`visible_errors` calls)."""
+        log.exception("error inside the Shangri-La board", exc_info=error)
+        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        self.error = text
+        self._error_box.layout.display = "block"
+        self._error_box.value = (
+            f"<details open style='color:#a00;border:1px solid #a00;padding:4px'><summary>"
+            f"{ui_text('error', self.lang)}: {html.escape(str(error))}</summary>"
+            f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre></details>"
+        )
+
+    def guarded(self, callback: Callable[..., Any]) -> Callable[..., None]:
+        """``callback`` wrapped so that an exception is shown under this board (for buttons
+        and observers of any widget: ``button.on_click(board.guarded(handler))``)."""
+
+        @wraps(callback)
+        def run(*args: Any, **kwargs: Any) -> None:
+            try:
+                callback(*args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - shown to the user and logged
+                self.show_error(error)
+
+        return run
 
     def redraw(self) -> None:
         """Draw the whole board again (both layers)."""
@@ -283,16 +518,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
     def _run(self, step: Callable[[], Feedback]) -> Feedback:
         feedback = step()
-        self._say(feedback)
+        self.say(feedback)
         self._refresh()
         return feedback
-
-    def _button_handler(self, step: Callable[[], Feedback]) -> Callable[[Any], None]:
-        @_visible_errors
-        def handler(board: ShangriLaBoard, _button: Any) -> None:
-            board._run(step)
-
-        return lambda button: handler(self, button)
 
     def _go_to_end(self) -> Feedback:
         feedback = self.controller.cancel()
@@ -300,16 +528,11 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             feedback = self.controller.redo()
         return feedback
 
-    @_visible_errors
-    def _on_click(self, target: Target) -> None:
-        if self.preview is not None:
-            self.show_preview(None)
-            return
-        if self.click_override is not None and self.click_override(target):
-            return
+    @visible_errors
+    def _on_canvas_click(self, target: HitTarget) -> None:
         self.click(target)
 
-    @_visible_errors
+    @visible_errors
     def _on_key(
         self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False
     ) -> None:
@@ -322,12 +545,16 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             "Enter": self.controller.confirm_recruit,
             "?": lambda: Feedback("info", ui_text("help", self.lang)),
         }
-        if self.key_override is not None and self.key_override(key):
+        if self.busy:
+            self.say(Feedback.sentence("info", "busy_click", self.lang))
             return
+        for callback in list(self._key_callbacks):
+            if callback(key):
+                return
         if key in keys:
             self._run(keys[key])
 
-    @_visible_errors
+    @visible_errors
     def _on_client_ready(self) -> None:
         self.canvas.redraw()
 
@@ -337,50 +564,55 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _on_lang_widget(self, change: dict[str, Any]) -> None:
         self.lang = change["new"]
 
-    @_visible_errors
-    def _on_show_legal(self, change: dict[str, Any]) -> None:
-        self.controller.show_legal = bool(change["new"])
-        self._refresh()
+    def _on_show_legal_widget(self, change: dict[str, Any]) -> None:
+        self.show_legal = bool(change["new"])
 
     @traitlets.validate("position")
     def _validate_position(self, proposal: dict[str, Any]) -> str:
         text = proposal["value"]
-        if self._syncing:  # our own JSON of the engine's position: nothing to check
+        if text == self._synced_json:  # our own JSON of the engine's position
             return str(text)
         try:
-            return _as_position(text, FOUR_PLAYERS).to_json()
+            return as_position(text).to_json()
         except PositionError as error:
             raise traitlets.TraitError(f"not a valid position: {error}") from None
 
     @traitlets.observe("position")
     def _position_changed(self, change: dict[str, Any]) -> None:
-        if self._syncing:
+        if change["new"] == self._synced_json:
             return
         new = Position.from_json(change["new"])
         if new != self.controller.position:
-            self.controller.record = GameRecord(new, lang=self.lang)
-            self.controller.cancel()
-            self.controller.last_outcome = None
-            self._refresh()
+            self.show(new)
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
         lang = change["new"]
         self.controller.set_lang(lang)
         self._lang_toggle.value = lang
-        self._kind.options = [(ui_text(k, lang), k) for k in ACTION_KINDS]
+        relabel(self._kind, [(ui_text(k, lang), k) for k in ACTION_KINDS], self._on_kind_widget)
         self._kind.tooltips = [ui_text("kind_tip", lang)] * len(ACTION_KINDS)
         self._show_legal.description = ui_text("show_legal", lang)
+        self._show_legal.tooltip = ui_text("show_legal_tip", lang)
         for key, button in self._button_widgets.items():
             button.description = ui_text(key, lang)
-        if not getattr(self, "_syncing", True):
-            self._say(self._in_language(self._last_feedback))
-            self._refresh()
+        self.say(self._last_feedback.in_language(lang))
+        self._refresh()
 
     @traitlets.observe("action_kind")
     def _action_kind_changed(self, change: dict[str, Any]) -> None:
         self.controller.set_kind(change["new"])
         self._kind.value = change["new"]
+        self._refresh()
+
+    @traitlets.observe("busy")
+    def _busy_changed(self, change: dict[str, Any]) -> None:
+        self._refresh()
+
+    @traitlets.observe("show_legal")
+    def _show_legal_changed(self, change: dict[str, Any]) -> None:
+        self.controller.show_legal = change["new"]
+        self._show_legal.value = change["new"]
         self._refresh()
 
     def _guard_frontend_events(self, canvas: Canvas) -> None:
@@ -401,7 +633,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
                     return
                 original(widget, content, buffers)
             except Exception as error:  # noqa: BLE001 - shown and logged
-                self._show_error(error)
+                self.show_error(error)
 
         for receiver in (canvas, self.canvas.widget):
             receiver._msg_callbacks.register_callback(original, remove=True)
@@ -412,85 +644,67 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _colour_name(self, colour: str) -> str:
         return COLOUR_NAMES[self.lang][colour]
 
-    def _in_language(self, feedback: Feedback) -> Feedback:
-        """The same feedback in the board's current language (for the language switch)."""
-        lang = self.lang
-        if feedback.refusal is not None:
-            text = feedback.refusal.message(lang)
-        elif feedback.events:
-            text = " ".join(e.message(lang) for e in feedback.events)
-        else:
-            text = ui_text("welcome", lang, player=self._colour_name(self.game.to_move))
-        return Feedback(
-            feedback.kind, text, feedback.rules, feedback.refusal, feedback.events, feedback.action
-        )
+    def _welcome(self) -> Feedback:
+        to_move = self.game.to_move
+        names = {lang: COLOUR_NAMES[lang][to_move] for lang in LANGUAGES}
+        return Feedback.sentence("info", "welcome", self.lang, player=names)
 
-    def _say(self, feedback: Feedback) -> None:
-        lang = self.lang
-        self._last_feedback = feedback
-        self.message = feedback.text
-        self.message_rules = list(feedback.rules)
-        style = {
-            "played": "border-left:4px solid #0072B2;",
-            "refused": "border-left:4px solid #D55E00;background:#fff4ec;",
-            "selected": "border-left:4px solid #000;",
-            "info": "border-left:4px solid #999;",
-        }[feedback.kind]
-        if feedback.events:
-            body = "".join(
-                f"<li>{_rule_badge(e.rule, lang)} {html.escape(e.message(lang))}</li>"
-                for e in feedback.events
-            )
-            text = f"<ul style='margin:0;padding-left:1.1em'>{body}</ul>"
-        else:
-            badges = " ".join(_rule_badge(r, lang) for r in feedback.rules)
-            text = f"{badges} {html.escape(feedback.text)}"
-        self._message.value = f"<div style='{style}padding:4px 8px'>{text}</div>"
+    def _caption_text(self) -> str | None:
+        if self._preview is not None:
+            return ui_text("preview", self.lang, action=self._preview.action)
+        if self._caption is None or isinstance(self._caption, str):
+            return self._caption
+        return self._caption.get(self.lang) or next(iter(self._caption.values()), None)
+
+    def _marks(self) -> tuple[Highlight, ...]:
+        if self._preview is not None:
+            return tuple(moved_highlights(self._preview))
+        node, extra = self._overlay
+        marks = self.controller.highlights()
+        return marks + extra if node is self.record.current else marks
 
     def _refresh(self) -> None:
-        """Sync traits and side panel with the controller, then redraw: one canvas message."""
+        """Sync traits and side panel with the controller, redraw (one canvas message), then
+        tell the :meth:`on_change` callbacks."""
         pos = self.controller.position
-        lang = self.lang
-        marks = self.controller.highlights() + self.extra_highlights
-        shown, caption = pos, self.caption
-        if self.preview is not None:
-            shown = self.preview.position
-            marks = tuple(moved_highlights(self.preview))
-            caption = ui_text("preview", lang, action=self.preview.action)
+        shown = self._preview.position if self._preview is not None else pos
+        marks = self._marks()
         scene = build_scene(
-            shown, highlights=marks, lang=lang, width=self.board_width, caption=caption
+            shown,
+            highlights=marks,
+            lang=self.lang,
+            width=self.board_width,
+            caption=self._caption_text(),
         )
         self.canvas.draw(scene)
-        self._syncing = True
-        try:
-            self.position = pos.to_json()
-            self.highlights = [
-                {
-                    "kind": h.kind,
-                    "village": h.village,
-                    "type": h.type,
-                    "bridge": list(h.bridge) if h.bridge else None,
-                }
-                for h in marks
-            ]
-            ctl = self.controller
-            if ctl.pending_journey:
-                self.selection = f"journey:{ctl.pending_journey}"
-            elif ctl.pending_recruit:
-                self.selection = f"recruit:{ctl.pending_recruit[0]}:{ctl.pending_recruit[1]}"
-            else:
-                self.selection = ""
-        finally:
-            self._syncing = False
+        self._synced_json = pos.to_json()
+        self.position = self._synced_json
+        self.highlights = [
+            {
+                "kind": h.kind,
+                "village": h.village,
+                "type": h.type,
+                "bridge": list(h.bridge) if h.bridge else None,
+            }
+            for h in marks
+        ]
+        ctl = self.controller
+        if ctl.pending_journey:
+            self.selection = f"journey:{ctl.pending_journey}"
+        elif ctl.pending_recruit:
+            self.selection = f"recruit:{ctl.pending_recruit[0]}:{ctl.pending_recruit[1]}"
+        else:
+            self.selection = ""
         self._status.value = self._status_html(pos)
         self._side_info.value = self._side_html(pos)
-        self._button_widgets["undo"].disabled = not self.record.can_undo()
-        self._button_widgets["start"].disabled = not self.record.can_undo()
-        self._button_widgets["redo"].disabled = not self.record.can_redo()
-        self._button_widgets["end"].disabled = not self.record.can_redo()
-        self._button_widgets["confirm"].disabled = self.controller.pending_recruit is None
-        for listener in self.change_listeners:
-            listener(self)
+        busy = self.busy
+        buttons = self._button_widgets
+        buttons["undo"].disabled = buttons["start"].disabled = busy or not self.record.can_undo()
+        buttons["redo"].disabled = buttons["end"].disabled = busy or not self.record.can_redo()
+        buttons["confirm"].disabled = busy or self.controller.pending_recruit is None
+        buttons["pass"].disabled = buttons["cancel"].disabled = busy
+        for callback in list(self._change_callbacks):
+            callback(self)
 
     def _status_html(self, pos: Position) -> str:
         lang = self.lang
@@ -501,14 +715,18 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             if pos.phase != "over"
             else ""
         )
+        thinking = f" · <i>{ui_text('busy', lang)}</i>" if self.busy else ""
         return (
             f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;"
-            f"background:{colour};vertical-align:middle'></span> {who} · {phase}"
+            f"background:{colour};vertical-align:middle'></span> {who} · {phase}{thinking}"
         )
 
     def _side_html(self, pos: Position) -> str:
         lang = self.lang
-        header = "".join(f"<th title='{t}'>{TYPE_LETTERS[t]}</th>" for t in MASTER_TYPES)
+        header = "".join(
+            f"<th title='{html.escape(TYPE_NAMES[lang][t], quote=True)}'>{TYPE_LETTERS[t]}</th>"
+            for t in MASTER_TYPES
+        )
         rows = []
         table = scores(pos)
         for colour in pos.players:
@@ -528,17 +746,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             result += f"<p><b>{ui_text('winner', lang)}: {names}</b></p>"
         return result
 
-    def _show_error(self, error: BaseException) -> None:
-        log.exception("error inside the Shangri-La board", exc_info=error)
-        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-        self.error = text
-        self._error_box.layout.display = "block"
-        self._error_box.value = (
-            f"<details open style='color:#a00;border:1px solid #a00;padding:4px'><summary>"
-            f"{ui_text('error', self.lang)}: {html.escape(str(error))}</summary>"
-            f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre></details>"
-        )
-
 
 def _swatch(colour: str) -> str:
     """A small square of the player's colour with its darker edge (legible for yellow too)."""
@@ -549,8 +756,9 @@ def _swatch(colour: str) -> str:
     )
 
 
-def _rule_badge(rule: str, lang: Language) -> str:
-    """The rule id as a small badge whose tooltip is the rule's title and text."""
+def rule_badge(rule: str, lang: Language) -> str:
+    """The rule id as a small HTML badge whose tooltip is the rule's title and text (the
+    board's messages, the tour's narration)."""
     try:
         tip = f"{rule_title(rule, lang)}: {rule_text(rule, lang)}"
     except KeyError:
@@ -595,4 +803,13 @@ def _frontend_problem(content: Any) -> str | None:
     return None
 
 
-__all__ = ["Highlight", "ShangriLaBoard"]
+__all__ = [
+    "Caption",
+    "Highlight",
+    "ShangriLaBoard",
+    "ShowsErrors",
+    "as_position",
+    "relabel",
+    "rule_badge",
+    "visible_errors",
+]

@@ -22,13 +22,16 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile
 from shangrila_widget.rules.analysis import KINDS, Prediction, what_if
 from shangrila_widget.rules.compact import to_compact, with_bridge, with_tile, with_to_move
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
-from shangrila_widget.widget.board import ShangriLaBoard, _as_position, _visible_errors
-from shangrila_widget.widget.controller import Feedback, Target
+from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
+from shangrila_widget.widget.board import ShangriLaBoard, as_position, relabel, visible_errors
+from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.texts import ui_text
+
+LIST_KINDS = ("all", "place", "recruit", "journey")
 
 
 def prediction_label(prediction: Prediction, lang: Language = "en") -> str:
@@ -50,7 +53,19 @@ def prediction_label(prediction: Prediction, lang: Language = "en") -> str:
 
 
 class DisputeChecker(widgets.VBox):  # type: ignore[misc]
-    """A board with a position editor, the "what happens if" list and the position string."""
+    """A board with a position editor, the "what happens if" list and the position string.
+
+    ``position``: a :class:`Position`, its JSON, its one-line string, or None for a new
+    four-player game. The checker's ``lang`` and its board's are one setting: changing
+    either (or the board's EN/PL switch) changes every word of the checker.
+
+    >>> checker = DisputeChecker(lang="pl")
+    >>> checker.board.lang = "en"
+    >>> checker.lang
+    'en'
+    >>> checker.game.phase
+    'setup'
+    """
 
     mode = traitlets.Enum(("play", "edit"), default_value="play").tag(sync=True)
     lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
@@ -63,57 +78,47 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         width: float = 760.0,
         **kwargs: Any,
     ) -> None:
-        start = _as_position(position, ("red", "blue", "yellow", "violet"))
+        start = as_position(position)
         self.board = ShangriLaBoard(start, lang=lang, width=width)
-        self.board.click_override = self._on_board_click
+        self.board.on_click(self._on_board_click)
         self.predictions: list[Prediction] = []
-        self._build(lang)
+        self._build()
         super().__init__(
             children=[self._toolbar, self._edit_bar, self.board, self._what_if_box, self._share],
             **kwargs,
         )
         self.add_class("shangrila-checker")
         self.lang = lang
-        self.board.change_listeners.append(lambda _board: self._update())
+        traitlets.link((self, "lang"), (self.board, "lang"))
+        self.board.on_change(lambda _board: self._update())
+        self._translate()
         self._update()
 
     # ------------------------------------------------------------------ layout
 
-    def _build(self, lang: Language) -> None:
-        self._mode = widgets.ToggleButtons(
-            options=[(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")], value="play"
-        )
-        self._mode.observe(lambda change: setattr(self, "mode", change["new"]), "value")
+    def _build(self) -> None:
+        self._mode = widgets.ToggleButtons(options=[("", "play"), ("", "edit")], value="play")
+        self._mode.observe(self._on_mode_widget, "value")
         self._toolbar = widgets.HBox([self._mode])
-        players = self.board.game.players
-        self._colour = widgets.Dropdown(
-            options=[(COLOUR_NAMES[lang][c], c) for c in players], layout={"width": "140px"}
-        )
+        self._colour = widgets.Dropdown(options=[], layout={"width": "140px"})
         self._piece = widgets.ToggleButtons(
-            options=[(ui_text(k, lang), k) for k in ("master", "pair", "empty")], value="master"
+            options=[(k, k) for k in ("master", "pair", "empty")], value="master"
         )
-        self._to_move = widgets.Dropdown(
-            options=[(COLOUR_NAMES[lang][c], c) for c in players],
-            description=ui_text("to_move", lang),
-            layout={"width": "220px"},
-        )
+        self._to_move = widgets.Dropdown(options=[], layout={"width": "220px"})
         self._to_move.observe(self._on_to_move, "value")
         self._edit_bar = widgets.HBox(
             [self._colour, self._piece, self._to_move],
             layout=widgets.Layout(display="none", flex_flow="row wrap"),
         )
-        self._kinds = widgets.ToggleButtons(
-            options=[(ui_text("all", lang), "all"), *[(k, k) for k in KINDS if k != "pass"]],
-            value="journey",
-        )
-        self._kinds.observe(lambda _change: self._update(), "value")
+        self._kinds = widgets.ToggleButtons(options=[(k, k) for k in LIST_KINDS], value="journey")
+        self._kinds.observe(self._on_kinds_widget, "value")
         self._list = widgets.Select(options=[], rows=8, layout={"width": "100%"})
         self._list.observe(self._on_choose, "value")
-        self._play_it = widgets.Button(description=ui_text("play_it", lang), disabled=True)
-        self._play_it.on_click(lambda _b: self._guarded(self.play_preview))
-        self._back = widgets.Button(description=ui_text("back", lang), disabled=True)
-        self._back.on_click(lambda _b: self._guarded(self.end_preview))
-        self._what_if_title = widgets.HTML(f"<b>{ui_text('what_if', lang)}</b>")
+        self._play_it = widgets.Button(disabled=True)
+        self._play_it.on_click(lambda _b: self._play_preview_button())
+        self._back = widgets.Button(disabled=True)
+        self._back.on_click(lambda _b: self._end_preview_button())
+        self._what_if_title = widgets.HTML()
         self._what_if_box = widgets.VBox(
             [
                 self._what_if_title,
@@ -123,51 +128,61 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             ]
         )
         self._string = widgets.Text(
-            description=ui_text("string", lang),
-            layout={"width": "100%"},
-            style={"description_width": "initial"},
+            layout={"width": "100%"}, style={"description_width": "initial"}
         )
-        self._load_string = widgets.Button(description=ui_text("load", lang))
-        self._load_string.on_click(lambda _b: self._guarded(lambda: self.load(self._string.value)))
+        self._load_string = widgets.Button()
+        self._load_string.on_click(lambda _b: self._load_button(self._string.value))
         self._json = widgets.Textarea(layout={"width": "100%", "height": "10em"})
-        self._load_json = widgets.Button(description=ui_text("load", lang))
-        self._load_json.on_click(lambda _b: self._guarded(lambda: self.load(self._json.value)))
+        self._load_json = widgets.Button()
+        self._load_json.on_click(lambda _b: self._load_button(self._json.value))
+        self._json_box = widgets.Accordion(
+            children=[widgets.VBox([self._json, self._load_json])], titles=("",)
+        )
         self._share = widgets.VBox(
-            [
-                widgets.HBox([self._string, self._load_string]),
-                widgets.Accordion(
-                    children=[widgets.VBox([self._json, self._load_json])],
-                    titles=(ui_text("json", lang),),
-                ),
-            ]
+            [widgets.HBox([self._string, self._load_string]), self._json_box]
         )
 
-    def _guarded(self, run: Any) -> None:
-        @_visible_errors
-        def call(board: ShangriLaBoard) -> None:
-            run()
-
-        call(self.board)
+    def _translate(self) -> None:
+        """Every label of the checker in its language."""
+        lang = self.lang
+        modes = [(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")]
+        relabel(self._mode, modes, self._on_mode_widget)
+        relabel(self._piece, [(ui_text(k, lang), k) for k in ("master", "pair", "empty")])
+        self._to_move.description = ui_text("to_move", lang)
+        relabel(self._kinds, [(ui_text(k, lang), k) for k in LIST_KINDS], self._on_kinds_widget)
+        self._what_if_title.value = f"<b>{ui_text('what_if', lang)}</b>"
+        self._play_it.description = ui_text("play_it", lang)
+        self._back.description = ui_text("back", lang)
+        self._string.description = ui_text("string", lang)
+        self._load_string.description = ui_text("load", lang)
+        self._load_json.description = ui_text("load", lang)
+        self._json_box.set_title(0, ui_text("json", lang))
 
     # ------------------------------------------------------------------ public API
 
     @property
-    def position(self) -> Position:
+    def game(self) -> Position:
+        """The position on the board, as a :class:`Position` (as ``board.game``)."""
         return self.board.game
+
+    def show_error(self, error: BaseException) -> None:
+        """Show an error of a callback under the board (see :func:`visible_errors`)."""
+        self.board.show_error(error)
 
     def load(self, text: str) -> None:
         """Load a position from its one-line string or JSON; a bad one is refused with its
         reason and the board keeps its position."""
         try:
-            position = _as_position(text, ("red", "blue", "yellow", "violet"))
+            position = as_position(text)
         except ShangrilaError as error:
-            self.board._say(Feedback("refused", str(error)))
+            self.board.say(Feedback("refused", str(error)))
             return
-        self._set_position(position, ui_text("loaded", self.lang))
+        self._set_position(position, Feedback.sentence("info", "loaded", self.lang))
 
-    def edit(self, target: Target) -> Feedback:
+    def edit(self, target: HitTarget) -> Feedback:
         """Apply the chosen edit tool to ``target``; refused edits change nothing."""
-        pos = self.position
+        pos = self.game
+        lang = self.lang
         try:
             if target is None:
                 return Feedback("info", "")
@@ -176,18 +191,22 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
                 piece = self._piece.value
                 tile = None if piece == "empty" else Tile(self._colour.value, piece == "pair")
                 new = with_tile(pos, village, master_type, tile)
-                what = f"{village} {master_type} = {piece}"
+                what = {
+                    lang: f"{village} {TYPE_NAMES[lang][master_type]} = {ui_text(piece, lang)}"
+                    for lang in LANGUAGES
+                }
             elif target[0] == "bridge":
                 a, b = target[1], target[2]
                 new = with_bridge(pos, a, b, not pos.bridge_intact(a, b))
-                what = f"{a}-{b} {'restored' if new.bridge_intact(a, b) else 'broken'}"
+                state = "restored" if new.bridge_intact(a, b) else "broken"
+                what = {lang: f"{a}-{b} {ui_text(state, lang)}" for lang in LANGUAGES}
             else:
                 return Feedback("info", "")
         except ShangrilaError as error:
             feedback = Feedback("refused", str(error))
-            self.board._say(feedback)
+            self.board.say(feedback)
             return feedback
-        return self._set_position(new, ui_text("edited", self.lang, what=what))
+        return self._set_position(new, Feedback.sentence("info", "edited", lang, what=what))
 
     def preview(self, index: int) -> None:
         """Show prediction ``index`` of the list on the board without playing it."""
@@ -195,6 +214,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self._play_it.disabled = self._back.disabled = False
 
     def end_preview(self) -> None:
+        """Back from a preview to the position."""
         self.board.show_preview(None)
         self._list.value = None
         self._play_it.disabled = self._back.disabled = True
@@ -204,75 +224,92 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         outcome = self.board.preview
         self.end_preview()
         if outcome is not None:
-            self.board.play(str(outcome.action))
+            self.board.play(outcome.action)
 
     # ------------------------------------------------------------------ events
 
-    def _set_position(self, position: Position, note: str) -> Feedback:
-        self.board.preview = None
-        self.board.load_record(GameRecord(position, lang=self.lang))
-        feedback = Feedback("info", note)
-        self.board._say(feedback)
+    @visible_errors
+    def _play_preview_button(self) -> None:
+        self.play_preview()
+
+    @visible_errors
+    def _end_preview_button(self) -> None:
+        self.end_preview()
+
+    @visible_errors
+    def _load_button(self, text: str) -> None:
+        self.load(text)
+
+    def _set_position(self, position: Position, feedback: Feedback) -> Feedback:
+        self.board.show(GameRecord(position))
+        self._play_it.disabled = self._back.disabled = True
+        self.board.say(feedback)
         return feedback
 
-    def _on_board_click(self, target: Target) -> bool:
+    def _on_board_click(self, target: HitTarget) -> bool:
         if self.mode != "edit":
             return False
         self.edit(target)
         return True
 
+    def _on_mode_widget(self, change: dict[str, Any]) -> None:
+        self.mode = change["new"]
+
+    @visible_errors
+    def _on_kinds_widget(self, change: dict[str, Any]) -> None:
+        self._update()
+
+    @visible_errors
     def _on_to_move(self, change: dict[str, Any]) -> None:
-        if change["new"] is None or change["new"] == self.position.to_move:
+        if change["new"] is None or change["new"] == self.game.to_move:
             return
         try:
-            new = with_to_move(self.position, change["new"])
+            new = with_to_move(self.game, change["new"])
         except ShangrilaError as error:
-            self.board._say(Feedback("refused", str(error)))
-            self._to_move.value = self.position.to_move
+            self.board.say(Feedback("refused", str(error)))
+            self._to_move.value = self.game.to_move
             return
-        self._set_position(
-            new, ui_text("edited", self.lang, what=f"{ui_text('to_move', self.lang)}")
-        )
+        what = {lang: ui_text("to_move", lang) for lang in LANGUAGES}
+        self._set_position(new, Feedback.sentence("info", "edited", self.lang, what=what))
 
+    @visible_errors
     def _on_choose(self, change: dict[str, Any]) -> None:
         if change["new"] is None:
             return
-        self._guarded(lambda: self.preview(int(change["new"])))
+        self.preview(int(change["new"]))
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: dict[str, Any]) -> None:
         self._mode.value = change["new"]
         self._edit_bar.layout.display = "flex" if change["new"] == "edit" else "none"
-        self.board.controller.cancel()
+        if self.board.selection:
+            self.board.cancel()
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
-        lang = change["new"]
-        self.board.lang = lang
-        self._mode.options = [(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")]
-        self._mode.value = self.mode
-        self._piece.options = [(ui_text(k, lang), k) for k in ("master", "pair", "empty")]
-        self._what_if_title.value = f"<b>{ui_text('what_if', lang)}</b>"
-        self._play_it.description = ui_text("play_it", lang)
-        self._back.description = ui_text("back", lang)
+        self._translate()
         self._update()
 
     def _update(self) -> None:
         """Refresh the list, the string and the JSON from the position on show."""
-        pos = self.position
+        pos = self.game
+        lang = self.lang
         kind = self._kinds.value
         kinds = [k for k in KINDS if k != "pass"] + ["pass"] if kind == "all" else [kind]
         self.predictions = what_if(pos, kinds) if not pos.is_over else []
-        options = [(prediction_label(p, self.lang), i) for i, p in enumerate(self.predictions)]
+        options = [(prediction_label(p, lang), i) for i, p in enumerate(self.predictions)]
         self._list.unobserve(self._on_choose, "value")
-        self._list.options = options or [(ui_text("none", self.lang), None)]
+        self._list.options = options or [(ui_text("none", lang), None)]
         self._list.value = None
         self._list.observe(self._on_choose, "value")
         self._string.value = to_compact(pos)
         self._json.value = pos.to_json(indent=1)
         players = pos.players
+        colours = [(COLOUR_NAMES[lang][c], c) for c in players]
         self._to_move.unobserve(self._on_to_move, "value")
-        self._to_move.options = [(COLOUR_NAMES[self.lang][c], c) for c in players]
+        self._to_move.options = colours
         self._to_move.value = pos.to_move
         self._to_move.observe(self._on_to_move, "value")
-        self._colour.options = [(COLOUR_NAMES[self.lang][c], c) for c in players]
+        relabel(self._colour, colours)
+        if self._colour.value not in players:
+            self._colour.value = players[0]

@@ -26,9 +26,11 @@ Clicking a space, with the action kind on ``"auto"`` (the default):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
+from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules import (
     Action,
@@ -48,10 +50,6 @@ from shangrila_widget.widget.texts import ui_text
 ActionKind = Literal["auto", "place", "recruit", "journey"]
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = ("auto", "place", "recruit", "journey")
 
-#: What the hit test found: ("space", village, type), ("village", village),
-#: ("bridge", a, b), or None for nothing (outside the board, between villages).
-Target = tuple[str, ...] | None
-
 
 @dataclass(frozen=True)
 class Feedback:
@@ -60,6 +58,12 @@ class Feedback:
     ``kind``: ``"played"`` (an action was played; ``events`` say what happened),
     ``"refused"`` (``refusal`` says why, with its rule id), ``"selected"`` (waiting for a
     second click), ``"info"`` (anything else). ``rules`` lists the rule ids involved.
+    ``key`` and ``params``: the widget sentence (:mod:`~shangrila_widget.widget.texts`) the
+    text was made from, so it can be said again in the other language; a parameter may
+    itself be given per language (``{"en": ..., "pl": ...}``).
+
+    >>> Feedback.sentence("info", "cancelled", "pl").text
+    'Wybór anulowany.'
     """
 
     kind: Literal["played", "refused", "selected", "info"]
@@ -68,12 +72,46 @@ class Feedback:
     refusal: Refusal | None = None
     events: tuple[Event, ...] = ()
     action: Action | None = None
+    key: str | None = None
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def sentence(
+        cls,
+        kind: Literal["played", "refused", "selected", "info"],
+        key: str,
+        lang: Language,
+        **params: object,
+    ) -> Feedback:
+        """Feedback saying the widget sentence ``key`` in ``lang``."""
+        return cls(kind, _say(key, lang, params), key=key, params=params)
+
+    def in_language(self, lang: Language) -> Feedback:
+        """The same feedback said in ``lang`` (a text with no sentence key stays as it is)."""
+        if self.refusal is not None:
+            text = self.refusal.message(lang)
+        elif self.events and self.key is None:
+            text = " ".join(e.message(lang) for e in self.events)
+        elif self.key is not None:
+            text = _say(self.key, lang, self.params)
+        else:
+            return self
+        return replace(self, text=text)
+
+
+def _say(key: str, lang: Language, params: Mapping[str, object]) -> str:
+    return ui_text(
+        key, lang, **{k: v[lang] if isinstance(v, Mapping) else v for k, v in params.items()}
+    )
 
 
 @dataclass
 class BoardController:
     """The interaction state of one board: the game record, the pending selection, the
-    chosen action kind and language."""
+    chosen action kind and language. ``show_legal``: :meth:`highlights` rings the legal
+    choices of the player to move, from the first turn of play (during set-up nearly every
+    empty space is legal, so nothing is ringed there). :meth:`load` shows another record;
+    widgets change the controller's state only through its methods."""
 
     record: GameRecord
     lang: Language = "en"
@@ -85,22 +123,31 @@ class BoardController:
 
     @property
     def position(self) -> Position:
+        """The position on show (the record's current node)."""
         return self.record.position
+
+    def load(self, record: GameRecord) -> None:
+        """Show another game record: the selection and the last action's marks are cleared,
+        the record speaks the controller's language."""
+        record.lang = self.lang
+        self.record = record
+        self._clear_selection()
+        self.last_outcome = None
 
     # ------------------------------------------------------------------ inputs
 
-    def click(self, target: Target) -> Feedback:
+    def click(self, target: HitTarget) -> Feedback:
         """Handle a click on ``target``; never raises for a bad target, never corrupts."""
         try:
             target = _validated(target)
         except ValueError as error:
-            return Feedback("info", ui_text("bad_click", self.lang, problem=str(error)))
+            return Feedback.sentence("info", "bad_click", self.lang, problem=str(error))
         if self.position.is_over:
-            return Feedback("info", ui_text("game_over", self.lang))
+            return Feedback.sentence("info", "game_over", self.lang)
         if target is None or target[0] == "bridge":
             if self.pending_journey or self.pending_recruit:
                 return self.cancel()
-            return Feedback("info", ui_text("nothing_here", self.lang))
+            return Feedback.sentence("info", "nothing_here", self.lang)
         village = target[1]
         master_type = target[2] if target[0] == "space" else None
 
@@ -138,14 +185,14 @@ class BoardController:
             tiles = pos.tiles(village).values()
             if any(t.owner == pos.to_move and t.student for t in tiles) or self.kind == "journey":
                 return self._select_origin(village)
-        return Feedback("info", ui_text("nothing_here", self.lang))
+        return Feedback.sentence("info", "nothing_here", self.lang)
 
     def _select_origin(self, village: str) -> Feedback:
         refusal = _journey_start_refusal(self.position, village)
         if refusal is not None:
             return Feedback("refused", refusal.message(self.lang), (refusal.rule,), refusal)
         self.pending_journey = village
-        return Feedback("selected", ui_text("pick_destination", self.lang, village=village))
+        return Feedback.sentence("selected", "pick_destination", self.lang, village=village)
 
     def _select_recruit(self, master_type: str, village: str) -> Feedback:
         refusal = self.position.check(Recruit(((master_type, village),)))
@@ -154,20 +201,18 @@ class BoardController:
         self.pending_recruit = (master_type, village)
         from shangrila_widget.rules.messages import TYPE_NAMES
 
-        return Feedback(
+        return Feedback.sentence(
             "selected",
-            ui_text(
-                "pick_second_student",
-                self.lang,
-                type=TYPE_NAMES[self.lang][master_type],
-                village=village,
-            ),
+            "pick_second_student",
+            self.lang,
+            type={lang: TYPE_NAMES[lang][master_type] for lang in LANGUAGES},
+            village=village,
         )
 
     def confirm_recruit(self) -> Feedback:
         """Recruit the one selected student (the "Recruit" button)."""
         if self.pending_recruit is None:
-            return Feedback("info", ui_text("nothing_pending", self.lang))
+            return Feedback.sentence("info", "nothing_pending", self.lang)
         first, self.pending_recruit = self.pending_recruit, None
         return self._try(Recruit((first,)))
 
@@ -184,21 +229,21 @@ class BoardController:
 
     def cancel(self) -> Feedback:
         self._clear_selection()
-        return Feedback("info", ui_text("cancelled", self.lang))
+        return Feedback.sentence("info", "cancelled", self.lang)
 
     def undo(self) -> Feedback:
         self._clear_selection()
         if not self.record.can_undo():
-            return Feedback("info", ui_text("at_start", self.lang))
+            return Feedback.sentence("info", "at_start", self.lang)
         action = self.record.current.action
         self.record.undo()
         self.last_outcome = None
-        return Feedback("info", ui_text("undone", self.lang, action=str(action)))
+        return Feedback.sentence("info", "undone", self.lang, action=str(action))
 
     def redo(self) -> Feedback:
         self._clear_selection()
         if not self.record.can_redo():
-            return Feedback("info", ui_text("at_end", self.lang))
+            return Feedback.sentence("info", "at_end", self.lang)
         self.record.redo()
         node = self.record.current
         self.last_outcome = (
@@ -212,13 +257,15 @@ class BoardController:
             tuple(e.rule for e in node.events),
             events=node.events,
             action=node.action,
+            key="redone",
+            params={"action": str(node.action)},
         )
 
     def reset(self) -> Feedback:
         self._clear_selection()
         self.record.go_to_start()
         self.last_outcome = None
-        return Feedback("info", ui_text("reset", self.lang))
+        return Feedback.sentence("info", "reset", self.lang)
 
     def set_lang(self, lang: str) -> None:
         if lang not in LANGUAGES:
@@ -274,7 +321,9 @@ class BoardController:
                     if self.pending_recruit in action.students:
                         partner = [s for s in action.students if s != self.pending_recruit][0]
                         marks.append(Highlight("target", village=partner[1], type=partner[0]))
-        elif self.show_legal and not pos.is_over:
+        elif self.show_legal and pos.phase == "play":
+            # Not during set-up: there nearly every empty space is legal, so rings would
+            # cover the board and say nothing a refusal does not say better.
             seen: set[tuple[str, str | None]] = set()
             for action in pos.legal_actions():
                 if isinstance(action, Place):
@@ -293,6 +342,8 @@ class BoardController:
 
 
 def moved_highlights(outcome: Outcome) -> list[Highlight]:
+    """The marks of what ``outcome``'s action moved: the placed or recruited pieces, the
+    bridge crossed and the travellers that arrived."""
     action = outcome.action
     if isinstance(action, Place):
         return [Highlight("moved", village=action.village, type=action.type)]
@@ -322,7 +373,7 @@ def _journey_start_refusal(pos: Position, village: str) -> Refusal | None:
     return None
 
 
-def _validated(target: object) -> Target:
+def _validated(target: object) -> HitTarget:
     if target is None:
         return None
     if not isinstance(target, tuple) or not target or not all(isinstance(t, str) for t in target):

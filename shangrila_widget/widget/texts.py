@@ -57,6 +57,12 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "pass": {"en": "Pass", "pl": "Pas"},
     "cancel": {"en": "Cancel", "pl": "Anuluj"},
     "show_legal": {"en": "show legal moves", "pl": "pokaż dozwolone ruchy"},
+    "show_legal_tip": {
+        "en": "Ring the choices of the player to move, from the first turn of play (during "
+        "set-up nearly every empty space is allowed, so nothing is ringed).",
+        "pl": "Zaznacza wybory gracza na ruchu od pierwszej tury rozgrywki (podczas "
+        "rozmieszczania prawie każde wolne pole jest dozwolone, więc nic nie jest zaznaczane).",
+    },
     "to_move": {"en": "to move", "pl": "na ruchu"},
     "phase_setup": {"en": "set-up", "pl": "rozmieszczanie Mistrzów"},
     "phase_play": {"en": "play", "pl": "rozgrywka"},
@@ -65,6 +71,11 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "masters": {"en": "masters", "pl": "Mistrzowie"},
     "villages": {"en": "villages", "pl": "wioski"},
     "winner": {"en": "Winner", "pl": "Wygrywa"},
+    "busy": {"en": "thinking…", "pl": "myśli…"},
+    "busy_click": {
+        "en": "Please wait: the board is busy (thinking).",
+        "pl": "Chwileczkę: plansza jest zajęta (myśli).",
+    },
     "error": {"en": "Error inside the widget", "pl": "Błąd w widżecie"},
     "kind_tip": {
         "en": "What a click on a space does; Auto infers it from the space.",
@@ -125,6 +136,8 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "loaded": {"en": "Position loaded.", "pl": "Wczytano pozycję."},
     "none": {"en": "(no legal action of this kind)", "pl": "(brak dozwolonych akcji tego rodzaju)"},
     "all": {"en": "all", "pl": "wszystkie"},
+    "restored": {"en": "restored", "pl": "odbudowany"},
+    "broken": {"en": "broken", "pl": "zerwany"},
     "situation": {"en": "situation", "pl": "sytuacja"},
 }
 

@@ -40,7 +40,7 @@ from shangrila_widget.rules.messages import (
     rules_reference,
 )
 from shangrila_widget.tour import Chapter, Frame, load_chapters
-from shangrila_widget.widget.board import ShangriLaBoard, _rule_badge, _visible_errors
+from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.texts import ui_text
 
@@ -51,6 +51,16 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     """The rulebook's worked examples on the board, with narration in English or Polish.
 
     Traits: ``chapter`` (chapter id), ``frame`` (0 = start), ``lang``, ``in_variation``.
+    The tour's ``lang`` and its board's are one setting: the board's EN/PL switch, the
+    board's trait and the tour's trait each change every word of the tour.
+
+    >>> tour = RulebookTour(chapter="placing-a-master")
+    >>> tour.board.lang = "pl"
+    >>> tour.lang
+    'pl'
+    >>> tour.next()
+    >>> tour.frame, tour.in_variation
+    (1, False)
     """
 
     chapter = traitlets.Unicode("").tag(sync=True)
@@ -71,23 +81,19 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         first = self._by_id[chapter] if chapter else self.chapters[0]
         #: Variations: (chapter id, frame index) -> the record branching from that frame.
         self.variations: dict[tuple[str, int], GameRecord] = {}
-        self.board = ShangriLaBoard(first.start, lang=lang, width=width)
-        self.board.controller.show_legal = False
-        self.board._show_legal.value = False
-        self.board.key_override = self._on_key
+        self.board = ShangriLaBoard(first.start, lang=lang, width=width, show_legal=False)
+        self.board.on_key(self._on_key)
         self._build(lang)
         super().__init__(
             children=[self._header, self._variation_bar, self._body, self._reference],
             **kwargs,
         )
         self.add_class("shangrila-tour")
-        self._showing = False
-        self._ready = False
-        self.lang = lang
         self.chapter = first.id
-        self._ready = True
-        self._show()
-        self.board.change_listeners.append(self._on_board_change)
+        self.lang = lang
+        traitlets.link((self, "lang"), (self.board, "lang"))
+        self.board.on_change(self._on_board_change)
+        self._show()  # once more, now that every label speaks the tour's language
 
     # ------------------------------------------------------------------ layout
 
@@ -96,7 +102,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             options=[(c.title[lang], c.id) for c in self.chapters],
             layout=widgets.Layout(width="340px"),
         )
-        self._picker.observe(lambda change: setattr(self, "chapter", change["new"]), "value")
+        self._picker.observe(self._on_picker, "value")
         self._nav: dict[str, widgets.Button] = {}
         steps: dict[str, Callable[[], None]] = {
             "first": lambda: self.go(0),
@@ -106,7 +112,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         }
         for key, run in steps.items():
             button = widgets.Button(description=ui_text(key, lang), layout={"width": "auto"})
-            button.on_click(self._handler(run))
+            button.on_click(self.board.guarded(lambda _button, run=run: run()))
             self._nav[key] = button
         self._position_label = widgets.HTML()
         self._header = widgets.HBox(
@@ -122,7 +128,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         }
         for key, run in actions.items():
             button = widgets.Button(description=ui_text(key, lang), layout={"width": "auto"})
-            button.on_click(self._handler(run))
+            button.on_click(self.board.guarded(lambda _button, run=run: run()))
             self._variation_buttons[key] = button
         self._variation_bar = widgets.HBox(
             [self._variation_note, *self._variation_buttons.values()],
@@ -140,12 +146,12 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         )
         self._reference.selected_index = None
 
-    def _handler(self, run: Callable[[], None]) -> Callable[[Any], None]:
-        @_visible_errors
-        def handler(board: ShangriLaBoard, _button: Any) -> None:
-            run()
+    def _on_picker(self, change: dict[str, Any]) -> None:
+        self.chapter = change["new"]
 
-        return lambda button: handler(self.board, button)
+    def show_error(self, error: BaseException) -> None:
+        """Show an error of a callback under the board (see :func:`visible_errors`)."""
+        self.board.show_error(error)
 
     # ------------------------------------------------------------------ navigation
 
@@ -160,9 +166,10 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     def go(self, index: int) -> None:
         """Show frame ``index`` of the chapter on the main line (clamped to the chapter)."""
         index = max(0, min(index, len(self._chapter.frames) - 1))
-        if index == self.frame and not self.in_variation:
+        if index == self.frame:
             self._show()
-        self.frame = index
+        else:
+            self.frame = index
 
     def next(self) -> None:
         self.go(self.frame + 1)
@@ -217,42 +224,39 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     def _record_for(self, index: int) -> GameRecord:
         key = (self.chapter, index)
         if key not in self.variations:
-            self.variations[key] = GameRecord(
-                self.variation_root(self._chapter, index), lang=self.lang
-            )
+            self.variations[key] = GameRecord(self.variation_root(self._chapter, index))
         return self.variations[key]
 
     # ------------------------------------------------------------------ showing
 
+    @traitlets.validate("chapter")
+    def _validate_chapter(self, proposal: dict[str, Any]) -> str:
+        if proposal["value"] not in self._by_id:
+            raise traitlets.TraitError(f"unknown chapter {proposal['value']!r}")
+        return str(proposal["value"])
+
     @traitlets.observe("chapter")
     def _chapter_changed(self, change: dict[str, Any]) -> None:
-        if change["new"] not in self._by_id:
-            raise traitlets.TraitError(f"unknown chapter {change['new']!r}")
         self._picker.value = change["new"]
         if self.frame != 0:
             self.frame = 0  # shows through _frame_changed
-        elif self._ready:
+        else:
             self._show()
 
     @traitlets.observe("frame")
     def _frame_changed(self, change: dict[str, Any]) -> None:
-        if self._ready:
-            self._show()
+        self._show()
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
-        lang = change["new"]
-        self.board.lang = lang
-        self._picker.options = [(c.title[lang], c.id) for c in self.chapters]
-        self._picker.value = self.chapter or self.chapters[0].id
+        lang = change["new"]  # the board's follows through the link made in __init__
+        relabel(self._picker, [(c.title[lang], c.id) for c in self.chapters], self._on_picker)
         for key, button in {**self._nav, **self._variation_buttons}.items():
             button.description = ui_text(key, lang)
         self._reference.set_title(0, ui_text("reference", lang))
         self._reference_html.value = rules_reference_html(lang)
-        for record in self.variations.values():
-            record.lang = lang
-        if self._ready:
-            self._show()
+        self._narration.value = self._narration_html(self.current_frame)
+        self._update_labels()
 
     def _show(self) -> None:
         """Put the current frame (its main-line record at its root) on the board."""
@@ -262,37 +266,26 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         marks: list[Highlight] = list(frame.step.highlights if frame.step else ())
         if frame.outcome is not None:
             marks += moved_highlights(frame.outcome)
-        self._showing = True
-        try:
-            self.in_variation = False
-            self.board.extra_highlights = tuple(marks)
-            self.board.caption = None
-            self.board.load_record(record)  # one redraw
-            self.board._say(Feedback("info", ui_text("in_main", self.lang)))
-        finally:
-            self._showing = False
+        self.in_variation = False
+        self.board.show(record, highlights=marks)  # one redraw
+        self.board.say(Feedback.sentence("info", "in_main", self.lang))
         self._narration.value = self._narration_html(frame)
         self._update_labels()
 
     def _on_board_change(self, board: ShangriLaBoard) -> None:
         """After every change on the board: entering, moving in or leaving a variation."""
-        if self._showing:
-            return
         record = self.variations.get((self.chapter, self.frame))
         inside = record is not None and board.record is record and record.current is not record.root
         if inside and not self.in_variation:
             self.in_variation = True
-            board.extra_highlights = ()
-            board.caption = ui_text("variation_caption", self.lang, k=self.frame)
-            self._showing = True
-            try:
-                board._refresh()  # redraw with the caption
-            finally:
-                self._showing = False
+            caption: dict[str, str] = {
+                lang: ui_text("variation_caption", lang, k=self.frame) for lang in LANGUAGES
+            }
+            board.show(caption=caption)  # the same game, now with the caption
         elif not inside and self.in_variation:
             self._show()
-            return
-        self._update_labels()
+        else:
+            self._update_labels()
 
     def _update_labels(self) -> None:
         lang = self.lang
@@ -336,12 +329,12 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
                     f"<p style='background:#fff4ec;border-left:4px solid #D55E00;padding:4px'>"
                     f"<b>{ui_text('refused', lang)}</b> "
                     f"<code>{html.escape(str(step.action))}</code>: "
-                    f"{_rule_badge(frame.refusal.rule, lang)} "
+                    f"{rule_badge(frame.refusal.rule, lang)} "
                     f"{html.escape(frame.refusal.message(lang))}</p>"
                 )
             elif frame.outcome is not None:
                 items = "".join(
-                    f"<li>{_rule_badge(e.rule, lang)} {html.escape(e.message(lang))}</li>"
+                    f"<li>{rule_badge(e.rule, lang)} {html.escape(e.message(lang))}</li>"
                     for e in frame.outcome.events
                 )
                 parts.append(f"<ul style='padding-left:1.1em'>{items}</ul>")
@@ -349,7 +342,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         rule_ids = frame.rule_ids if frame.step else chapter.rules
         if rule_ids:
             rows = "".join(
-                f"<p style='margin:2px 0 6px'>{_rule_badge(r, lang)} "
+                f"<p style='margin:2px 0 6px'>{rule_badge(r, lang)} "
                 f"<b>{html.escape(rule_title(r, lang))}.</b> {html.escape(rule_text(r, lang))}</p>"
                 for r in rule_ids
             )
@@ -416,13 +409,18 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             variations[(entry["chapter"], frame)] = GameRecord.from_dict(entry.get("record"))
         if data.get("chapter") not in self._by_id:
             raise RecordError("chapter: unknown chapter")
+        frame_index = data.get("frame", 0)
+        if not isinstance(frame_index, int) or not 0 <= frame_index < len(
+            self._by_id[data["chapter"]].frames
+        ):
+            raise RecordError("frame: no such frame")
+        lang = data.get("lang", self.lang)
+        if lang not in LANGUAGES:
+            raise RecordError(f"lang: expected one of {', '.join(LANGUAGES)}")
         self.variations = variations
-        self._ready = False
-        self.lang = data.get("lang", self.lang)
+        self.lang = lang
         self.chapter = data["chapter"]
-        self.frame = int(data.get("frame", 0))
-        self._ready = True
-        self.go(self.frame)
+        self.go(frame_index)
 
     def share(self) -> str:
         """The position on the board as its one-line string."""

@@ -58,17 +58,29 @@ def test_tour_notebook_runs_and_its_widget_holds_the_first_chapter() -> None:
     assert position["villages"]["A"]["rainmaker"] == {"owner": "yellow", "student": False}
 
 
+def outputs_of(notebook: Any, code: str) -> list[Any]:
+    """The outputs of the one code cell whose source contains ``code``."""
+    cells = [c for c in notebook.cells if c.cell_type == "code" and code in c.source]
+    assert len(cells) == 1, f"expected one cell with {code!r}, found {len(cells)}"
+    return list(cells[0].outputs)
+
+
 def test_hot_seat_notebook_plays_and_saves() -> None:
     notebook, client = run("hot-seat.ipynb")
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
-    texts = " ".join(
-        str(o.get("data", {}).get("text/plain", "")) + o.get("text", "") for o in outputs
-    )
-    assert "True" in texts  # the saved record loads back to the same position
-    assert "Red places a Healer master in village A." in texts
     assert not [o for o in outputs if o.get("output_type") == "error"]
+    # the saved record loads back to the same position: that cell's value is exactly True
+    (loaded,) = outputs_of(notebook, "GameRecord.from_json(saved)")
+    assert loaded["output_type"] == "execute_result"
+    assert loaded["data"]["text/plain"] == "True"
+    printed = "".join(o.get("text", "") for o in outputs_of(notebook, 'board.play("place'))
+    assert printed.strip() == "Red places a Healer master in village A."
     boards = [s for s in widget_states(client) if str(s.get("position", "")).startswith("{")]
+    assert len(boards) == 1
     assert json.loads(boards[0]["position"])["to_move"] == "blue"
+    # Issue 7: during set-up nothing is ringed as legal (every empty space would be).
+    assert boards[0]["show_legal"] is True
+    assert [h for h in boards[0]["highlights"] if h["kind"] == "target"] == []
 
 
 def test_dispute_checker_notebook_gives_verdicts_with_rule_ids() -> None:

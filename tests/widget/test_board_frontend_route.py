@@ -1,27 +1,21 @@
 """Front-end messages the way a browser sends them: on the MultiCanvas's comm.
 
 The page shows one ``<canvas>``, the MultiCanvas's view; ipycanvas hands its events to the top
-layer's handler, registered on the *MultiCanvas* comm. (``test_board_widget.py`` delivers to
-the layer's own comm, which a browser never uses.) Found with the real-browser tests: the
-guard against malformed messages was only on the layer's comm.
+layer's handler, registered on the *MultiCanvas* comm; every widget test sends there
+(``widget_helpers.py``). Found with the real-browser tests: the guard against malformed
+messages was only on the layer's comm.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pytest
+from widget_helpers import from_browser
 
 from shangrila_widget.widget import ShangriLaBoard
 
 FOUR = ["red", "blue", "yellow", "violet"]
-
-
-def from_browser(board: ShangriLaBoard, content: Any) -> None:
-    board.canvas.widget._handle_msg(
-        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-    )
 
 
 def test_a_click_through_the_multicanvas_plays() -> None:

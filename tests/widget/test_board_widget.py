@@ -1,4 +1,5 @@
-"""The board widget driven headlessly: front-end messages in, canvas messages and traits out."""
+"""The board widget driven headlessly: front-end messages in (on the MultiCanvas comm, the
+route a browser uses), canvas messages and traits out."""
 
 from __future__ import annotations
 
@@ -7,24 +8,12 @@ from typing import Any
 import pytest
 import traitlets
 from render_helpers import Capture, decode
+from widget_helpers import click_space, from_browser, press
 
 from shangrila_widget.rules import GameRecord, Position
 from shangrila_widget.widget import ShangriLaBoard
 
 FOUR = ["red", "blue", "yellow", "violet"]
-
-
-def front_end(board: ShangriLaBoard, content: Any) -> None:
-    """Deliver a front-end custom message to the board's clickable canvas layer."""
-    board.canvas.dynamic_layer._handle_msg(
-        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-    )
-
-
-def click_space(board: ShangriLaBoard, village: str, master_type: str) -> None:
-    space = board.canvas.scene.layout.space(village, master_type)
-    ratio = board.canvas.pixel_ratio
-    front_end(board, {"event": "mouse_down", "x": space.cx * ratio, "y": space.cy * ratio})
 
 
 def play_position() -> Position:
@@ -103,7 +92,7 @@ def test_journey_by_clicks_explains_and_highlights_what_moved() -> None:
 def test_strange_front_end_messages_change_nothing_and_raise_nothing(content: Any) -> None:
     board = ShangriLaBoard(play_position())
     before = board.position
-    front_end(board, content)
+    from_browser(board, content)
     assert board.position == before
     assert board.error == ""
 
@@ -144,19 +133,10 @@ def test_buttons_and_keys_step_through_history() -> None:
     click_space(board, "B", "healer")
     board._button_widgets["undo"].click()
     assert board.record.current.ply == 1
-    front_end(
-        board,
-        {
-            "event": "key_down",
-            "key": "ArrowLeft",
-            "shift_key": False,
-            "ctrl_key": False,
-            "meta_key": False,
-        },
-    )
+    press(board, "ArrowLeft")
     assert board.record.current.ply == 0
     assert board._button_widgets["undo"].disabled
-    front_end(board, {"event": "key_down", "key": "End"})
+    press(board, "End")
     assert board.record.current.ply == 2
     board._button_widgets["start"].click()
     assert board.record.current.ply == 0
@@ -180,14 +160,8 @@ def test_errors_inside_callbacks_are_shown_not_swallowed(monkeypatch: pytest.Mon
 def test_client_ready_redraws_both_layers_in_one_message(captured: Capture) -> None:
     board = ShangriLaBoard(players=FOUR)
     captured.clear()
-    board.canvas.widget._canvases[0]._handle_msg(
-        {
-            "content": {"data": {"method": "custom", "content": {"event": "client_ready"}}},
-            "buffers": [],
-        }
-    )
-    front_end(board, {"event": "client_ready"})
-    assert len(captured.messages) >= 1
+    from_browser(board, {"event": "client_ready"})
+    assert len(captured.messages) == 1
     switches = [args for name, args, _ in decode(captured.messages[-1]) if name == "switchCanvas"]
     assert len(switches) == 2, "static and dynamic layers are both redrawn"
 
@@ -217,7 +191,11 @@ def test_switching_language_translates_the_message_on_show() -> None:
     assert "already taken by Red's master" in board.message
     board.undo()
     board.lang = "pl"
-    assert board.message == "Kliknij pole, aby zagrać. Na ruchu: Czerwony."
+    assert board.message == "Cofnięto: place healer A."
+    board.lang = "en"
+    board.cancel()
+    board.lang = "pl"
+    assert board.message == "Wybór anulowany."
 
 
 def test_a_whole_hot_seat_game_through_front_end_clicks() -> None:
@@ -259,6 +237,95 @@ def test_a_whole_hot_seat_game_through_front_end_clicks() -> None:
 def test_question_mark_shows_the_help_in_the_board_language() -> None:
     board = ShangriLaBoard(players=FOUR, lang="pl")
     before = board.game
-    front_end(board, {"event": "key_down", "key": "?"})
+    press(board, "?")
     assert board.message.startswith("Kliknij wolne pole")
     assert board.game == before
+
+
+def test_legal_moves_are_ringed_in_play_but_not_during_set_up() -> None:
+    """Issue 7: at the start of set-up every one of the 91 spaces is legal, so rings would
+    cover the board; from the first turn of play they show real choices."""
+    board = ShangriLaBoard(players=FOUR)
+    assert board.show_legal and board._show_legal.value
+    assert [h for h in board.highlights if h["kind"] == "target"] == []
+    board.position = play_position().to_json()
+    targets = {(h["village"], h["type"]) for h in board.highlights if h["kind"] == "target"}
+    assert ("A", None) in targets, "Red's student in A can start a journey"
+    assert ("A", "priest") in targets, "Red may place a master where it has one"
+    assert ("C", "priest") not in targets, "...and nowhere else"
+    assert len(targets) < 20
+    board._show_legal.value = False  # the checkbox
+    assert not board.show_legal
+    assert [h for h in board.highlights if h["kind"] == "target"] == []
+    assert not ShangriLaBoard(play_position(), show_legal=False).highlights
+
+
+def test_public_show_marks_one_node_and_the_caption_follows_the_language() -> None:
+    from shangrila_widget.render.scene import Highlight
+
+    board = ShangriLaBoard(play_position(), show_legal=False)
+    seen: list[str] = []
+    board.on_change(lambda b: seen.append(b.game.to_move))
+    mark = Highlight("refused", village="C", type="healer")
+    board.show(highlights=[mark], caption={"en": "look here", "pl": "spójrz tutaj"})
+    assert board.highlights[-1]["kind"] == "refused" and board.caption == "look here"
+    board.lang = "pl"
+    assert board.caption == "spójrz tutaj"
+    assert board.play("place priest A").kind == "played"
+    assert all(h["kind"] != "refused" for h in board.highlights), "the marks were for that node"
+    board.undo()
+    assert board.highlights[-1]["kind"] == "refused", "...and come back with it"
+    assert seen[-1] == "red" and len(seen) >= 3
+    board.show(play_position().to_json())  # JSON, a Position or a record
+    assert board.caption is None and board.record.current.ply == 0
+
+
+def test_click_callbacks_and_key_callbacks_come_first() -> None:
+    board = ShangriLaBoard(players=FOUR)
+    clicks: list[Any] = []
+    board.on_click(lambda target: clicks.append(target) or True)
+    click_space(board, "A", "healer")
+    assert clicks == [("space", "A", "healer")] and board.game.tile("A", "healer") is None
+    board.on_click(board._click_callbacks[0], remove=True)
+    keys: list[str] = []
+    board.on_key(lambda key: keys.append(key) or key == "Home")
+    click_space(board, "A", "healer")
+    press(board, "Home")  # taken by the callback
+    assert keys == ["Home"] and board.record.current.ply == 1
+    press(board, "ArrowLeft")  # not taken: the board undoes
+    assert board.record.current.ply == 0
+
+
+def test_the_error_guard_shows_errors_of_any_callback() -> None:
+    import ipywidgets as widgets
+
+    board = ShangriLaBoard(players=FOUR)
+    button = widgets.Button()
+
+    def broken(_button: Any) -> None:
+        raise ValueError("a teacher's button broke")
+
+    button.on_click(board.guarded(broken))
+    button.click()
+    assert "ValueError: a teacher's button broke" in board.error
+    assert board._error_box.layout.display == "block"
+
+
+def test_a_busy_board_refuses_clicks_keys_and_buttons_but_python_plays() -> None:
+    """The state a computer player's seat needs while it thinks."""
+    board = ShangriLaBoard(players=FOUR)
+    changes: list[int] = []
+    board.on_change(lambda b: changes.append(b.record.current.ply))
+    board.busy = True
+    assert "thinking" in board._status.value
+    assert board._button_widgets["pass"].disabled and board._button_widgets["cancel"].disabled
+    click_space(board, "A", "healer")
+    press(board, "End")
+    assert board.game.tile("A", "healer") is None and board.message.startswith("Please wait")
+    feedback = board.play("place healer A")  # the seat plays as the board would
+    assert feedback.kind == "played" and changes[-1] == 1
+    assert any(h["kind"] == "moved" for h in board.highlights), "what it played is ringed"
+    board.busy = False
+    assert "thinking" not in board._status.value
+    click_space(board, "B", "healer")
+    assert board.game.tile("B", "healer") is not None

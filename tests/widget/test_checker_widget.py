@@ -1,8 +1,11 @@
-"""The dispute checker: editing, previews, the position string, driven headlessly."""
+"""The dispute checker: editing, previews, the position string, driven headlessly (clicks
+as the browser sends them)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from widget_helpers import click_bridge, click_space
 
 from shangrila_widget.rules import Position, from_compact
 from shangrila_widget.widget import DisputeChecker
@@ -18,11 +21,11 @@ def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -
     checker = DisputeChecker(situation_one())
     labels = [label for label, _ in checker._list.options]
     assert any(label.startswith("journey A B · situation 1 · J1-OTHER J-EMPTY") for label in labels)
-    before = checker.position
+    before = checker.game
     index = next(i for i, p in enumerate(checker.predictions) if str(p.action) == "journey A B")
     checker._list.value = index  # choosing previews it
     assert checker.board.preview is not None
-    assert checker.position == before, "a preview plays nothing"
+    assert checker.game == before, "a preview plays nothing"
     assert checker.board.canvas.scene is not None
     drawn = [p.tag for p in checker.board.canvas.scene.dynamic if p.tag[:1] == ("master",)]
     assert ("master", "B", "dragon_breeder", "red") in drawn, "the board shows the preview"
@@ -31,7 +34,7 @@ def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -
     assert checker.board.preview is None
     checker._list.value = index
     checker.play_preview()
-    assert checker.position.tile("B", "dragon_breeder") == ("red", False)
+    assert checker.game.tile("B", "dragon_breeder") == ("red", False)
 
 
 def test_edit_mode_puts_tiles_breaks_bridges_and_refuses_impossible_edits() -> None:
@@ -39,53 +42,51 @@ def test_edit_mode_puts_tiles_breaks_bridges_and_refuses_impossible_edits() -> N
     checker.mode = "edit"
     checker._colour.value = "blue"
     checker._piece.value = "pair"
-    checker.board._on_click(("space", "D", "healer"))
-    assert checker.position.tile("D", "healer") == ("blue", True)
-    checker.board._on_click(("bridge", "A", "B"))
-    assert not checker.position.bridge_intact("A", "B")
-    checker.board._on_click(("bridge", "A", "B"))
-    assert checker.position.bridge_intact("A", "B")
-    before = checker.position
+    click_space(checker.board, "D", "healer")
+    assert checker.game.tile("D", "healer") == ("blue", True)
+    click_bridge(checker.board, "A", "B")
+    assert not checker.game.bridge_intact("A", "B")
+    click_bridge(checker.board, "A", "B")
+    assert checker.game.bridge_intact("A", "B")
+    before = checker.game
     checker._colour.value = "red"
     checker._piece.value = "master"
     for village in "CDEFGHIJ":  # the seventh Red Healer is impossible
-        checker.board._on_click(("space", village, "healer"))
+        click_space(checker.board, village, "healer")
     assert (
         sum(
-            1
-            for v in "ABCDEFGHIJKLM"
-            if (t := checker.position.tile(v, "healer")) and t.owner == "red"
+            1 for v in "ABCDEFGHIJKLM" if (t := checker.game.tile(v, "healer")) and t.owner == "red"
         )
         == 6
     )
     assert checker.board.message_rules == [] and "only 6 exist" in checker.board.message
-    assert checker.position != before
+    assert checker.game != before
 
 
 def test_to_move_dropdown_and_string_round_trip() -> None:
     checker = DisputeChecker(situation_one())
     checker._to_move.value = "violet"
-    assert checker.position.to_move == "violet"
-    assert from_compact(checker._string.value) == checker.position
+    assert checker.game.to_move == "violet"
+    assert from_compact(checker._string.value) == checker.game
     other = DisputeChecker()
     other._string.value = checker._string.value
     other._load_string.click()
-    assert other.position == checker.position
+    assert other.game == checker.game
 
 
 def test_a_bad_position_string_is_refused_and_the_board_keeps_its_position() -> None:
     checker = DisputeChecker(situation_one())
-    before = checker.position
+    before = checker.game
     checker.load("rbyv r play 7/7 - -")
-    assert checker.position == before
+    assert checker.game == before
     assert "13 villages" in checker.board.message
     checker.load('{"format": "shangrila-position/1", "players": ["red"]}')
-    assert checker.position == before
+    assert checker.game == before
 
 
 def test_play_mode_clicks_still_play() -> None:
     checker = DisputeChecker(situation_one())
-    checker.board._on_click(("space", "A", "rainmaker"))  # Red's student: start a journey
+    click_space(checker.board, "A", "rainmaker")  # Red's student: start a journey
     assert checker.board.selection == "journey:A"
 
 

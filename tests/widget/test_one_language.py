@@ -1,0 +1,149 @@
+"""One language for a whole widget: whichever control changes it, every word follows.
+
+Issue 7: the tour's EN/PL switch translated only the board. These tests walk every child widget
+(descriptions, values, option labels, tooltips, accordion titles, the board's caption) and look
+for any English interface sentence once the language is Polish, and the other way round.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+from widget_helpers import click_space, foreign_sentences
+
+from shangrila_widget.widget import DisputeChecker, RulebookTour, ShangriLaBoard
+
+
+def _texts_of(widget: Any) -> Iterator[str]:
+    """Every word a widget shows: its description, value, labels, tooltips and titles."""
+    for name in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            yield value
+    if isinstance(widget, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
+        yield html.unescape(widget.value)
+    for name in ("_options_labels", "tooltips", "titles"):
+        value = getattr(widget, name, None)
+        if isinstance(value, (list, tuple)):
+            yield from (v for v in value if isinstance(v, str))
+    if isinstance(widget, ShangriLaBoard):
+        yield widget.caption or ""
+        yield widget.message
+
+
+def walk(root: Any) -> Iterator[Any]:
+    yield root
+    for child in getattr(root, "children", ()):
+        yield from walk(child)
+
+
+def foreign_words(root: Any, lang: str) -> list[str]:
+    """The interface sentences of the *other* language found anywhere in ``root``."""
+    return foreign_sentences([text for widget in walk(root) for text in _texts_of(widget)], lang)
+
+
+def langs(root: Any) -> set[str]:
+    return {w.lang for w in walk(root) if hasattr(w, "lang")}
+
+
+def _toggle(tour_or_checker: Any, lang: str) -> None:
+    tour_or_checker.board._lang_toggle.value = lang  # the EN/PL switch a user clicks
+
+
+SWITCHES: dict[str, Callable[[Any, str], None]] = {
+    "the board's EN/PL toggle": _toggle,
+    "the widget's trait": lambda widget, lang: setattr(widget, "lang", lang),
+    "the board's trait": lambda widget, lang: setattr(widget.board, "lang", lang),
+}
+
+
+def test_the_english_tour_has_no_polish_and_the_polish_tour_no_english() -> None:
+    assert foreign_words(RulebookTour(chapter="journey-situation-1"), "en") == []
+    assert foreign_words(RulebookTour(lang="pl", chapter="journey-situation-1"), "pl") == []
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+def test_every_way_to_switch_the_tour_translates_all_of_it(switch: str) -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(3)
+    SWITCHES[switch](tour, "pl")
+    assert tour.lang == "pl" and langs(tour) == {"pl"}
+    assert foreign_words(tour, "pl") == []
+    assert tour.frame == 3 and tour.chapter == "placing-a-master"
+    assert "Krok 3 z" in tour._position_label.value
+    SWITCHES[switch](tour, "en")
+    assert langs(tour) == {"en"}
+    assert foreign_words(tour, "en") == []
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+def test_switching_inside_a_variation_translates_the_caption_and_the_bar(switch: str) -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(1)
+    tour.board.click(("space", "A", "healer"))
+    assert tour.in_variation and tour.board.caption == "variation from step 1"
+    SWITCHES[switch](tour, "pl")
+    assert tour.in_variation, "a language switch keeps the variation on show"
+    assert tour.board.caption == "wariant od kroku 1"
+    assert "Wariant 1 od kroku 1" in tour._variation_note.value
+    assert foreign_words(tour, "pl") == []
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+def test_every_way_to_switch_the_checker_translates_all_of_it(switch: str) -> None:
+    checker = DisputeChecker("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
+    checker.mode = "edit"
+    click_space(checker.board, "D", "healer")  # an edit: "Edited: ..."
+    SWITCHES[switch](checker, "pl")
+    assert checker.lang == "pl" and langs(checker) == {"pl"}
+    assert checker.board.message.startswith("Zmieniono: D Uzdrowiciel")
+    assert foreign_words(checker, "pl") == []
+    checker.mode = "play"
+    checker._kinds.value = "all"
+    checker.preview(0)
+    assert foreign_words(checker, "pl") == []
+    SWITCHES[switch](checker, "en")
+    assert langs(checker) == {"en"}
+    assert foreign_words(checker, "en") == []
+
+
+def test_the_board_alone_switches_every_word() -> None:
+    board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    click_space(board, "A", "healer")
+    board._lang_toggle.value = "pl"
+    assert board.lang == "pl"
+    assert foreign_words(board, "pl") == []
+
+
+def test_the_walk_finds_english_left_in_a_polish_tour() -> None:
+    """The check can fail: an English label left behind is reported."""
+    tour = RulebookTour(lang="pl")
+    tour._nav["next"].description = "Next ▶"
+    assert any("Next ▶" in found for found in foreign_words(tour, "pl"))
+
+
+def test_a_language_switch_keeps_choices_and_selections() -> None:
+    """ipywidgets selects the first option when labels change: nothing of that may leak."""
+    checker = DisputeChecker("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
+    checker.mode = "edit"
+    checker._piece.value = "pair"
+    checker._colour.value = "blue"
+    checker._kinds.value = "recruit"
+    checker.board.action_kind = "journey"
+    checker.lang = "pl"
+    assert checker.mode == "edit" and checker._mode.value == "edit"
+    assert checker._piece.value == "pair" and checker._colour.value == "blue"
+    assert checker._kinds.value == "recruit"
+    assert checker.board.action_kind == "journey"
+    board = ShangriLaBoard(checker.game)
+    click_space(board, "A", "rainmaker")  # Red's master with a student: a journey from A
+    assert board.selection == "journey:A"
+    board._lang_toggle.value = "pl"
+    assert board.selection == "journey:A" and board.action_kind == "auto"
+    tour = RulebookTour(chapter="recruiting-students")
+    tour.lang = "pl"
+    assert tour.chapter == "recruiting-students" and tour._picker.value == "recruiting-students"

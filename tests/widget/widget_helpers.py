@@ -1,0 +1,86 @@
+"""Front-end messages the way a browser sends them, for the headless widget tests.
+
+The page shows one ``<canvas>``, the MultiCanvas's view; ipycanvas hands its events to the top
+layer's handler, registered on the *MultiCanvas* comm. Every helper here delivers there, and
+clicks are sent at the real pixel point of what they click (as a browser's ``mouse_down``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from shangrila_widget.rules.messages import COLOUR_NAMES, rules_reference
+from shangrila_widget.tour import load_chapters
+from shangrila_widget.widget import ShangriLaBoard
+from shangrila_widget.widget.texts import UI_TEXT
+
+
+def from_browser(board: ShangriLaBoard, content: Any) -> None:
+    """Deliver a front-end custom message on the MultiCanvas comm (the browser's route)."""
+    board.canvas.widget._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+def press(board: ShangriLaBoard, key: str) -> None:
+    """A key pressed while the board has focus, as the browser reports it."""
+    from_browser(
+        board,
+        {"event": "key_down", "key": key, "shift_key": False, "ctrl_key": False, "meta_key": False},
+    )
+
+
+def click_at(board: ShangriLaBoard, x: float, y: float) -> None:
+    """A mouse press at scene point (x, y) (scaled to the canvas's backing pixels)."""
+    ratio = board.canvas.pixel_ratio
+    from_browser(board, {"event": "mouse_down", "x": x * ratio, "y": y * ratio})
+
+
+def click_space(board: ShangriLaBoard, village: str, master_type: str) -> None:
+    """A mouse press on the centre of a space."""
+    assert board.canvas.scene is not None
+    space = board.canvas.scene.layout.space(village, master_type)
+    click_at(board, space.cx, space.cy)
+
+
+def click_bridge(board: ShangriLaBoard, a: str, b: str) -> None:
+    """A mouse press on the middle of the bridge a-b's plank."""
+    assert board.canvas.scene is not None
+    plank = board.canvas.scene.layout.bridge(a, b)
+    click_at(board, (plank.start[0] + plank.end[0]) / 2, (plank.start[1] + plank.end[1]) / 2)
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """A template like ``"Step {k} of {n}"`` as a case-sensitive whole-word regex."""
+    parts = [re.escape(p) for p in re.split(r"\{\w+\}", template)]
+    body = r".{0,80}?".join(parts)
+    start = r"(?<!\w)" if template[:1].isalnum() else ""
+    end = r"(?!\w)" if template[-1:].isalnum() else ""
+    return re.compile(start + body + end, re.DOTALL)
+
+
+def interface_strings(lang: str) -> list[tuple[str, re.Pattern[str]]]:
+    """Every sentence the widgets show in ``lang`` that differs in the other language: the
+    widgets' own sentences, chapter titles and intros, rule titles and texts, colour names;
+    each with the regex that finds it in shown text (placeholders match anything short)."""
+    other = "pl" if lang == "en" else "en"
+    texts = {t[lang] for t in UI_TEXT.values() if t[lang] != t[other]}
+    for chapter in load_chapters():
+        texts |= {chapter.title[lang], chapter.intro[lang]}
+    for entry in rules_reference():
+        texts |= {entry["title"][lang], entry["text"][lang]}
+    texts |= set(COLOUR_NAMES[lang].values())
+    return [(t, _pattern(t)) for t in sorted(texts) if t.strip()]
+
+
+def foreign_sentences(shown: list[str], lang: str) -> list[str]:
+    """The sentences of the language other than ``lang`` found in the ``shown`` texts."""
+    other = "pl" if lang == "en" else "en"
+    found = []
+    for sentence, pattern in interface_strings(other):
+        for text in shown:
+            if pattern.search(text):
+                found.append(f"{sentence!r} in {text[:120]!r}")
+                break
+    return found
