@@ -18,7 +18,7 @@ Three entry points, all pure functions of a :class:`Position`:
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from shangrila_widget.rules.actions import (
     JOURNEYS_FROM,
@@ -45,11 +45,9 @@ from shangrila_widget.rules.board import (
     VILLAGES,
     Colour,
 )
-from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError
+from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError, excerpt
 from shangrila_widget.rules.explain import Outcome, Refusal
-
-if TYPE_CHECKING:
-    from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.position import Position
 
 SETUP, PLAY, OVER = 0, 1, 2
 STUDENT_OFFSET: Final = 4
@@ -76,6 +74,7 @@ def legal_actions(pos: Position) -> list[Action]:
     >>> legal_actions(Position.new_game(["red", "blue", "yellow"]))[0]
     Place(type='rainmaker', village='A')
     """
+    check_position(pos)
     phase = pos._phase
     if phase == OVER:
         return []
@@ -136,12 +135,27 @@ def legal_actions(pos: Position) -> list[Action]:
 # ----------------------------------------------------------------------------- checking
 
 
+def check_position(pos: object) -> None:
+    """Raise :class:`ShangrilaError` unless ``pos`` is a :class:`Position`."""
+    if not isinstance(pos, Position):
+        raise ShangrilaError(f"expected a Position, got {excerpt(pos)}")
+
+
 def _as_action(action: Action | str) -> Action:
     if isinstance(action, str):
         return parse_action(action)
     if not isinstance(action, (Place, Recruit, Journey, Pass)):
-        raise ShangrilaError(f"not an action: {action!r}")
+        raise ShangrilaError(
+            f"expected an action or its text (like 'journey A B'), got {excerpt(action)}"
+        )
     return action
+
+
+def _check_player(player: object, pos: Position) -> None:
+    if not isinstance(player, str):
+        raise ShangrilaError(f"player: expected a colour name or None, got {excerpt(player)}")
+    if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in pos._players:
+        raise ShangrilaError(f"player: {excerpt(player)} is not a player of this game")
 
 
 def check(pos: Position, action: Action | str, player: str | None = None) -> Refusal | None:
@@ -157,11 +171,11 @@ def check(pos: Position, action: Action | str, player: str | None = None) -> Ref
     >>> check(pos, "place healer A", player="blue").rule
     'TURN-ORDER'
     """
+    check_position(pos)
     action = _as_action(action)
     colour_name = COLOURS[pos._players[pos._turn]]
     if player is not None and player != colour_name:
-        if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in pos._players:
-            raise ShangrilaError(f"{player!r} is not a player of this game")
+        _check_player(player, pos)
         return Refusal("TURN-ORDER", "not_your_turn", {"player": player, "to_move": colour_name})
     if pos._phase == OVER:
         return Refusal("END", "game_over", {})
@@ -309,6 +323,7 @@ def play(pos: Position, action: Action | str, player: str | None = None) -> Outc
     >>> outcome.position.to_move, [e.rule for e in outcome.events]
     ('blue', ['SETUP-SPACE'])
     """
+    check_position(pos)
     action = _as_action(action)
     refusal = check(pos, action, player)
     if refusal is not None:
@@ -457,6 +472,7 @@ def scores(pos: Position) -> dict[Colour, tuple[int, int]]:
     >>> scores(Position.new_game(["red", "blue", "yellow"]))["red"]
     (0, 0)
     """
+    check_position(pos)
     return {colour: (pos.masters_of(colour), pos.villages_of(colour)) for colour in pos.players}
 
 

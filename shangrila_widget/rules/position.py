@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, NoReturn
 
 from shangrila_widget.rules.board import (
     ALL_BRIDGES_MASK,
@@ -41,7 +41,7 @@ from shangrila_widget.rules.board import (
     Colour,
     MasterType,
 )
-from shangrila_widget.rules.errors import PositionError
+from shangrila_widget.rules.errors import PositionError, ShangrilaError, excerpt, key_path
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.actions import Action
@@ -160,6 +160,8 @@ class Position:
         frozenset({'C'})
         """
         seats = _parse_players(players, "players")
+        if not isinstance(end_eleven, bool):
+            raise ShangrilaError(f"end_eleven: expected True or False, got {excerpt(end_eleven)}")
         three = len(seats) == 3
         return cls._make(
             players=seats,
@@ -180,14 +182,7 @@ class Position:
 
         Raises :class:`PositionError` naming the key path and the problem.
         """
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError,
-            # integers over the int-to-str digit limit, nesting deeper than the stack
-            raise PositionError("", f"not valid JSON: {error}") from None
-        except TypeError:
-            raise PositionError("", f"expected JSON text, not {type(text).__name__}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, PositionError))
 
     @classmethod
     def from_dict(cls, data: object) -> Position:
@@ -303,12 +298,12 @@ class Position:
 
     def bridge_intact(self, a: str, b: str) -> bool:
         """Whether the bridge between ``a`` and ``b`` exists on the board and still stands."""
-        index = BRIDGE_INDEX.get((a, b))
+        index = BRIDGE_INDEX.get((a, b)) if isinstance(a, str) and isinstance(b, str) else None
         return index is not None and bool(self._bridges >> index & 1)
 
     def has_stone(self, village: str) -> bool:
         """Whether ``village`` has a stone (is at peace)."""
-        return bool(self._stones >> VILLAGE_INDEX[village] & 1)
+        return bool(self._stones >> _village(village) & 1)
 
     def in_play(self, village: str) -> bool:
         """False only for village C in a three-player game."""
@@ -316,14 +311,14 @@ class Position:
 
     def tile(self, village: str, master_type: str) -> Tile | None:
         """The master (and whether a student lies on it) on a space, or None when empty."""
-        code = self._cells[VILLAGE_INDEX[village] * 7 + TYPE_INDEX[master_type]]
+        code = self._cells[_village(village) * 7 + _type(master_type)]
         if not code:
             return None
         return Tile(COLOURS[(code - 1) % 4], code > STUDENT_OFFSET)
 
     def tiles(self, village: str) -> dict[MasterType, Tile]:
         """The occupied spaces of ``village``, by master type, in type order."""
-        base = VILLAGE_INDEX[village] * 7
+        base = _village(village) * 7
         return {
             t: Tile(COLOURS[(code - 1) % 4], code > STUDENT_OFFSET)
             for t, code in zip(MASTER_TYPES, self._cells[base : base + 7])
@@ -332,31 +327,31 @@ class Position:
 
     def strength(self, village: str) -> int:
         """Tiles in the village: masters plus students, of every colour."""
-        base = VILLAGE_INDEX[village] * 7
+        base = _village(village) * 7
         return sum(_STRENGTH[c] for c in self._cells[base : base + 7])
 
     def masters_in(self, village: str) -> int:
         """Masters in the village (students not counted)."""
-        base = VILLAGE_INDEX[village] * 7
+        base = _village(village) * 7
         return sum(1 for c in self._cells[base : base + 7] if c)
 
     def supply(self, colour: str, master_type: str) -> int:
         """Tiles of that colour and type off the board (6 minus those on it)."""
-        return self._supply[COLOUR_INDEX[colour] * 7 + TYPE_INDEX[master_type]]
+        return self._supply[_colour(colour) * 7 + _type(master_type)]
 
     def supplies(self, colour: str) -> dict[MasterType, int]:
         """A player's supply of every type."""
-        base = COLOUR_INDEX[colour] * 7
+        base = _colour(colour) * 7
         return dict(zip(MASTER_TYPES, self._supply[base : base + 7]))
 
     def masters_of(self, colour: str) -> int:
         """A player's masters on the whole board (what ``SCORE`` counts)."""
-        code = COLOUR_INDEX[colour] + 1
+        code = _colour(colour) + 1
         return sum(1 for c in self._cells if c == code or c == code + STUDENT_OFFSET)
 
     def villages_of(self, colour: str) -> int:
         """The number of villages where a player has at least one master (``SCORE-TIE``)."""
-        code = COLOUR_INDEX[colour] + 1
+        code = _colour(colour) + 1
         cells = self._cells
         return sum(
             1
@@ -368,22 +363,30 @@ class Position:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move (see :func:`engine.legal_actions`)."""
-        return _engine.legal_actions(self)
+        from shangrila_widget.rules import engine
+
+        return engine.legal_actions(self)
 
     def check(self, action: Action | str, player: str | None = None) -> Refusal | None:
         """None if ``action`` is legal, else the :class:`Refusal` with its rule id."""
-        return _engine.check(self, action, player)
+        from shangrila_widget.rules import engine
+
+        return engine.check(self, action, player)
 
     def play(self, action: Action | str, player: str | None = None) -> Outcome:
         """Play a legal action: the :class:`Outcome` has the new position and its events.
 
         Raises :class:`IllegalActionError` (position unchanged) when the rules refuse it.
         """
-        return _engine.play(self, action, player)
+        from shangrila_widget.rules import engine
+
+        return engine.play(self, action, player)
 
     def winners(self) -> tuple[Colour, ...]:
         """The winning colour(s) by ``SCORE`` and ``SCORE-TIE``; more than one is a shared win."""
-        return _engine.winners(self)
+        from shangrila_widget.rules import engine
+
+        return engine.winners(self)
 
     # ----------------------------------------------------------------- value protocol
 
@@ -425,6 +428,31 @@ class Position:
 
 
 _STRENGTH: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
+
+
+def _village(village: object) -> int:
+    try:
+        return VILLAGE_INDEX[village]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ShangrilaError(f"unknown village {excerpt(village)}: expected A-M") from None
+
+
+def _type(master_type: object) -> int:
+    try:
+        return TYPE_INDEX[master_type]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ShangrilaError(
+            f"unknown master type {excerpt(master_type)}: expected one of {', '.join(MASTER_TYPES)}"
+        ) from None
+
+
+def _colour(colour: object) -> int:
+    try:
+        return COLOUR_INDEX[colour]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ShangrilaError(
+            f"unknown colour {excerpt(colour)}: expected one of {', '.join(COLOURS)}"
+        ) from None
 
 
 _TEXT_LEGEND: Final = (
@@ -483,24 +511,25 @@ def _render_text(pos: Position) -> str:
 
 def _parse_players(players: object, path: str) -> tuple[int, ...]:
     if not isinstance(players, (list, tuple)):
-        raise PositionError(path, "expected a list of 3 or 4 colours")
+        raise PositionError(path, f"expected a list of 3 or 4 colours, got {excerpt(players)}")
     if len(players) not in (3, 4):
         raise PositionError(path, f"3 or 4 players are needed, got {len(players)}")
     seats = []
     for i, colour in enumerate(players):
         if not isinstance(colour, str) or colour not in COLOUR_INDEX:
             raise PositionError(
-                f"{path}[{i}]", f"unknown colour {colour!r}: expected one of {', '.join(COLOURS)}"
+                f"{path}[{i}]",
+                f"unknown colour {excerpt(colour)}: expected one of {', '.join(COLOURS)}",
             )
         if COLOUR_INDEX[colour] in seats:
-            raise PositionError(f"{path}[{i}]", f"colour {colour!r} is seated twice")
+            raise PositionError(f"{path}[{i}]", f"colour {colour} is seated twice")
         seats.append(COLOUR_INDEX[colour])
     return tuple(seats)
 
 
 def _expect(value: object, kind: type, path: str, what: str) -> None:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PositionError(path, f"expected {what}, got {json.dumps(value, default=str)}")
+        raise PositionError(path, f"expected {what}, got {excerpt(value)}")
 
 
 def _position_from_dict(data: object) -> Position:
@@ -508,24 +537,29 @@ def _position_from_dict(data: object) -> Position:
     assert isinstance(data, dict)
     for key in data:
         if key not in _TOP_KEYS:
-            raise PositionError(str(key), f"unknown key: expected only {', '.join(_TOP_KEYS)}")
+            _refuse_key("", key, _TOP_KEYS)
     for key in ("format", "players", "to_move", "phase", "villages"):
         if key not in data:
             raise PositionError(key, "missing required key")
     if data["format"] != FORMAT:
-        raise PositionError("format", f"expected {FORMAT!r}, got {data['format']!r}")
+        raise PositionError("format", f"expected {FORMAT!r}, got {excerpt(data['format'])}")
     seats = _parse_players(data["players"], "players")
     three = len(seats) == 3
     player_colours = [COLOURS[p] for p in seats]
 
     to_move = data["to_move"]
     if to_move not in player_colours:
-        raise PositionError("to_move", f"{to_move!r} is not one of the players {player_colours}")
+        raise PositionError(
+            "to_move",
+            f"{excerpt(to_move)} is not one of the players {', '.join(player_colours)}",
+        )
     turn = player_colours.index(to_move)
 
     phase_name = data["phase"]
     if phase_name not in PHASES:
-        raise PositionError("phase", f"expected one of {', '.join(PHASES)}, got {phase_name!r}")
+        raise PositionError(
+            "phase", f"expected one of {', '.join(PHASES)}, got {excerpt(phase_name)}"
+        )
     phase = PHASES.index(phase_name)
 
     options = data.get("options", [])
@@ -533,7 +567,8 @@ def _position_from_dict(data: object) -> Position:
     for i, option in enumerate(options):
         if option not in KNOWN_OPTIONS:
             raise PositionError(
-                f"options[{i}]", f"unknown option {option!r}: expected {', '.join(KNOWN_OPTIONS)}"
+                f"options[{i}]",
+                f"unknown option {excerpt(option)}: expected {', '.join(KNOWN_OPTIONS)}",
             )
     end_eleven = OPTION_END_ELEVEN in options
 
@@ -597,31 +632,29 @@ def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> lis
     assert isinstance(villages, dict)
     cells = [EMPTY] * (len(VILLAGES) * 7)
     for village, spaces in villages.items():
-        path = f"villages.{village}"
         if village not in VILLAGE_INDEX:
-            raise PositionError(path, "unknown village: expected A-M")
+            _refuse_key("villages", village, VILLAGES, "unknown village: expected A-M")
+        path = f"villages.{village}"
         _expect(spaces, dict, path, "an object of master types")
         assert isinstance(spaces, dict)
         if spaces and three and village == OUT_OF_PLAY_WITH_THREE:
             raise PositionError(path, "village C is out of play with 3 players and stays empty")
         for master_type, tile in spaces.items():
-            tpath = f"{path}.{master_type}"
             if master_type not in TYPE_INDEX:
-                raise PositionError(
-                    tpath, f"unknown master type: expected one of {', '.join(MASTER_TYPES)}"
-                )
+                _refuse_key(path, master_type, MASTER_TYPES, "unknown master type")
+            tpath = f"{path}.{master_type}"
             _expect(tile, dict, tpath, 'an object like {"owner": "red", "student": false}')
             assert isinstance(tile, dict)
             for key in tile:
                 if key not in ("owner", "student"):
-                    raise PositionError(f"{tpath}.{key}", "unknown key: expected owner, student")
+                    _refuse_key(tpath, key, ("owner", "student"))
             if "owner" not in tile:
                 raise PositionError(f"{tpath}.owner", "missing required key")
             owner = tile["owner"]
             if not isinstance(owner, str) or owner not in COLOUR_INDEX:
                 raise PositionError(
                     f"{tpath}.owner",
-                    f"unknown colour {owner!r}: expected one of {', '.join(COLOURS)}",
+                    f"unknown colour {excerpt(owner)}: expected one of {', '.join(COLOURS)}",
                 )
             if COLOUR_INDEX[owner] not in seats:
                 raise PositionError(f"{tpath}.owner", f"{owner} is not playing in this game")
@@ -630,6 +663,40 @@ def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> lis
             code = COLOUR_INDEX[owner] + 1 + (STUDENT_OFFSET if student else 0)
             cells[VILLAGE_INDEX[village] * 7 + TYPE_INDEX[master_type]] = code
     return cells
+
+
+def _refuse_key(parent: str, key: object, known: Sequence[str], problem: str = "") -> NoReturn:
+    """Raise the error for an unknown key of an object at ``parent``."""
+    if not isinstance(key, str):
+        raise PositionError(parent, f"keys must be text, got {excerpt(key)}")
+    raise PositionError(
+        key_path(parent, key), problem or f"unknown key: expected only {', '.join(known)}"
+    )
+
+
+def _bridge_name(a: str, b: str) -> str:
+    if a in VILLAGE_INDEX and b in VILLAGE_INDEX:
+        return f"{a}-{b}"
+    return f"{excerpt(a, 8)}-{excerpt(b, 8)}"
+
+
+def load_json(text: object, error: type[ShangrilaError]) -> object:
+    """Decode JSON text, turning every way it can fail into ``error`` (a
+    :class:`PositionError` or :class:`RecordError`) with a short message."""
+
+    def fail(problem: str) -> ShangrilaError:
+        return PositionError("", problem) if error is PositionError else error(problem)
+
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise fail(f"expected JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise fail("not valid JSON: nested too deeply") from None
+    except ValueError as problem:  # JSONDecodeError, UnicodeDecodeError, huge integers
+        if "integer string conversion" in str(problem):
+            raise fail("not valid JSON: a number is too long") from None
+        raise fail(f"not valid JSON: {str(problem)[:80]}") from None
 
 
 def _read_bridges(bridges: object, board_mask: int) -> int:
@@ -646,7 +713,7 @@ def _read_bridges(bridges: object, board_mask: int) -> int:
             raise PositionError(path, 'expected a pair of village ids like ["A", "B"]')
         index = BRIDGE_INDEX.get((pair[0], pair[1]))
         if index is None:
-            raise PositionError(path, f"there is no bridge {pair[0]}-{pair[1]} on the board")
+            raise PositionError(path, f"there is no bridge {_bridge_name(*pair)} on the board")
         if not board_mask >> index & 1:
             raise PositionError(
                 path, f"bridge {pair[0]}-{pair[1]} is not used with 3 players (village C)"
@@ -676,7 +743,7 @@ def _read_stones(stones: object, bridges: int, three: bool, phase: int) -> int:
     for i, village in enumerate(stones):
         path = f"stones[{i}]"
         if not isinstance(village, str) or village not in VILLAGE_INDEX:
-            raise PositionError(path, f"unknown village {village!r}: expected A-M")
+            raise PositionError(path, f"unknown village {excerpt(village)}: expected A-M")
         bit = 1 << VILLAGE_INDEX[village]
         if mask & bit:
             raise PositionError(path, f"village {village} has two stones")
@@ -751,8 +818,5 @@ def _check_setup(
                 f"{COLOURS[colour]} has placed {placed} masters in {turns_taken} set-up turns",
             )
 
-
-# The engine plays positions; it is bound here to give Position its rule shortcuts.
-from shangrila_widget.rules import engine as _engine  # noqa: E402
 
 __all__ = ["FORMAT", "Phase", "Position", "Tile"]
