@@ -225,10 +225,12 @@ def with_tile(pos: Position, village: str, master_type: str, tile: Tile | None) 
 
     During set-up the turn follows the tiles placed, so the player to move moves with them.
     """
-    if village not in VILLAGE_INDEX:
-        raise PositionError("village", f"unknown village {village!r}: expected A-M")
-    if master_type not in MASTER_TYPES:
-        raise PositionError("type", f"unknown master type {master_type!r}")
+    if not isinstance(village, str) or village not in VILLAGE_INDEX:
+        raise PositionError("village", f"unknown village {excerpt(village)}: expected A-M")
+    if not isinstance(master_type, str) or master_type not in MASTER_TYPES:
+        raise PositionError("type", f"unknown master type {excerpt(master_type)}")
+    if tile is not None and not isinstance(tile, Tile):
+        raise PositionError("tile", f"expected a Tile or None, got {excerpt(tile)}")
     villages = pos.to_dict()["villages"]
     spaces = villages.setdefault(village, {})
     if tile is None:
@@ -245,9 +247,13 @@ def with_tile(pos: Position, village: str, master_type: str, tile: Tile | None) 
 def with_bridge(pos: Position, a: str, b: str, intact: bool) -> Position:
     """The position with the bridge a-b standing or broken; stones follow the bridges
     (a village left without a bridge gets one, a village given one back loses it)."""
+    if not (isinstance(a, str) and isinstance(b, str) and (a, b) in BRIDGE_INDEX):
+        raise PositionError(
+            "bridges", f"there is no bridge {excerpt(a, 8)}-{excerpt(b, 8)} on the board"
+        )
+    if not isinstance(intact, bool):
+        raise PositionError("bridges", f"intact: expected True or False, got {excerpt(intact)}")
     key = (a, b)
-    if key not in BRIDGE_INDEX:
-        raise PositionError("bridges", f"there is no bridge {a}-{b} on the board")
     pair = BRIDGES[BRIDGE_INDEX[key]]
     bridges = set(pos.bridges) - {pair} | ({pair} if intact else set())
     data = pos.to_dict()
