@@ -594,3 +594,27 @@ def test_corpus_records(path: Path) -> None:
     with pytest.raises(RecordError) as info:
         GameRecord.from_json(path.read_bytes())
     assert_short(info.value)
+
+
+@pytest.mark.parametrize("lang", ["de", ["en"], None, "x" * 10_000])
+def test_messages_in_an_unknown_language_are_refused_clearly(lang: Any) -> None:
+    outcome = VALID[-1].play("place healer A")
+    refusal = VALID[-1].check("journey A B")
+    assert refusal is not None
+    for call in (
+        lambda: outcome.events[0].message(lang),
+        lambda: outcome.messages(lang),
+        lambda: refusal.message(lang),
+    ):
+        with pytest.raises(ShangrilaError, match="unknown language") as info:
+            call()
+        assert_short(info.value)
+
+
+@pytest.mark.parametrize("kinds", ["place", 5, [1], ["teleport"], [["place"]]])
+def test_what_if_checks_its_kinds(kinds: Any) -> None:
+    from shangrila_widget.rules.analysis import what_if
+
+    with pytest.raises(ShangrilaError) as info:
+        what_if(VALID[-1], kinds)
+    assert_short(info.value)
