@@ -36,7 +36,7 @@ from shangrila_widget.rules import (
     parse_action,
 )
 from shangrila_widget.rules.board import MASTER_TYPES, VILLAGES
-from shangrila_widget.rules.compact import with_to_move
+from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import Language
 

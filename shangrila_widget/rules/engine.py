@@ -45,21 +45,14 @@ from shangrila_widget.rules.board import (
     VILLAGES,
     Colour,
 )
+from shangrila_widget.rules.codes import C_INDEX as _C
+from shangrila_widget.rules.codes import OVER, PLAY, SETUP, STUDENT_OFFSET, setup_caps
+from shangrila_widget.rules.codes import STRENGTH as _STRENGTH
 from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError, excerpt
 from shangrila_widget.rules.explain import Outcome, Refusal
 from shangrila_widget.rules.position import Position
 
-SETUP, PLAY, OVER = 0, 1, 2
-STUDENT_OFFSET: Final = 4
 _VILLAGE_COUNT: Final = len(VILLAGES)
-_STRENGTH: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
-_IS_MASTER: Final = (0, 1, 1, 1, 1, 1, 1, 1, 1)
-_C: Final = VILLAGE_INDEX["C"]
-
-
-def setup_caps(player_count: int) -> tuple[int, int]:
-    """(most tiles of one colour, most tiles in all) per village during set-up (``SETUP-CAP``)."""
-    return (2, 3) if player_count == 4 else (1, 2)
 
 
 # ----------------------------------------------------------------------------- listing
@@ -370,7 +363,7 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
         destination = VILLAGE_INDEX[action.destination]
         new_cells = list(cells)
         new_supply = list(supply)
-        _resolve_journey(new_cells, new_supply, origin, destination, None)
+        resolve_journey(new_cells, new_supply, origin, destination, None)
         cells, supply = tuple(new_cells), tuple(new_supply)
         bridges &= ~(1 << BRIDGE_INDEX[action.origin, action.destination])
         stones = _place_stones(bridges, stones, origin, destination)
@@ -408,7 +401,7 @@ def origin_is_stronger(
     return False, "JOURNEY-TIE-DEFENDER"
 
 
-def _resolve_journey(
+def resolve_journey(
     cells: list[int],
     supply: list[int],
     origin: int,

@@ -37,7 +37,8 @@ from shangrila_widget.rules.errors import (
 )
 from shangrila_widget.rules.explain import Event, Outcome
 from shangrila_widget.rules.messages import LANGUAGES, Language
-from shangrila_widget.rules.position import Position, load_json
+from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.position_json import load_json
 
 RECORD_FORMAT: Final = "shangrila-record/1"
 
@@ -99,14 +100,11 @@ class Node:
 class GameRecord:
     """A game from a start position: the tree of every line tried and the current node."""
 
-    def __init__(self, start: Position, *, lang: Language = "en") -> None:
+    def __init__(self, start: Position) -> None:
         if not isinstance(start, Position):
             raise ShangrilaError(f"a record starts from a Position, got {excerpt(start)}")
-        if lang not in LANGUAGES:
-            raise ShangrilaError(f"unknown language {excerpt(lang)}: expected 'en' or 'pl'")
         self.root = Node(start)
         self.current = self.root
-        self.lang: Language = lang
 
     @property
     def position(self) -> Position:
@@ -130,16 +128,16 @@ class GameRecord:
         self.current = child
         return outcome
 
-    def explain(self, node: Node | None = None) -> list[str]:
-        """The messages of the action that led to ``node`` (default: the current one), in
-        the record's language.
+    def explain(self, node: Node | None = None, lang: Language = "en") -> list[str]:
+        """The messages of the action that led to ``node`` (default: the current one) in
+        ``lang``; the record keeps no language, whoever explains chooses it.
 
-        >>> record = GameRecord(Position.new_game(["red", "blue", "yellow"]), lang="pl")
+        >>> record = GameRecord(Position.new_game(["red", "blue", "yellow"]))
         >>> _ = record.play("place healer A")
-        >>> record.explain()
+        >>> record.explain(lang="pl")
         ['Gracz Czerwony umieszcza Uzdrowiciela w wiosce A.']
         """
-        return [event.message(self.lang) for event in self._own(node).events]
+        return [event.message(lang) for event in self._own(node).events]
 
     def can_undo(self) -> bool:
         return self.current.parent is not None
@@ -239,7 +237,6 @@ class GameRecord:
                 todo.append((child, entry["children"]))
         return {
             "format": RECORD_FORMAT,
-            "lang": self.lang,
             "start": self.root.position.to_dict(),
             "tree": tree,
             "current": self.current.path(),
@@ -267,6 +264,8 @@ class GameRecord:
             raise RecordError(
                 f"format: expected {RECORD_FORMAT!r}, got {excerpt(data.get('format'))}"
             )
+        # Records saved by older versions carry the language they were shown in: it is
+        # checked and left out (the language belongs to whoever explains the record).
         lang = data.get("lang", "en")
         if lang not in LANGUAGES:
             raise RecordError(f"lang: expected 'en' or 'pl', got {excerpt(lang)}")
@@ -278,7 +277,7 @@ class GameRecord:
             inner = error.path
             where = "start" + ("" if not inner else inner if inner[0] == "[" else "." + inner)
             raise RecordError(f"{where}: {error.problem}") from None
-        record = cls(start, lang=lang)
+        record = cls(start)
 
         # a loop over (node, its entries, their path), not recursion: a deep tree cannot
         # overflow the stack
@@ -332,5 +331,5 @@ class GameRecord:
         return cls.from_dict(load_json(text, RecordError))
 
 
-_RECORD_KEYS: Final = ("format", "lang", "start", "tree", "current")
+_RECORD_KEYS: Final = ("format", "start", "tree", "current", "lang")
 _ENTRY_KEYS: Final = ("action", "comment", "children")

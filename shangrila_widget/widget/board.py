@@ -116,7 +116,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         **kwargs: Any,
     ) -> None:
         start = record.position if record is not None else _as_position(position, players)
-        self.controller = BoardController(record or GameRecord(start, lang=lang), lang=lang)
+        self.controller = BoardController(record or GameRecord(start), lang=lang)
         self.board_width = float(width)
         #: Marks drawn on top of the controller's own (the tour's step highlights).
         self.extra_highlights: tuple[Highlight, ...] = ()
@@ -359,7 +359,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             return
         new = Position.from_json(change["new"])
         if new != self.controller.position:
-            self.controller.record = GameRecord(new, lang=self.lang)
+            self.controller.record = GameRecord(new)
             self.controller.cancel()
             self.controller.last_outcome = None
             self._refresh()

@@ -24,7 +24,8 @@ import traitlets
 
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile
 from shangrila_widget.rules.analysis import KINDS, Prediction, what_if
-from shangrila_widget.rules.compact import to_compact, with_bridge, with_tile, with_to_move
+from shangrila_widget.rules.compact import to_compact
+from shangrila_widget.rules.editing import with_bridge, with_tile, with_to_move
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
 from shangrila_widget.widget.board import ShangriLaBoard, _as_position, _visible_errors
 from shangrila_widget.widget.controller import Feedback, Target
@@ -210,7 +211,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
 
     def _set_position(self, position: Position, note: str) -> Feedback:
         self.board.preview = None
-        self.board.load_record(GameRecord(position, lang=self.lang))
+        self.board.load_record(GameRecord(position))
         feedback = Feedback("info", note)
         self.board._say(feedback)
         return feedback

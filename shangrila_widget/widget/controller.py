@@ -224,7 +224,6 @@ class BoardController:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}: expected 'en' or 'pl'")
         self.lang = lang
-        self.record.lang = self.lang
 
     def set_kind(self, kind: str) -> None:
         if kind not in ACTION_KINDS:

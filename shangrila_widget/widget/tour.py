@@ -31,7 +31,8 @@ import traitlets
 
 from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules import GameRecord, Node, Position, RecordError
-from shangrila_widget.rules.compact import to_compact, with_to_move
+from shangrila_widget.rules.compact import to_compact
+from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.rules.messages import (
     LANGUAGES,
     Language,
@@ -217,9 +218,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     def _record_for(self, index: int) -> GameRecord:
         key = (self.chapter, index)
         if key not in self.variations:
-            self.variations[key] = GameRecord(
-                self.variation_root(self._chapter, index), lang=self.lang
-            )
+            self.variations[key] = GameRecord(self.variation_root(self._chapter, index))
         return self.variations[key]
 
     # ------------------------------------------------------------------ showing
@@ -249,8 +248,6 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             button.description = ui_text(key, lang)
         self._reference.set_title(0, ui_text("reference", lang))
         self._reference_html.value = rules_reference_html(lang)
-        for record in self.variations.values():
-            record.lang = lang
         if self._ready:
             self._show()
 
