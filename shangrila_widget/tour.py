@@ -20,10 +20,10 @@ Pure Python: no widget imports.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any
 
 from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules import (
@@ -35,7 +35,9 @@ from shangrila_widget.rules import (
     ShangrilaError,
     parse_action,
 )
-from shangrila_widget.rules.compact import with_to_move
+from shangrila_widget.rules.board import MASTER_TYPES, VILLAGES
+from shangrila_widget.rules.editing import with_to_move
+from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import Language
 
 
@@ -113,18 +115,36 @@ def _highlight(data: object, path: str) -> Highlight:
         "refused",
     ):
         raise TourDataError(f"{path}: expected a highlight with kind target/selected/moved/refused")
-    bridge = data.get("bridge")
+    village, master_type, bridge = data.get("village"), data.get("type"), data.get("bridge")
+    if village is not None and village not in VILLAGES:
+        raise TourDataError(f"{path}.village: expected a village A-M, got {excerpt(village)}")
+    if master_type is not None and master_type not in MASTER_TYPES:
+        raise TourDataError(f"{path}.type: expected a master type, got {excerpt(master_type)}")
+    if bridge is not None and not (
+        isinstance(bridge, list) and len(bridge) == 2 and all(v in VILLAGES for v in bridge)
+    ):
+        raise TourDataError(f"{path}.bridge: expected two villages, got {excerpt(bridge)}")
     return Highlight(
         data["kind"],
-        data.get("village"),
-        data.get("type"),
-        (bridge[0], bridge[1]) if isinstance(bridge, list) and len(bridge) == 2 else None,
+        village,
+        master_type,
+        (bridge[0], bridge[1]) if bridge is not None else None,
     )
 
 
-def chapter_from_dict(data: dict[str, Any]) -> Chapter:
+def _names(value: object, path: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TourDataError(f"{path}: expected a list of rule ids, got {excerpt(value)}")
+    return tuple(value)
+
+
+def chapter_from_dict(data: object) -> Chapter:
     """Build and replay a chapter; raises :class:`TourDataError` on any disagreement."""
-    chapter_id = str(data.get("id", "?"))
+    if not isinstance(data, dict):
+        raise TourDataError(f"a chapter must be a JSON object, got {excerpt(data)}")
+    chapter_id = data.get("id", "?")
+    if not isinstance(chapter_id, str) or not re.fullmatch(r"[a-z0-9-]{1,60}|\?", chapter_id):
+        raise TourDataError(f"id: expected a name like 'last-bridge', got {excerpt(chapter_id)}")
     try:
         start = Position.from_dict(data["start"])
     except (KeyError, ShangrilaError) as error:
@@ -132,25 +152,37 @@ def chapter_from_dict(data: dict[str, Any]) -> Chapter:
     steps: list[TourStep] = []
     frames = [Frame(start)]
     position = start
-    for i, raw in enumerate(data.get("steps", [])):
+    raw_steps = data.get("steps", [])
+    if not isinstance(raw_steps, list):
+        raise TourDataError(f"{chapter_id}.steps: expected a list, got {excerpt(raw_steps)}")
+    for i, raw in enumerate(raw_steps):
         path = f"{chapter_id}.steps[{i}]"
         try:
+            if not isinstance(raw, dict):
+                raise TourDataError(f"expected an object, got {excerpt(raw)}")
+            for key in ("player", "expect"):
+                if not isinstance(raw.get(key, "legal"), str):
+                    raise TourDataError(f"{key}: expected text, got {excerpt(raw[key])}")
+            highlights = raw.get("highlights", [])
+            if not isinstance(highlights, list):
+                raise TourDataError(f"highlights: expected a list, got {excerpt(highlights)}")
             step = TourStep(
                 player=raw["player"],
                 action=parse_action(raw["action"]),
                 expect=raw.get("expect", "legal"),
                 narration=_texts(raw.get("narration"), f"{path}.narration"),
-                teaches=tuple(raw.get("teaches", ())),
-                out_of_turn=bool(raw.get("out_of_turn", False)),
+                teaches=_names(raw.get("teaches", []), f"{path}.teaches"),
+                out_of_turn=raw.get("out_of_turn", False) is True,
                 highlights=tuple(
-                    _highlight(h, f"{path}.highlights[{j}]")
-                    for j, h in enumerate(raw.get("highlights", []))
+                    _highlight(h, f"{path}.highlights[{j}]") for j, h in enumerate(highlights)
                 ),
             )
-        except (KeyError, TypeError, ShangrilaError) as error:
+            before = position if step.out_of_turn else with_to_move(position, step.player)
+        except KeyError as error:
+            raise TourDataError(f"{path}: missing key {error}") from None
+        except ShangrilaError as error:
             raise TourDataError(f"{path}: {error}") from None
         steps.append(step)
-        before = position if step.out_of_turn else with_to_move(position, step.player)
         try:
             outcome = before.play(step.action, step.player)
         except IllegalActionError as error:
@@ -160,15 +192,19 @@ def chapter_from_dict(data: dict[str, Any]) -> Chapter:
                 ) from None
             frames.append(Frame(position, step, before, refusal=error.refusal))
             continue
+        except ShangrilaError as error:
+            raise TourDataError(f"{path}: {error}") from None
         if step.expect != "legal":
-            raise TourDataError(f"{path}: expected refusal {step.expect}, the engine allows it")
+            raise TourDataError(
+                f"{path}: expected refusal {excerpt(step.expect)}, the engine allows it"
+            )
         position = outcome.position
         frames.append(Frame(position, step, before, outcome=outcome))
     return Chapter(
         id=chapter_id,
         title=_texts(data.get("title"), f"{chapter_id}.title"),
         intro=_texts(data.get("intro"), f"{chapter_id}.intro"),
-        rules=tuple(data.get("rules", ())),
+        rules=_names(data.get("rules", []), f"{chapter_id}.rules"),
         start=start,
         steps=tuple(steps),
         frames=tuple(frames),

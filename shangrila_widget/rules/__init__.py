@@ -23,13 +23,8 @@ from shangrila_widget.rules.board import (
     Colour,
     MasterType,
 )
-from shangrila_widget.rules.compact import (
-    from_compact,
-    to_compact,
-    with_bridge,
-    with_tile,
-    with_to_move,
-)
+from shangrila_widget.rules.compact import from_compact, to_compact
+from shangrila_widget.rules.editing import with_bridge, with_tile, with_to_move
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     check,

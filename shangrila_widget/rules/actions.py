@@ -27,7 +27,7 @@ from shangrila_widget.rules.board import (
     VILLAGES,
     MasterType,
 )
-from shangrila_widget.rules.errors import ActionParseError
+from shangrila_widget.rules.errors import ActionParseError, excerpt
 
 _LETTER_TO_TYPE: Final[dict[str, MasterType]] = {
     letter.lower(): t for t, letter in TYPE_LETTERS.items()
@@ -40,13 +40,15 @@ def parse_type(word: str) -> MasterType:
     >>> parse_type("h"), parse_type("Yeti_Whisperer")
     ('healer', 'yeti_whisperer')
     """
+    if not isinstance(word, str):
+        raise ActionParseError(f"a master type must be text, got {excerpt(word)}")
     lowered = word.strip().lower()
     if lowered in TYPE_INDEX:
         return MASTER_TYPES[TYPE_INDEX[lowered]]
     if lowered in _LETTER_TO_TYPE:
         return _LETTER_TO_TYPE[lowered]
     raise ActionParseError(
-        f"unknown master type {word!r}: expected one of {', '.join(MASTER_TYPES)} "
+        f"unknown master type {excerpt(word)}: expected one of {', '.join(MASTER_TYPES)} "
         f"or a letter {'/'.join(TYPE_LETTERS.values())}"
     )
 
@@ -57,9 +59,11 @@ def parse_village(word: str) -> str:
     >>> parse_village("k")
     'K'
     """
+    if not isinstance(word, str):
+        raise ActionParseError(f"a village must be text, got {excerpt(word)}")
     upper = word.strip().upper()
     if upper not in VILLAGE_INDEX:
-        raise ActionParseError(f"unknown village {word!r}: expected a letter A-M")
+        raise ActionParseError(f"unknown village {excerpt(word)}: expected a letter A-M")
     return upper
 
 
@@ -96,8 +100,15 @@ class Recruit:
     slots: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        students: object = self.students
+        if not isinstance(students, (tuple, list)) or not all(
+            isinstance(s, (tuple, list)) and len(s) == 2 for s in students
+        ):
+            raise ActionParseError(
+                f"a recruit takes (type, village) pairs, got {excerpt(students)}"
+            )
         parsed = sorted(
-            ((parse_type(t), parse_village(v)) for t, v in self.students),
+            ((parse_type(t), parse_village(v)) for t, v in students),
             key=lambda s: VILLAGE_INDEX[s[1]] * 7 + TYPE_INDEX[s[0]],
         )
         object.__setattr__(self, "students", tuple(parsed))
@@ -160,13 +171,13 @@ def parse_action(text: str) -> Action:
     verb, args = words[0].lower(), words[1:]
     if verb == "place":
         if len(args) != 2:
-            raise ActionParseError(f"'place' takes a type and a village, got {len(args)} words")
+            raise ActionParseError(f"'place' takes a type and a village, got {_words(args)}")
         return Place(parse_type(args[0]), parse_village(args[1]))
     if verb == "recruit":
         if not args or len(args) % 2:
             raise ActionParseError(
                 "'recruit' takes pairs of <type> <village> (one or two students), "
-                f"got {len(args)} words"
+                f"got {_words(args)}"
             )
         return Recruit(
             tuple((parse_type(args[i]), parse_village(args[i + 1])) for i in range(0, len(args), 2))
@@ -174,14 +185,19 @@ def parse_action(text: str) -> Action:
     if verb == "journey":
         if len(args) != 2:
             raise ActionParseError(
-                f"'journey' takes a start and a destination village, got {len(args)} words"
+                f"'journey' takes a start and a destination village, got {_words(args)}"
             )
         return Journey(parse_village(args[0]), parse_village(args[1]))
     if verb == "pass":
         if args:
-            raise ActionParseError(f"'pass' takes no arguments, got {len(args)} words")
+            raise ActionParseError(f"'pass' takes no arguments, got {_words(args)}")
         return Pass()
-    raise ActionParseError(f"unknown action {words[0]!r}: " + _USAGE)
+    raise ActionParseError(f"unknown action {excerpt(words[0])}: " + _USAGE)
+
+
+def _words(args: list[str]) -> str:
+    """``1 word``, ``3 words``: how many words followed the verb."""
+    return "1 word" if len(args) == 1 else f"{len(args)} words"
 
 
 # Every action the engine can list, made once so that listing legal actions allocates nothing

@@ -20,6 +20,7 @@ from typing import Final
 
 from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
 from shangrila_widget.rules.engine import play, scores
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.explain import Outcome
 from shangrila_widget.rules.messages import Language
 from shangrila_widget.rules.position import Position
@@ -65,10 +66,19 @@ class Prediction:
 
 def what_if(position: Position, kinds: Iterable[str] = KINDS) -> list[Prediction]:
     """Every legal action of the player to move (of the given kinds) with its outcome."""
-    wanted = set(kinds)
+    try:
+        names: tuple[object, ...] = () if isinstance(kinds, str) else tuple(kinds)
+    except TypeError:
+        names = (kinds,)  # not a list at all
+    if (not names and kinds) or not all(isinstance(k, str) for k in names):
+        raise ShangrilaError(f"kinds: expected a list of action kinds, got {excerpt(kinds)}")
+    wanted = {str(k) for k in names}
     unknown = wanted - set(KINDS)
     if unknown:
-        raise ValueError(f"unknown action kinds {sorted(unknown)}: expected {', '.join(KINDS)}")
+        raise ShangrilaError(
+            f"unknown action kinds {', '.join(excerpt(k) for k in sorted(unknown)[:3])}: "
+            f"expected {', '.join(KINDS)}"
+        )
     return [
         Prediction(action, play(position, action))
         for action in position.legal_actions()

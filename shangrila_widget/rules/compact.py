@@ -1,4 +1,4 @@
-"""The compact one-line position string, like FEN for chess, and position editing.
+"""The compact one-line position string, like FEN for chess.
 
 The string has six space-separated fields, then optional extras::
 
@@ -26,21 +26,12 @@ The string has six space-separated fields, then optional extras::
 >>> from_compact(to_compact(pos)) == pos
 True
 
-Editing goes through the same checks as the JSON reader, so an impossible edit is refused
-with a :class:`PositionError` and the position it was tried on stays as it was:
-
->>> edited = with_tile(pos, "B", "priest", Tile("blue", False))
->>> edited.tile("B", "priest")
-Tile(owner='blue', student=False)
->>> with_tile(pos, "C", "priest", Tile("blue", False))
-Traceback (most recent call last):
-...
-shangrila_widget.rules.errors.PositionError: villages.C: village C is out of play with 3 \
-players and stays empty
+Editing a position (``with_tile`` and friends) is in :mod:`~shangrila_widget.rules.editing`.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from shangrila_widget.rules.board import (
@@ -48,12 +39,12 @@ from shangrila_widget.rules.board import (
     BRIDGES,
     COLOUR_LETTERS,
     MASTER_TYPES,
-    VILLAGE_INDEX,
     VILLAGES,
     board_bridges,
 )
-from shangrila_widget.rules.errors import PositionError
-from shangrila_widget.rules.position import FORMAT, OPTION_END_ELEVEN, Position, Tile
+from shangrila_widget.rules.errors import PositionError, excerpt
+from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.position_json import FORMAT, OPTION_END_ELEVEN
 
 _LETTER_COLOUR: Final = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
 
@@ -97,12 +88,20 @@ def to_compact(pos: Position) -> str:
 
 def _colour(letter: str, path: str) -> str:
     if letter not in _LETTER_COLOUR:
-        raise PositionError(path, f"unknown colour letter {letter!r}: expected r, b, y or v")
+        raise PositionError(path, f"unknown colour letter {excerpt(letter)}: expected r, b, y or v")
     return _LETTER_COLOUR[letter]
 
 
+_EXTRA: Final = re.compile(r"([tp])([0-9]+)")
+_MAX_DIGITS: Final = 4
+
+
 def from_compact(text: str) -> Position:
-    """Read the one-line string; raises :class:`PositionError` naming the bad field."""
+    """Read the one-line string; raises :class:`PositionError` naming the bad field.
+
+    Nothing is guessed: a village row that does not describe exactly seven spaces, a digit
+    that is not one of 1-7, a bridge not on the board or an extra given twice is refused.
+    """
     if not isinstance(text, str):
         raise PositionError("", f"expected a position string, not {type(text).__name__}")
     fields = text.split()
@@ -113,9 +112,13 @@ def from_compact(text: str) -> Position:
             f"(got {len(fields)})",
         )
     players_field, to_move_field, phase, board, broken_field, stones_field, *extras = fields
+    if not 3 <= len(players_field) <= 4:
+        raise PositionError(
+            "players", f"expected 3 or 4 colour letters, got {excerpt(players_field)}"
+        )
     players = [_colour(letter, "players") for letter in players_field]
     if len(to_move_field) != 1:
-        raise PositionError("to_move", "expected one colour letter")
+        raise PositionError("to_move", f"expected one colour letter, got {excerpt(to_move_field)}")
     data: dict[str, Any] = {
         "format": FORMAT,
         "players": players,
@@ -129,22 +132,33 @@ def from_compact(text: str) -> Position:
         for pair in broken_field.split("."):
             key = (pair[:1].upper(), pair[1:].upper())
             if len(pair) != 2 or key not in BRIDGE_INDEX:
-                raise PositionError("bridges", f"{pair!r} is not a bridge of the board")
-            broken.add(BRIDGES[BRIDGE_INDEX[key]])
+                raise PositionError("bridges", f"{excerpt(pair)} is not a bridge of the board")
+            bridge = BRIDGES[BRIDGE_INDEX[key]]
+            if bridge not in on_board:
+                raise PositionError(
+                    "bridges", f"bridge {'-'.join(bridge)} is not used with 3 players (village C)"
+                )
+            if bridge in broken:
+                raise PositionError("bridges", f"bridge {'-'.join(bridge)} is listed twice")
+            broken.add(bridge)
     data["bridges"] = [list(b) for b in on_board if b not in broken]
-    if stones_field != "-":
-        data["stones"] = list(stones_field.upper())
-    else:
-        data["stones"] = []
+    data["stones"] = [] if stones_field == "-" else list(stones_field.upper())
     for extra in extras:
+        match = _EXTRA.fullmatch(extra)
+        value: object
         if extra == "e11":
-            data["options"] = [OPTION_END_ELEVEN]
-        elif extra[:1] in ("t", "p") and extra[1:].isdigit():
-            data["setup_turns" if extra[0] == "t" else "passes"] = int(extra[1:])
+            name, value = "options", [OPTION_END_ELEVEN]
+        elif match and len(match[2]) <= _MAX_DIGITS:
+            name, value = ("setup_turns" if match[1] == "t" else "passes"), int(match[2])
+        elif match:
+            raise PositionError("extras", f"the number in {excerpt(extra)} is too large")
         else:
             raise PositionError(
-                "extras", f"unknown extra field {extra!r}: expected t<N>, p<N>, e11"
+                "extras", f"unknown extra field {excerpt(extra)}: expected t<N>, p<N>, e11"
             )
+        if name in data:
+            raise PositionError("extras", f"{excerpt(extra)}: given twice")
+        data[name] = value
     return Position.from_dict(data)
 
 
@@ -154,72 +168,34 @@ def _read_board(board: str) -> dict[str, dict[str, dict[str, Any]]]:
         raise PositionError("board", f"expected 13 villages separated by '/', got {len(groups)}")
     villages: dict[str, dict[str, dict[str, Any]]] = {}
     for village, group in zip(VILLAGES, groups):
+        path = f"board.{village}"
         spaces: dict[str, dict[str, Any]] = {}
         index = 0
+        after_digit = False
         for char in group:
-            if char.isdigit():
+            if char in "1234567":
+                if after_digit:
+                    raise PositionError(
+                        path, f"{excerpt(group)}: write the empty spaces as one digit"
+                    )
                 index += int(char)
-                continue
-            if index >= 7:
-                break
-            spaces[MASTER_TYPES[index]] = {
-                "owner": _colour(char.lower(), f"board.{village}"),
-                "student": char.isupper(),
-            }
-            index += 1
+                after_digit = True
+            else:
+                if char.isdigit() or char.isnumeric():
+                    raise PositionError(
+                        path, f"{excerpt(char)} in {excerpt(group)}: empty spaces are 1-7"
+                    )
+                if index < 7:
+                    spaces[MASTER_TYPES[index]] = {
+                        "owner": _colour(char.lower(), path),
+                        "student": char.isupper(),
+                    }
+                index += 1
+                after_digit = False
+            if index > 7:
+                raise PositionError(path, f"{excerpt(group)} describes more than 7 spaces")
         if index != 7:
-            raise PositionError(f"board.{village}", f"{group!r} does not describe exactly 7 spaces")
+            raise PositionError(path, f"{excerpt(group)} describes {index} spaces, not 7")
         if spaces:
             villages[village] = spaces
     return villages
-
-
-# ---------------------------------------------------------------------------- editing
-
-
-def _edited(pos: Position, change: dict[str, Any]) -> Position:
-    data = pos.to_dict()
-    data.update(change)
-    return Position.from_dict(data)
-
-
-def with_tile(pos: Position, village: str, master_type: str, tile: Tile | None) -> Position:
-    """The position with one space set to ``tile`` (or emptied with None).
-
-    During set-up the turn follows the tiles placed, so the player to move moves with them.
-    """
-    if village not in VILLAGE_INDEX:
-        raise PositionError("village", f"unknown village {village!r}: expected A-M")
-    if master_type not in MASTER_TYPES:
-        raise PositionError("type", f"unknown master type {master_type!r}")
-    villages = pos.to_dict()["villages"]
-    spaces = villages.setdefault(village, {})
-    if tile is None:
-        spaces.pop(master_type, None)
-    else:
-        spaces[master_type] = {"owner": tile.owner, "student": tile.student}
-    change: dict[str, Any] = {"villages": villages}
-    if pos.phase == "setup":
-        placed = sum(1 for v in villages.values() for _ in v)
-        change["to_move"] = pos.players[placed % len(pos.players)]
-    return _edited(pos, change)
-
-
-def with_bridge(pos: Position, a: str, b: str, intact: bool) -> Position:
-    """The position with the bridge a-b standing or broken; stones follow the bridges
-    (a village left without a bridge gets one, a village given one back loses it)."""
-    key = (a, b)
-    if key not in BRIDGE_INDEX:
-        raise PositionError("bridges", f"there is no bridge {a}-{b} on the board")
-    pair = BRIDGES[BRIDGE_INDEX[key]]
-    bridges = set(pos.bridges) - {pair} | ({pair} if intact else set())
-    data = pos.to_dict()
-    data["bridges"] = [list(x) for x in BRIDGES if x in bridges]
-    del data["stones"]  # derived again from the bridges
-    return Position.from_dict(data)
-
-
-def with_to_move(pos: Position, colour: str) -> Position:
-    """The position with ``colour`` to move (the rulebook's examples let players act in the
-    order their story needs)."""
-    return _edited(pos, {"to_move": colour})

@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 
 from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
 from shangrila_widget.rules.board import COLOURS, MASTER_TYPES, VILLAGE_INDEX, VILLAGES
+from shangrila_widget.rules.codes import OVER, SETUP
 from shangrila_widget.rules.engine import (
-    OVER,
-    SETUP,
-    _resolve_journey,
     origin_is_stronger,
+    resolve_journey,
     scores,
     winners,
 )
@@ -113,7 +112,7 @@ def _journey_events(before: Position, action: Journey, after: Position) -> list[
         )
     )
     log: list[tuple[str, int, int, int]] = []
-    _resolve_journey(cells, list(before._supply), origin, destination, log)
+    resolve_journey(cells, list(before._supply), origin, destination, log)
     for traveller_rule, colour, t, displaced in log:
         params = {
             "colour": COLOURS[colour],

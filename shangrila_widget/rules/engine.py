@@ -18,7 +18,7 @@ Three entry points, all pure functions of a :class:`Position`:
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from shangrila_widget.rules.actions import (
     JOURNEYS_FROM,
@@ -45,23 +45,14 @@ from shangrila_widget.rules.board import (
     VILLAGES,
     Colour,
 )
-from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError
+from shangrila_widget.rules.codes import C_INDEX as _C
+from shangrila_widget.rules.codes import OVER, PLAY, SETUP, STUDENT_OFFSET, setup_caps
+from shangrila_widget.rules.codes import STRENGTH as _STRENGTH
+from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError, excerpt
 from shangrila_widget.rules.explain import Outcome, Refusal
+from shangrila_widget.rules.position import Position
 
-if TYPE_CHECKING:
-    from shangrila_widget.rules.position import Position
-
-SETUP, PLAY, OVER = 0, 1, 2
-STUDENT_OFFSET: Final = 4
 _VILLAGE_COUNT: Final = len(VILLAGES)
-_STRENGTH: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
-_IS_MASTER: Final = (0, 1, 1, 1, 1, 1, 1, 1, 1)
-_C: Final = VILLAGE_INDEX["C"]
-
-
-def setup_caps(player_count: int) -> tuple[int, int]:
-    """(most tiles of one colour, most tiles in all) per village during set-up (``SETUP-CAP``)."""
-    return (2, 3) if player_count == 4 else (1, 2)
 
 
 # ----------------------------------------------------------------------------- listing
@@ -76,6 +67,7 @@ def legal_actions(pos: Position) -> list[Action]:
     >>> legal_actions(Position.new_game(["red", "blue", "yellow"]))[0]
     Place(type='rainmaker', village='A')
     """
+    check_position(pos)
     phase = pos._phase
     if phase == OVER:
         return []
@@ -136,12 +128,27 @@ def legal_actions(pos: Position) -> list[Action]:
 # ----------------------------------------------------------------------------- checking
 
 
+def check_position(pos: object) -> None:
+    """Raise :class:`ShangrilaError` unless ``pos`` is a :class:`Position`."""
+    if not isinstance(pos, Position):
+        raise ShangrilaError(f"expected a Position, got {excerpt(pos)}")
+
+
 def _as_action(action: Action | str) -> Action:
     if isinstance(action, str):
         return parse_action(action)
     if not isinstance(action, (Place, Recruit, Journey, Pass)):
-        raise ShangrilaError(f"not an action: {action!r}")
+        raise ShangrilaError(
+            f"expected an action or its text (like 'journey A B'), got {excerpt(action)}"
+        )
     return action
+
+
+def _check_player(player: object, pos: Position) -> None:
+    if not isinstance(player, str):
+        raise ShangrilaError(f"player: expected a colour name or None, got {excerpt(player)}")
+    if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in pos._players:
+        raise ShangrilaError(f"player: {excerpt(player)} is not a player of this game")
 
 
 def check(pos: Position, action: Action | str, player: str | None = None) -> Refusal | None:
@@ -157,11 +164,11 @@ def check(pos: Position, action: Action | str, player: str | None = None) -> Ref
     >>> check(pos, "place healer A", player="blue").rule
     'TURN-ORDER'
     """
+    check_position(pos)
     action = _as_action(action)
     colour_name = COLOURS[pos._players[pos._turn]]
     if player is not None and player != colour_name:
-        if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in pos._players:
-            raise ShangrilaError(f"{player!r} is not a player of this game")
+        _check_player(player, pos)
         return Refusal("TURN-ORDER", "not_your_turn", {"player": player, "to_move": colour_name})
     if pos._phase == OVER:
         return Refusal("END", "game_over", {})
@@ -309,6 +316,7 @@ def play(pos: Position, action: Action | str, player: str | None = None) -> Outc
     >>> outcome.position.to_move, [e.rule for e in outcome.events]
     ('blue', ['SETUP-SPACE'])
     """
+    check_position(pos)
     action = _as_action(action)
     refusal = check(pos, action, player)
     if refusal is not None:
@@ -355,7 +363,7 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
         destination = VILLAGE_INDEX[action.destination]
         new_cells = list(cells)
         new_supply = list(supply)
-        _resolve_journey(new_cells, new_supply, origin, destination, None)
+        resolve_journey(new_cells, new_supply, origin, destination, None)
         cells, supply = tuple(new_cells), tuple(new_supply)
         bridges &= ~(1 << BRIDGE_INDEX[action.origin, action.destination])
         stones = _place_stones(bridges, stones, origin, destination)
@@ -393,7 +401,7 @@ def origin_is_stronger(
     return False, "JOURNEY-TIE-DEFENDER"
 
 
-def _resolve_journey(
+def resolve_journey(
     cells: list[int],
     supply: list[int],
     origin: int,
@@ -457,6 +465,7 @@ def scores(pos: Position) -> dict[Colour, tuple[int, int]]:
     >>> scores(Position.new_game(["red", "blue", "yellow"]))["red"]
     (0, 0)
     """
+    check_position(pos)
     return {colour: (pos.masters_of(colour), pos.villages_of(colour)) for colour in pos.players}
 
 

@@ -10,10 +10,95 @@ to_move: missing required key
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+import re
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.explain import Refusal
+
+#: The most characters of a bad value an error message quotes.
+EXCERPT_LIMIT: Final = 24
+_PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,39}")
+
+
+def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
+    """A short, safe description of a bad value for an error message.
+
+    It never recurses into the value (a list nested a thousand deep costs nothing), never
+    turns a huge number into digits, and cuts long texts:
+
+    >>> excerpt("pink"), excerpt(None), excerpt(7), excerpt(True)
+    ("'pink'", 'null', '7', 'true')
+    >>> excerpt("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxx'... (100 characters)"
+    >>> excerpt(10**5000), excerpt([[[]]]), excerpt({"a": 1}), excerpt(b"ab")
+    ('a number of about 5001 digits', 'a list of 1 item', 'an object of 1 key', 'bytes')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if -(10**limit) < value < 10**limit:
+            return str(value)
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {_count(len(value), 'item')}"
+    if isinstance(value, dict):
+        return f"an object of {_count(len(value), 'key')}"
+    if isinstance(value, (bytes, bytearray)):
+        return "bytes"
+    return f"a {type(value).__name__}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def key_path(parent: str, key: str) -> str:
+    """The error path of ``key`` inside ``parent``: ``parent.key`` for a plain name, else
+    ``parent["key"]`` with the key quoted as JSON, so that a key holding ``.`` or ``[``
+    cannot be mistaken for a deeper path (:func:`path_parts` reads a path back).
+
+    >>> key_path("", "villages"), key_path("villages", "A"), key_path("", "[")
+    ('villages', 'villages.A', '["["]')
+    >>> key_path("villages.A", "a.b")
+    'villages.A["a.b"]'
+    """
+    if _PLAIN_KEY.fullmatch(key):
+        return f"{parent}.{key}" if parent else key
+    text = key if len(key) <= EXCERPT_LIMIT else key[:EXCERPT_LIMIT] + "..."
+    return f"{parent}[{json.dumps(text)}]"
+
+
+_PATH_PART: Final = re.compile(r'\.?([A-Za-z_][A-Za-z0-9_-]*)|\[([0-9]+)\]|\[("(?:[^"\\]|\\.)*")\]')
+
+
+def path_parts(path: str) -> tuple[str | int, ...]:
+    """The keys and list indices of an error path, outermost first.
+
+    >>> path_parts("villages.A.healer.owner")
+    ('villages', 'A', 'healer', 'owner')
+    >>> path_parts('bridges[2]'), path_parts('["a.b"]'), path_parts("")
+    (('bridges', 2), ('a.b',), ())
+    """
+    parts: list[str | int] = []
+    position = 0
+    while position < len(path):
+        match = _PATH_PART.match(path, position)
+        if match is None:
+            raise ValueError(f"not an error path: {excerpt(path)}")
+        name, index, quoted = match.groups()
+        parts.append(name if name is not None else int(index) if index else json.loads(quoted))
+        position = match.end()
+    return tuple(parts)
 
 
 class ShangrilaError(ValueError):
@@ -31,6 +116,11 @@ class PositionError(ShangrilaError):
         super().__init__(f"{path}: {problem}" if path else problem)
         self.path = path
         self.problem = problem
+
+    @property
+    def parts(self) -> tuple[str | int, ...]:
+        """``path`` as its keys and list indices: ``("villages", "A", "healer")``."""
+        return path_parts(self.path)
 
 
 class ActionParseError(ShangrilaError):

@@ -21,6 +21,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Final, Literal
 
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
+
 Language = Literal["en", "pl"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "pl")
 
@@ -341,7 +343,7 @@ def _localise(key: str, value: Any, lang: Language) -> dict[str, str]:
 def render(key: str, params: Mapping[str, Any], lang: Language = "en") -> str:
     """Fill the template ``key`` with ``params`` in ``lang`` (``"en"`` or ``"pl"``)."""
     if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: expected 'en' or 'pl'")
+        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected 'en' or 'pl'")
     template = TEMPLATES[key][lang]
     fields: dict[str, str] = {}
     for name, value in params.items():

@@ -1,5 +1,9 @@
 """An immutable position of The Bridges of Shangri-La, and its JSON form.
 
+The JSON reader and its checks live in :mod:`~shangrila_widget.rules.position_json`, the
+one-line string in :mod:`~shangrila_widget.rules.compact`, the edit helpers in
+:mod:`~shangrila_widget.rules.editing`; the integer codes in :mod:`~shangrila_widget.rules.codes`.
+
 A :class:`Position` is a value: playing an action returns a new one and leaves the old one
 as it was. Internally a position is a handful of small integers and tuples so that the engine
 can list and play actions fast; the public accessors speak in names.
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from shangrila_widget.rules.board import (
     ALL_BRIDGES_MASK,
@@ -30,48 +34,39 @@ from shangrila_widget.rules.board import (
     COLOURS,
     MASTER_TYPES,
     OUT_OF_PLAY_WITH_THREE,
-    STONES_IN_BOX,
     THREE_PLAYER_BRIDGES_MASK,
     TILES_PER_TYPE,
     TYPE_INDEX,
     TYPE_LETTERS,
-    VILLAGE_BRIDGE_MASK,
     VILLAGE_INDEX,
     VILLAGES,
     Colour,
     MasterType,
 )
-from shangrila_widget.rules.errors import PositionError
+from shangrila_widget.rules.codes import (
+    C_INDEX,
+    EMPTY,
+    OVER,
+    PHASES,
+    SETUP,
+    STRENGTH,
+    STUDENT_OFFSET,
+    Phase,
+)
+from shangrila_widget.rules.errors import PositionError, ShangrilaError, excerpt
+from shangrila_widget.rules.position_json import (
+    FORMAT,
+    OPTION_END_ELEVEN,
+    load_json,
+    parse_players,
+    read_position,
+)
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.actions import Action
     from shangrila_widget.rules.explain import Outcome, Refusal
 
-Phase = Literal["setup", "play", "over"]
-PHASES: Final[tuple[Phase, ...]] = ("setup", "play", "over")
-SETUP, PLAY, OVER = 0, 1, 2
-
-FORMAT: Final = "shangrila-position/1"
-OPTION_END_ELEVEN: Final = "END-ELEVEN"
-KNOWN_OPTIONS: Final = (OPTION_END_ELEVEN,)
-
-#: Cell codes: 0 empty, 1-4 a master of colour index code-1, 5-8 the same with a student.
-EMPTY: Final = 0
-STUDENT_OFFSET: Final = 4
-C_INDEX: Final = VILLAGE_INDEX[OUT_OF_PLAY_WITH_THREE]
-
-_TOP_KEYS: Final = (
-    "format",
-    "players",
-    "to_move",
-    "phase",
-    "villages",
-    "bridges",
-    "stones",
-    "setup_turns",
-    "passes",
-    "options",
-)
+__all__ = ["FORMAT", "Phase", "Position", "Tile"]
 
 
 class Tile(NamedTuple):
@@ -159,7 +154,9 @@ class Position:
         >>> Position.new_game(["blue", "red", "violet"]).stones
         frozenset({'C'})
         """
-        seats = _parse_players(players, "players")
+        seats = parse_players(players, "players")
+        if not isinstance(end_eleven, bool):
+            raise ShangrilaError(f"end_eleven: expected True or False, got {excerpt(end_eleven)}")
         three = len(seats) == 3
         return cls._make(
             players=seats,
@@ -180,19 +177,12 @@ class Position:
 
         Raises :class:`PositionError` naming the key path and the problem.
         """
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError,
-            # integers over the int-to-str digit limit, nesting deeper than the stack
-            raise PositionError("", f"not valid JSON: {error}") from None
-        except TypeError:
-            raise PositionError("", f"expected JSON text, not {type(text).__name__}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, PositionError))
 
     @classmethod
     def from_dict(cls, data: object) -> Position:
         """Like :meth:`from_json`, from already-decoded JSON data."""
-        return _position_from_dict(data)
+        return cls._make(*read_position(data))
 
     def to_dict(self) -> dict[str, Any]:
         """The public JSON position as Python data (keys in the documented order).
@@ -303,12 +293,12 @@ class Position:
 
     def bridge_intact(self, a: str, b: str) -> bool:
         """Whether the bridge between ``a`` and ``b`` exists on the board and still stands."""
-        index = BRIDGE_INDEX.get((a, b))
+        index = BRIDGE_INDEX.get((a, b)) if isinstance(a, str) and isinstance(b, str) else None
         return index is not None and bool(self._bridges >> index & 1)
 
     def has_stone(self, village: str) -> bool:
         """Whether ``village`` has a stone (is at peace)."""
-        return bool(self._stones >> VILLAGE_INDEX[village] & 1)
+        return bool(self._stones >> _village(village) & 1)
 
     def in_play(self, village: str) -> bool:
         """False only for village C in a three-player game."""
@@ -316,14 +306,14 @@ class Position:
 
     def tile(self, village: str, master_type: str) -> Tile | None:
         """The master (and whether a student lies on it) on a space, or None when empty."""
-        code = self._cells[VILLAGE_INDEX[village] * 7 + TYPE_INDEX[master_type]]
+        code = self._cells[_village(village) * 7 + _type(master_type)]
         if not code:
             return None
         return Tile(COLOURS[(code - 1) % 4], code > STUDENT_OFFSET)
 
     def tiles(self, village: str) -> dict[MasterType, Tile]:
         """The occupied spaces of ``village``, by master type, in type order."""
-        base = VILLAGE_INDEX[village] * 7
+        base = _village(village) * 7
         return {
             t: Tile(COLOURS[(code - 1) % 4], code > STUDENT_OFFSET)
             for t, code in zip(MASTER_TYPES, self._cells[base : base + 7])
@@ -332,31 +322,31 @@ class Position:
 
     def strength(self, village: str) -> int:
         """Tiles in the village: masters plus students, of every colour."""
-        base = VILLAGE_INDEX[village] * 7
-        return sum(_STRENGTH[c] for c in self._cells[base : base + 7])
+        base = _village(village) * 7
+        return sum(STRENGTH[c] for c in self._cells[base : base + 7])
 
     def masters_in(self, village: str) -> int:
         """Masters in the village (students not counted)."""
-        base = VILLAGE_INDEX[village] * 7
+        base = _village(village) * 7
         return sum(1 for c in self._cells[base : base + 7] if c)
 
     def supply(self, colour: str, master_type: str) -> int:
         """Tiles of that colour and type off the board (6 minus those on it)."""
-        return self._supply[COLOUR_INDEX[colour] * 7 + TYPE_INDEX[master_type]]
+        return self._supply[_colour(colour) * 7 + _type(master_type)]
 
     def supplies(self, colour: str) -> dict[MasterType, int]:
         """A player's supply of every type."""
-        base = COLOUR_INDEX[colour] * 7
+        base = _colour(colour) * 7
         return dict(zip(MASTER_TYPES, self._supply[base : base + 7]))
 
     def masters_of(self, colour: str) -> int:
         """A player's masters on the whole board (what ``SCORE`` counts)."""
-        code = COLOUR_INDEX[colour] + 1
+        code = _colour(colour) + 1
         return sum(1 for c in self._cells if c == code or c == code + STUDENT_OFFSET)
 
     def villages_of(self, colour: str) -> int:
         """The number of villages where a player has at least one master (``SCORE-TIE``)."""
-        code = COLOUR_INDEX[colour] + 1
+        code = _colour(colour) + 1
         cells = self._cells
         return sum(
             1
@@ -368,22 +358,30 @@ class Position:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move (see :func:`engine.legal_actions`)."""
-        return _engine.legal_actions(self)
+        from shangrila_widget.rules import engine
+
+        return engine.legal_actions(self)
 
     def check(self, action: Action | str, player: str | None = None) -> Refusal | None:
         """None if ``action`` is legal, else the :class:`Refusal` with its rule id."""
-        return _engine.check(self, action, player)
+        from shangrila_widget.rules import engine
+
+        return engine.check(self, action, player)
 
     def play(self, action: Action | str, player: str | None = None) -> Outcome:
         """Play a legal action: the :class:`Outcome` has the new position and its events.
 
         Raises :class:`IllegalActionError` (position unchanged) when the rules refuse it.
         """
-        return _engine.play(self, action, player)
+        from shangrila_widget.rules import engine
+
+        return engine.play(self, action, player)
 
     def winners(self) -> tuple[Colour, ...]:
         """The winning colour(s) by ``SCORE`` and ``SCORE-TIE``; more than one is a shared win."""
-        return _engine.winners(self)
+        from shangrila_widget.rules import engine
+
+        return engine.winners(self)
 
     # ----------------------------------------------------------------- value protocol
 
@@ -421,10 +419,32 @@ class Position:
         return svg
 
     def _tiles_on_board(self) -> int:
-        return sum(_STRENGTH[c] for c in self._cells)
+        return sum(STRENGTH[c] for c in self._cells)
 
 
-_STRENGTH: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
+def _village(village: object) -> int:
+    try:
+        return VILLAGE_INDEX[village]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ShangrilaError(f"unknown village {excerpt(village)}: expected A-M") from None
+
+
+def _type(master_type: object) -> int:
+    try:
+        return TYPE_INDEX[master_type]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ShangrilaError(
+            f"unknown master type {excerpt(master_type)}: expected one of {', '.join(MASTER_TYPES)}"
+        ) from None
+
+
+def _colour(colour: object) -> int:
+    try:
+        return COLOUR_INDEX[colour]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ShangrilaError(
+            f"unknown colour {excerpt(colour)}: expected one of {', '.join(COLOURS)}"
+        ) from None
 
 
 _TEXT_LEGEND: Final = (
@@ -476,283 +496,3 @@ def _render_text(pos: Position) -> str:
         lines.append(f"{colour:<6} masters {pos.masters_of(colour):>2}  supply {supply}")
     lines.append(_TEXT_LEGEND)
     return "\n".join(lines)
-
-
-# --------------------------------------------------------------------- reading JSON
-
-
-def _parse_players(players: object, path: str) -> tuple[int, ...]:
-    if not isinstance(players, (list, tuple)):
-        raise PositionError(path, "expected a list of 3 or 4 colours")
-    if len(players) not in (3, 4):
-        raise PositionError(path, f"3 or 4 players are needed, got {len(players)}")
-    seats = []
-    for i, colour in enumerate(players):
-        if not isinstance(colour, str) or colour not in COLOUR_INDEX:
-            raise PositionError(
-                f"{path}[{i}]", f"unknown colour {colour!r}: expected one of {', '.join(COLOURS)}"
-            )
-        if COLOUR_INDEX[colour] in seats:
-            raise PositionError(f"{path}[{i}]", f"colour {colour!r} is seated twice")
-        seats.append(COLOUR_INDEX[colour])
-    return tuple(seats)
-
-
-def _expect(value: object, kind: type, path: str, what: str) -> None:
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PositionError(path, f"expected {what}, got {json.dumps(value, default=str)}")
-
-
-def _position_from_dict(data: object) -> Position:
-    _expect(data, dict, "", "a JSON object")
-    assert isinstance(data, dict)
-    for key in data:
-        if key not in _TOP_KEYS:
-            raise PositionError(str(key), f"unknown key: expected only {', '.join(_TOP_KEYS)}")
-    for key in ("format", "players", "to_move", "phase", "villages"):
-        if key not in data:
-            raise PositionError(key, "missing required key")
-    if data["format"] != FORMAT:
-        raise PositionError("format", f"expected {FORMAT!r}, got {data['format']!r}")
-    seats = _parse_players(data["players"], "players")
-    three = len(seats) == 3
-    player_colours = [COLOURS[p] for p in seats]
-
-    to_move = data["to_move"]
-    if to_move not in player_colours:
-        raise PositionError("to_move", f"{to_move!r} is not one of the players {player_colours}")
-    turn = player_colours.index(to_move)
-
-    phase_name = data["phase"]
-    if phase_name not in PHASES:
-        raise PositionError("phase", f"expected one of {', '.join(PHASES)}, got {phase_name!r}")
-    phase = PHASES.index(phase_name)
-
-    options = data.get("options", [])
-    _expect(options, list, "options", "a list of option ids")
-    for i, option in enumerate(options):
-        if option not in KNOWN_OPTIONS:
-            raise PositionError(
-                f"options[{i}]", f"unknown option {option!r}: expected {', '.join(KNOWN_OPTIONS)}"
-            )
-    end_eleven = OPTION_END_ELEVEN in options
-
-    cells = _read_villages(data["villages"], seats, three)
-    supply = [TILES_PER_TYPE] * 28
-    for s, code in enumerate(cells):
-        if code:
-            colour = (code - 1) % 4
-            supply[colour * 7 + s % 7] -= _STRENGTH[code]
-    for colour in seats:
-        for t, master_type in enumerate(MASTER_TYPES):
-            if supply[colour * 7 + t] < 0:
-                raise PositionError(
-                    "villages",
-                    f"{COLOURS[colour]} has {TILES_PER_TYPE - supply[colour * 7 + t]} tiles of "
-                    f"type {master_type} on the board; only {TILES_PER_TYPE} exist",
-                )
-
-    board_mask = THREE_PLAYER_BRIDGES_MASK if three else ALL_BRIDGES_MASK
-    bridges = _read_bridges(data.get("bridges"), board_mask)
-    stones = _read_stones(data.get("stones"), bridges, three, phase)
-
-    tiles_on_board = sum(_STRENGTH[c] for c in cells)
-    setup_turns = data.get("setup_turns", tiles_on_board if phase == SETUP else 7 * len(seats))
-    _expect(setup_turns, int, "setup_turns", "a whole number")
-    passes = data.get("passes", 0)
-    _expect(passes, int, "passes", "a whole number")
-    # During play 0 to n-1 forced passes in a row; a game ended by END-STALL has exactly n.
-    if not (
-        (phase == PLAY and 0 <= passes < len(seats))
-        or (phase == OVER and passes in (0, len(seats)))
-        or (phase == SETUP and passes == 0)
-    ):
-        raise PositionError(
-            "passes",
-            f"forced passes in a row must be 0-{len(seats) - 1} during play, "
-            f"0 or {len(seats)} (END-STALL) once the game is over, and 0 during set-up",
-        )
-
-    if phase == SETUP:
-        _check_setup(cells, seats, bridges, board_mask, setup_turns, tiles_on_board, turn)
-    elif "setup_turns" in data and setup_turns != 7 * len(seats):
-        raise PositionError("setup_turns", "only meaningful during set-up")
-
-    return Position._make(
-        players=seats,
-        turn=turn,
-        phase=phase,
-        cells=tuple(cells),
-        bridges=bridges,
-        stones=stones,
-        supply=tuple(supply),
-        setup_turns=setup_turns,
-        passes=passes,
-        end_eleven=end_eleven,
-    )
-
-
-def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> list[int]:
-    _expect(villages, dict, "villages", "an object of village ids")
-    assert isinstance(villages, dict)
-    cells = [EMPTY] * (len(VILLAGES) * 7)
-    for village, spaces in villages.items():
-        path = f"villages.{village}"
-        if village not in VILLAGE_INDEX:
-            raise PositionError(path, "unknown village: expected A-M")
-        _expect(spaces, dict, path, "an object of master types")
-        assert isinstance(spaces, dict)
-        if spaces and three and village == OUT_OF_PLAY_WITH_THREE:
-            raise PositionError(path, "village C is out of play with 3 players and stays empty")
-        for master_type, tile in spaces.items():
-            tpath = f"{path}.{master_type}"
-            if master_type not in TYPE_INDEX:
-                raise PositionError(
-                    tpath, f"unknown master type: expected one of {', '.join(MASTER_TYPES)}"
-                )
-            _expect(tile, dict, tpath, 'an object like {"owner": "red", "student": false}')
-            assert isinstance(tile, dict)
-            for key in tile:
-                if key not in ("owner", "student"):
-                    raise PositionError(f"{tpath}.{key}", "unknown key: expected owner, student")
-            if "owner" not in tile:
-                raise PositionError(f"{tpath}.owner", "missing required key")
-            owner = tile["owner"]
-            if not isinstance(owner, str) or owner not in COLOUR_INDEX:
-                raise PositionError(
-                    f"{tpath}.owner",
-                    f"unknown colour {owner!r}: expected one of {', '.join(COLOURS)}",
-                )
-            if COLOUR_INDEX[owner] not in seats:
-                raise PositionError(f"{tpath}.owner", f"{owner} is not playing in this game")
-            student = tile.get("student", False)
-            _expect(student, bool, f"{tpath}.student", "true or false")
-            code = COLOUR_INDEX[owner] + 1 + (STUDENT_OFFSET if student else 0)
-            cells[VILLAGE_INDEX[village] * 7 + TYPE_INDEX[master_type]] = code
-    return cells
-
-
-def _read_bridges(bridges: object, board_mask: int) -> int:
-    if bridges is None:
-        return board_mask
-    _expect(bridges, list, "bridges", "a list of village pairs")
-    assert isinstance(bridges, list)
-    mask = 0
-    for i, pair in enumerate(bridges):
-        path = f"bridges[{i}]"
-        if not (
-            isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair)
-        ):
-            raise PositionError(path, 'expected a pair of village ids like ["A", "B"]')
-        index = BRIDGE_INDEX.get((pair[0], pair[1]))
-        if index is None:
-            raise PositionError(path, f"there is no bridge {pair[0]}-{pair[1]} on the board")
-        if not board_mask >> index & 1:
-            raise PositionError(
-                path, f"bridge {pair[0]}-{pair[1]} is not used with 3 players (village C)"
-            )
-        if mask >> index & 1:
-            raise PositionError(path, f"bridge {pair[0]}-{pair[1]} is listed twice")
-        mask |= 1 << index
-    return mask
-
-
-def _read_stones(stones: object, bridges: int, three: bool, phase: int) -> int:
-    isolated = 0
-    for v in range(len(VILLAGES)):
-        if not bridges & VILLAGE_BRIDGE_MASK[v]:
-            isolated |= 1 << v
-    derived = isolated  # includes C with 3 players: it has no bridges
-    if stones is None:
-        if bin(derived).count("1") > STONES_IN_BOX:
-            # A finished game must say which of the last villages has no stone.
-            raise PositionError(
-                "stones", "required here: more villages are isolated than there are stones"
-            )
-        return derived
-    _expect(stones, list, "stones", "a list of village ids")
-    assert isinstance(stones, list)
-    mask = 0
-    for i, village in enumerate(stones):
-        path = f"stones[{i}]"
-        if not isinstance(village, str) or village not in VILLAGE_INDEX:
-            raise PositionError(path, f"unknown village {village!r}: expected A-M")
-        bit = 1 << VILLAGE_INDEX[village]
-        if mask & bit:
-            raise PositionError(path, f"village {village} has two stones")
-        if bridges & VILLAGE_BRIDGE_MASK[VILLAGE_INDEX[village]]:
-            raise PositionError(path, f"village {village} still has an intact bridge: no stone yet")
-        mask |= bit
-    if bin(mask).count("1") > STONES_IN_BOX:
-        raise PositionError("stones", f"only {STONES_IN_BOX} stones exist")
-    if three and not mask >> C_INDEX & 1:
-        raise PositionError("stones", "with 3 players village C always has a stone")
-    missing = [VILLAGES[v] for v in range(len(VILLAGES)) if (isolated & ~mask) >> v & 1]
-    allowed_missing = 1 if phase == OVER and bin(mask).count("1") == STONES_IN_BOX else 0
-    if len(missing) > allowed_missing:
-        raise PositionError(
-            "stones", f"village {missing[0]} has no intact bridge, so it must have a stone"
-        )
-    return mask
-
-
-def _check_setup(
-    cells: list[int],
-    seats: tuple[int, ...],
-    bridges: int,
-    board_mask: int,
-    setup_turns: int,
-    tiles_on_board: int,
-    turn: int,
-) -> None:
-    players = len(seats)
-    if bridges != board_mask:
-        raise PositionError("bridges", "no bridge can be broken during set-up")
-    if any(c > STUDENT_OFFSET for c in cells):
-        raise PositionError("villages", "there are no students during set-up")
-    max_colour, max_total = (2, 3) if players == 4 else (1, 2)
-    for v, village in enumerate(VILLAGES):
-        row = cells[v * 7 : v * 7 + 7]
-        if sum(1 for c in row if c) > max_total:
-            raise PositionError(
-                f"villages.{village}", f"more than {max_total} masters during set-up (SETUP-CAP)"
-            )
-        for colour in seats:
-            if sum(1 for c in row if c == colour + 1) > max_colour:
-                raise PositionError(
-                    f"villages.{village}",
-                    f"more than {max_colour} {COLOURS[colour]} masters during set-up (SETUP-CAP)",
-                )
-    for colour in seats:
-        for t, master_type in enumerate(MASTER_TYPES):
-            if sum(1 for v in range(len(VILLAGES)) if cells[v * 7 + t] == colour + 1) > 1:
-                raise PositionError(
-                    "villages",
-                    f"{COLOURS[colour]} has two {master_type} masters during set-up "
-                    "(SETUP-ONE-OF-EACH)",
-                )
-    if not tiles_on_board <= setup_turns < 7 * players:
-        raise PositionError(
-            "setup_turns",
-            f"set-up turns taken must be from {tiles_on_board} (tiles placed) to {7 * players - 1}",
-        )
-    if setup_turns % players != turn:
-        raise PositionError(
-            "to_move",
-            f"after {setup_turns} set-up turns it is "
-            f"{COLOURS[seats[setup_turns % players]]}'s turn",
-        )
-    for seat, colour in enumerate(seats):
-        turns_taken = (setup_turns - seat + players - 1) // players
-        placed = sum(1 for c in cells if c == colour + 1)
-        if placed > turns_taken:
-            raise PositionError(
-                "villages",
-                f"{COLOURS[colour]} has placed {placed} masters in {turns_taken} set-up turns",
-            )
-
-
-# The engine plays positions; it is bound here to give Position its rule shortcuts.
-from shangrila_widget.rules import engine as _engine  # noqa: E402
-
-__all__ = ["FORMAT", "Phase", "Position", "Tile"]

@@ -28,10 +28,17 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from shangrila_widget.rules.actions import Action, parse_action
-from shangrila_widget.rules.errors import RecordError, ShangrilaError
+from shangrila_widget.rules.errors import (
+    PositionError,
+    RecordError,
+    ShangrilaError,
+    excerpt,
+    key_path,
+)
 from shangrila_widget.rules.explain import Event, Outcome
 from shangrila_widget.rules.messages import LANGUAGES, Language
 from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.position_json import load_json
 
 RECORD_FORMAT: Final = "shangrila-record/1"
 
@@ -68,7 +75,10 @@ class Node:
     @property
     def ply(self) -> int:
         """Actions from the start to this node."""
-        return 0 if self.parent is None else self.parent.ply + 1
+        count, node = 0, self.parent
+        while node is not None:
+            count, node = count + 1, node.parent
+        return count
 
     def path(self) -> list[int]:
         """Child indices from the root to this node."""
@@ -90,12 +100,11 @@ class Node:
 class GameRecord:
     """A game from a start position: the tree of every line tried and the current node."""
 
-    def __init__(self, start: Position, *, lang: Language = "en") -> None:
-        if lang not in LANGUAGES:
-            raise ShangrilaError(f"unknown language {lang!r}: expected 'en' or 'pl'")
+    def __init__(self, start: Position) -> None:
+        if not isinstance(start, Position):
+            raise ShangrilaError(f"a record starts from a Position, got {excerpt(start)}")
         self.root = Node(start)
         self.current = self.root
-        self.lang: Language = lang
 
     @property
     def position(self) -> Position:
@@ -119,16 +128,16 @@ class GameRecord:
         self.current = child
         return outcome
 
-    def explain(self, node: Node | None = None) -> list[str]:
-        """The messages of the action that led to ``node`` (default: the current one), in
-        the record's language.
+    def explain(self, node: Node | None = None, lang: Language = "en") -> list[str]:
+        """The messages of the action that led to ``node`` (default: the current one) in
+        ``lang``; the record keeps no language, whoever explains chooses it.
 
-        >>> record = GameRecord(Position.new_game(["red", "blue", "yellow"]), lang="pl")
+        >>> record = GameRecord(Position.new_game(["red", "blue", "yellow"]))
         >>> _ = record.play("place healer A")
-        >>> record.explain()
+        >>> record.explain(lang="pl")
         ['Gracz Czerwony umieszcza Uzdrowiciela w wiosce A.']
         """
-        return [event.message(self.lang) for event in (node or self.current).events]
+        return [event.message(lang) for event in self._own(node).events]
 
     def can_undo(self) -> bool:
         return self.current.parent is not None
@@ -150,15 +159,23 @@ class GameRecord:
         self.current = self.current.children[self.current._last]
         return self.current.position
 
-    def go_to(self, node: Node) -> Position:
-        """Make ``node`` (of this record) the current one."""
+    def _own(self, node: object) -> Node:
+        """``node`` if it is a node of this record (None: the current one), else raise."""
+        if node is None:
+            return self.current
+        if not isinstance(node, Node):
+            raise RecordError(f"expected a node of this record, got {excerpt(node)}")
         walk: Node | None = node
         while walk is not None and walk is not self.root:
             walk = walk.parent
         if walk is None:
             raise RecordError("that node belongs to another record")
-        self.current = node
-        return node.position
+        return node
+
+    def go_to(self, node: Node) -> Position:
+        """Make ``node`` (of this record) the current one."""
+        self.current = self._own(node)
+        return self.current.position
 
     def go_to_start(self) -> Position:
         return self.go_to(self.root)
@@ -179,7 +196,7 @@ class GameRecord:
     def promote(self, node: Node | None = None) -> None:
         """Make ``node`` (default: current) the first child of its parent: its line becomes
         the main line from there."""
-        node = node or self.current
+        node = self._own(node)
         if node.parent is None:
             return
         siblings = node.parent.children
@@ -190,7 +207,7 @@ class GameRecord:
     def delete(self, node: Node | None = None) -> None:
         """Remove ``node`` (default: current) and everything after it; the current node moves
         to its parent if it was inside the removed branch."""
-        node = node or self.current
+        node = self._own(node)
         if node.parent is None:
             raise RecordError("the start of the record cannot be deleted")
         walk: Node | None = self.current
@@ -205,22 +222,23 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON data: start position, the tree of actions, the current path."""
-
-        def tree(node: Node) -> list[dict[str, Any]]:
-            return [
-                {
-                    "action": str(child.action),
-                    **({"comment": child.comment} if child.comment else {}),
-                    "children": tree(child),
-                }
-                for child in node.children
-            ]
-
+        tree: list[dict[str, Any]] = []
+        # (node, the list its children's entries go into); a loop, not recursion, so that a
+        # long game cannot overflow the stack
+        todo: list[tuple[Node, list[dict[str, Any]]]] = [(self.root, tree)]
+        while todo:
+            node, entries = todo.pop()
+            for child in node.children:
+                entry: dict[str, Any] = {"action": str(child.action)}
+                if child.comment:
+                    entry["comment"] = child.comment
+                entry["children"] = []
+                entries.append(entry)
+                todo.append((child, entry["children"]))
         return {
             "format": RECORD_FORMAT,
-            "lang": self.lang,
             "start": self.root.position.to_dict(),
-            "tree": tree(self.root),
+            "tree": tree,
             "current": self.current.path(),
         }
 
@@ -229,36 +247,79 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
-        """Load a record, replaying (and so re-checking) every action in the tree."""
+        """Load a record, replaying (and so re-checking) every action in the tree.
+
+        Raises :class:`RecordError` naming where the problem is (``tree[0].children[1]``).
+        """
         if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
+            raise RecordError(f"a game record must be a JSON object, got {excerpt(data)}")
+        for key in data:
+            if not isinstance(key, str):
+                raise RecordError(f"keys must be text, got {excerpt(key)}")
+            if key not in _RECORD_KEYS:
+                raise RecordError(
+                    f"{key_path('', key)}: unknown key: expected only {', '.join(_RECORD_KEYS)}"
+                )
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"format: expected {RECORD_FORMAT!r}")
+            raise RecordError(
+                f"format: expected {RECORD_FORMAT!r}, got {excerpt(data.get('format'))}"
+            )
+        # Records saved by older versions carry the language they were shown in: it is
+        # checked and left out (the language belongs to whoever explains the record).
         lang = data.get("lang", "en")
         if lang not in LANGUAGES:
-            raise RecordError(f"lang: expected 'en' or 'pl', got {lang!r}")
-        record = cls(Position.from_dict(data.get("start")), lang=lang)
+            raise RecordError(f"lang: expected 'en' or 'pl', got {excerpt(lang)}")
+        if "start" not in data:
+            raise RecordError("start: missing required key")
+        try:
+            start = Position.from_dict(data["start"])
+        except PositionError as error:
+            inner = error.path
+            where = "start" + ("" if not inner else inner if inner[0] == "[" else "." + inner)
+            raise RecordError(f"{where}: {error.problem}") from None
+        record = cls(start)
 
-        def grow(node: Node, entries: object, path: str) -> None:
+        # a loop over (node, its entries, their path), not recursion: a deep tree cannot
+        # overflow the stack
+        todo: list[tuple[Node, object, str]] = [(record.root, data.get("tree", []), "tree")]
+        while todo:
+            node, entries, path = todo.pop()
             if not isinstance(entries, list):
-                raise RecordError(f"{path}: expected a list of moves")
+                raise RecordError(f"{path}: expected a list of moves, got {excerpt(entries)}")
             for i, entry in enumerate(entries):
                 where = f"{path}[{i}]"
                 if not isinstance(entry, dict) or not isinstance(entry.get("action"), str):
                     raise RecordError(f"{where}: expected an object with an 'action' text")
+                for key in entry:
+                    if not isinstance(key, str):
+                        raise RecordError(f"{where}: keys must be text, got {excerpt(key)}")
+                    if key not in _ENTRY_KEYS:
+                        raise RecordError(
+                            f"{key_path(where, key)}: unknown key: expected only "
+                            f"{', '.join(_ENTRY_KEYS)}"
+                        )
+                comment = entry.get("comment", "")
+                if not isinstance(comment, str):
+                    raise RecordError(f"{where}.comment: expected text, got {excerpt(comment)}")
                 try:
                     outcome = node.position.play(parse_action(entry["action"]))
                 except ShangrilaError as error:
                     raise RecordError(f"{where}.action: {error}") from None
                 child = Node(outcome.position, outcome.action, node, outcome)
-                child.comment = str(entry.get("comment", ""))
+                child.comment = comment
                 node.children.append(child)
-                grow(child, entry.get("children", []), f"{where}.children")
-
-        grow(record.root, data.get("tree", []), "tree")
+                todo.append((child, entry.get("children", []), f"{where}.children"))
+        # children were filled depth-first from a stack: their order is the entries' order
         node = record.root
-        for step in data.get("current", []):
-            if not isinstance(step, int) or not 0 <= step < len(node.children):
+        steps = data.get("current", [])
+        if not isinstance(steps, list):
+            raise RecordError(f"current: expected a list of child indices, got {excerpt(steps)}")
+        for step in steps:
+            if (
+                not isinstance(step, int)
+                or isinstance(step, bool)
+                or not 0 <= step < len(node.children)
+            ):
                 raise RecordError("current: the path does not lead to a node of the tree")
             node = node.children[step]
         record.current = node
@@ -266,8 +327,9 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
-            raise RecordError(f"not valid JSON: {error}") from None
-        return cls.from_dict(data)
+        """Load a record from its JSON text (see :meth:`from_dict`)."""
+        return cls.from_dict(load_json(text, RecordError))
+
+
+_RECORD_KEYS: Final = ("format", "start", "tree", "current", "lang")
+_ENTRY_KEYS: Final = ("action", "comment", "children")

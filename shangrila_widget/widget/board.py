@@ -63,6 +63,7 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
 from shangrila_widget.rules.compact import from_compact, to_compact
 from shangrila_widget.rules.engine import scores
+from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import (
     COLOUR_NAMES,
     LANGUAGES,
@@ -787,7 +788,7 @@ def _frontend_problem(content: Any) -> str | None:
         return f"expected an object, got {type(content).__name__}"
     event = content.get("event")
     if event not in _KNOWN_EVENTS:
-        return f"unknown event {event!r}"
+        return f"unknown event {excerpt(event)}"
     if event in _POINTER_EVENTS:
         for axis in ("x", "y"):
             value = content.get(axis)

@@ -25,7 +25,8 @@ import traitlets
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile
 from shangrila_widget.rules.analysis import KINDS, Prediction, what_if
-from shangrila_widget.rules.compact import to_compact, with_bridge, with_tile, with_to_move
+from shangrila_widget.rules.compact import to_compact
+from shangrila_widget.rules.editing import with_bridge, with_tile, with_to_move
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
 from shangrila_widget.widget.board import ShangriLaBoard, as_position, relabel, visible_errors
 from shangrila_widget.widget.controller import Feedback

@@ -127,9 +127,7 @@ class BoardController:
         return self.record.position
 
     def load(self, record: GameRecord) -> None:
-        """Show another game record: the selection and the last action's marks are cleared,
-        the record speaks the controller's language."""
-        record.lang = self.lang
+        """Show another game record: the selection and the last action's marks are cleared."""
         self.record = record
         self._clear_selection()
         self.last_outcome = None
@@ -271,7 +269,6 @@ class BoardController:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}: expected 'en' or 'pl'")
         self.lang = lang
-        self.record.lang = self.lang
 
     def set_kind(self, kind: str) -> None:
         if kind not in ACTION_KINDS:

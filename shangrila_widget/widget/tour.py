@@ -31,7 +31,8 @@ import traitlets
 
 from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules import GameRecord, Node, Position, RecordError
-from shangrila_widget.rules.compact import to_compact, with_to_move
+from shangrila_widget.rules.compact import to_compact
+from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.rules.messages import (
     LANGUAGES,
     Language,

@@ -24,7 +24,7 @@ from browser_support import (
 )
 
 from shangrila_widget.rules import Place
-from shangrila_widget.rules.compact import with_to_move
+from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.tour import Chapter, load_chapters
 
 if TYPE_CHECKING:

@@ -145,11 +145,23 @@ def test_replaying_an_existing_action_moves_into_it_rather_than_copying() -> Non
 
 
 def test_comments_survive_saving() -> None:
-    record = GameRecord(Position.new_game(SEATS[3]), lang="pl")
+    record = GameRecord(Position.new_game(SEATS[3]))
     record.play("place healer A")
     record.current.comment = "a strong start"
     loaded = GameRecord.from_json(record.to_json())
-    assert loaded.current.comment == "a strong start" and loaded.lang == "pl"
+    assert loaded.current.comment == "a strong start"
+    assert "lang" not in record.to_dict()  # the language belongs to whoever explains
+
+
+def test_records_saved_with_a_language_still_load() -> None:
+    """Records written before the language left the record carry "lang"; they load."""
+    record = GameRecord(Position.new_game(SEATS[3]))
+    record.play("place healer A")
+    old = {**record.to_dict(), "lang": "pl"}
+    loaded = GameRecord.from_dict(old)
+    assert loaded.position == record.position and loaded.current.ply == 1
+    assert not hasattr(loaded, "lang")
+    assert loaded.explain(lang="pl") == ["Gracz Czerwony umieszcza Uzdrowiciela w wiosce A."]
 
 
 @pytest.mark.parametrize(

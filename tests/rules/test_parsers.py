@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rules_helpers import FOUR, THREE, position_dict, spaces
 
@@ -93,8 +93,7 @@ def assert_position_error(error: PositionError) -> None:
     assert isinstance(error.path, str) and isinstance(error.problem, str) and error.problem
     if error.path:
         assert str(error) == f"{error.path}: {error.problem}"
-        head = error.path.split(".")[0].split("[")[0]
-        assert head, error.path
+        assert error.parts, error.path  # the path reads back into keys and indices
     else:
         assert str(error) == error.problem
 
@@ -302,6 +301,9 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 @FUZZ
+@example(which=0, pick=0, how="replace", garbage={"[": None}, key="")  # issue 7, defect 4
+@example(which=0, pick=0, how="replace", garbage={"a.b": None}, key="")
+@example(which=0, pick=0, how="add", garbage=None, key="villages[0]")
 @given(
     which=st.integers(min_value=0, max_value=len(VALID) - 1),
     pick=st.integers(min_value=0),
@@ -334,9 +336,10 @@ def test_from_dict_one_mutation_of_a_valid_position(
             parent[last] = [parent[last], garbage]
     result = read(data)
     if isinstance(result, PositionError) and result.path:
-        # the path names where the problem is: a top-level key of the document
-        head = result.path.split(".")[0].split("[")[0]
-        assert head in TOP_KEYS or head in data, result.path
+        # the path names where the problem is: a top-level key of the document (a key that
+        # holds "." or "[" is quoted, so it cannot be mistaken for a deeper path)
+        head = result.parts[0]
+        assert head in TOP_KEYS or (isinstance(data, dict) and head in data), result.path
 
 
 # ============================================================================ positions: by hand
