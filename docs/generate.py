@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shangrila_widget.render.scene import Highlight
+from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.svg import save_svg
 from shangrila_widget.rules import Journey, Position
 from shangrila_widget.rules.messages import rules_reference

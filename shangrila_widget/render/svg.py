@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from shangrila_widget.render.accessible import describe_tile
 from shangrila_widget.render.primitives import (
     FONT_FAMILY,
     Circle,
@@ -31,7 +32,7 @@ from shangrila_widget.render.primitives import (
     Tag,
     Text,
 )
-from shangrila_widget.render.scene import Scene, build_scene, describe_tile
+from shangrila_widget.render.scene import Scene, build_scene
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position

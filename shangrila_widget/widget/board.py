@@ -39,7 +39,9 @@ import traitlets
 from ipycanvas import Canvas
 
 from shangrila_widget.render.canvas import BoardCanvas
-from shangrila_widget.render.scene import PLAYER_STYLES, Highlight, build_scene
+from shangrila_widget.render.highlight import Highlight
+from shangrila_widget.render.scene import build_scene
+from shangrila_widget.render.styles import PLAYER_STYLES
 from shangrila_widget.rules import GameRecord, Outcome, Position, PositionError, ShangrilaError
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
 from shangrila_widget.rules.compact import from_compact, to_compact

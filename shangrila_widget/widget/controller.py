@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from shangrila_widget.render.scene import Highlight
+from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import (
     Action,
     Journey,
