@@ -47,6 +47,9 @@ from shangrila_widget.render.styles import (
     PLANK_RAIL,
     PLANK_SLAT,
     PLAYER_STYLES,
+    SPACE_EDGE,
+    SPACE_FILL,
+    SPACE_LETTER,
     STONE_EDGE,
     STONE_FILL,
     STONE_SHINE,
@@ -72,6 +75,7 @@ __all__ = [
     "discs_first",
     "hatch",
     "space_mark",
+    "space_parts",
     "space_tag",
     "stone_parts",
     "tile_parts",
@@ -83,6 +87,31 @@ __all__ = [
 def space_tag(space: SpaceGeometry) -> Tag:
     """The tag of a space's outline and letter."""
     return ("space", space.village, space.type)
+
+
+def space_parts(space: SpaceGeometry, u: float) -> tuple[Primitive, Primitive, Primitive]:
+    """An empty space: (pale disc, outline, its type letter drawn faintly)."""
+    tag = space_tag(space)
+    size = rounded(13 * u)
+    return (
+        Circle(space.cx, space.cy, rounded(space.r), fill=SPACE_FILL, tag=tag),
+        Circle(
+            space.cx,
+            space.cy,
+            rounded(space.r),
+            stroke=SPACE_EDGE,
+            line_width=rounded(1.2 * u),
+            tag=tag,
+        ),
+        Text(
+            space.cx,
+            baseline_for_centre(space.cy, size),
+            TYPE_LETTERS[space.type],  # type: ignore[index]
+            size=size,
+            fill=SPACE_LETTER,
+            tag=tag,
+        ),
+    )
 
 
 def discs_first(items: Iterable[Primitive]) -> list[Primitive]:

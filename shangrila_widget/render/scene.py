@@ -73,7 +73,7 @@ from shangrila_widget.render.pieces import (
     discs_first,
     hatch,
     space_mark,
-    space_tag,
+    space_parts,
     stone_parts,
     tile_parts,
     village_mark,
@@ -102,16 +102,13 @@ from shangrila_widget.render.styles import (
     OUT_FILL,
     OUT_INK,
     PLAYER_STYLES,
-    SPACE_EDGE,
-    SPACE_FILL,
-    SPACE_LETTER,
     STACK_OFFSET,
     TILE_SHAPES,
     round_points,
     rounded,
     scaled,
 )
-from shangrila_widget.rules.board import BRIDGE_INDEX, TYPE_LETTERS, VILLAGES, board_bridges
+from shangrila_widget.rules.board import BRIDGE_INDEX, VILLAGES, board_bridges
 from shangrila_widget.rules.messages import COLOUR_NAMES
 
 if TYPE_CHECKING:
@@ -239,37 +236,9 @@ def _static_layer(layout: BoardLayout, lang: str, footer: bool) -> tuple[Primiti
     for v in villages:
         if v.red_walls:
             out += walls(v, u, v.id in layout.out_of_play)
-    # empty-space outlines, each marked faintly with its type letter
-    for v in in_play:
-        for space in v.spaces.values():
-            out.append(
-                Circle(space.cx, space.cy, rounded(space.r), fill=SPACE_FILL, tag=space_tag(space))
-            )
-    for v in in_play:
-        for space in v.spaces.values():
-            out.append(
-                Circle(
-                    space.cx,
-                    space.cy,
-                    rounded(space.r),
-                    stroke=SPACE_EDGE,
-                    line_width=rounded(1.2 * u),
-                    tag=space_tag(space),
-                )
-            )
-    size = rounded(13 * u)
-    for v in in_play:
-        for space in v.spaces.values():
-            out.append(
-                Text(
-                    space.cx,
-                    baseline_for_centre(space.cy, size),
-                    TYPE_LETTERS[space.type],  # type: ignore[index]
-                    size=size,
-                    fill=SPACE_LETTER,
-                    tag=space_tag(space),
-                )
-            )
+    # empty spaces (discs, outlines, then letters), each marked faintly with its type letter
+    spaces = [space_parts(space, u) for v in in_play for space in v.spaces.values()]
+    out += [parts[i] for i in range(3) for parts in spaces]
     for v in out_of_play:
         size = rounded(13 * u)
         out.append(

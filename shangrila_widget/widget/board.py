@@ -54,6 +54,7 @@ from shangrila_widget.widget.controller import (
     Target,
     moved_highlights,
 )
+from shangrila_widget.widget.key import PictureKey
 from shangrila_widget.widget.texts import ui_text
 
 log = logging.getLogger("shangrila_widget")
@@ -133,11 +134,14 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.change_listeners: list[Callable[[ShangriLaBoard], None]] = []
         self.canvas = BoardCanvas(width, width * 910 / 900)
         self._build_controls()
+        #: The key to the picture (legend) under the buttons, in the board's language.
+        self.picture_key = PictureKey(lang=lang)
         super().__init__(
-            children=[self._top_bar, self._main, self._buttons, self._error_box],
+            children=[self._top_bar, self._main, self._buttons, self._error_box, self.picture_key],
             layout=widgets.Layout(width="100%", max_width=f"{int(width) + 420}px"),
             **kwargs,
         )
+        traitlets.dlink((self, "lang"), (self.picture_key, "lang"))
         self.add_class("shangrila-board")
         self._syncing = True
         self.lang = lang
