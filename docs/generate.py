@@ -20,6 +20,7 @@ from shangrila_widget.render.legend import legend_svg
 from shangrila_widget.render.svg import position_svg
 from shangrila_widget.rules import (
     Action,
+    Event,
     Journey,
     Outcome,
     Place,
@@ -122,14 +123,24 @@ FIRST_GAME_SEED = 1
 
 @dataclass(frozen=True)
 class Shot:
-    """One picture of the first game: its file, the position, what to mark, and the
-    engine's own words for the move it shows."""
+    """One picture of the first game: its name, the position, what to mark, and the move it
+    shows (who played what, and the engine's events, which speak both languages)."""
 
     name: str
     position: Position
     marks: tuple[Highlight, ...] = ()
-    events: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    player: str = ""
     action: str = ""
+
+    def file(self, lang: str) -> str:
+        """The picture's file name under ``docs/img/`` in ``lang``."""
+        return f"first-game-{self.name}.svg" if lang == "en" else f"first-game-pl-{self.name}.svg"
+
+    def said(self, lang: str) -> str:
+        """The move in Markdown: who played it, then the engine's events."""
+        head = f"**{COLOUR_NAMES[lang][self.player]}: {self.action}**"
+        return "\n".join([head, ""] + [f"- {e.message(lang)}" for e in self.events])
 
 
 def moved(action: Action) -> tuple[Highlight, ...]:
@@ -146,10 +157,10 @@ def moved(action: Action) -> tuple[Highlight, ...]:
 def first_game() -> list[Shot]:
     """Play the first game through the engine and keep the positions the page shows."""
     position = Position.new_game(list(FIRST_GAME_PLAYERS))
-    shots = [Shot("first-game-1-start.svg", position)]
+    shots = [Shot("1-start", position)]
     for text in FIRST_GAME_SETUP:
         position = position.play(text).position
-    shots.append(Shot("first-game-2-setup.svg", position))
+    shots.append(Shot("2-setup", position))
 
     def turn(name: str | None, text: str) -> Outcome:
         """Play ``text``; keep a picture ``name`` of the result unless ``name`` is None."""
@@ -162,8 +173,9 @@ def first_game() -> list[Shot]:
                     name,
                     outcome.position,
                     moved(action),
-                    tuple(e.message("en") for e in outcome.events),
-                    f"{COLOUR_NAMES['en'][position.to_move]}: {text}",
+                    tuple(outcome.events),
+                    position.to_move,
+                    text,
                 )
             )
         position = outcome.position
@@ -171,10 +183,10 @@ def first_game() -> list[Shot]:
 
     # the page's words name these players and this outcome: check that they still hold
     assert position.to_move == "red"
-    turn("first-game-3-place.svg", FIRST_GAME_PLACE)
+    turn("3-place", FIRST_GAME_PLACE)
     assert position.to_move == "blue"
     first, *others = FIRST_GAME_RECRUITS
-    turn("first-game-4-recruit.svg", first)
+    turn("4-recruit", first)
     for text in others:
         turn(None, text)
     journey = parse_action(FIRST_GAME_JOURNEY)
@@ -186,26 +198,30 @@ def first_game() -> list[Shot]:
     )
     shots.append(
         Shot(
-            "first-game-5-journey-before.svg",
+            "5-journey-before",
             position,
             (Highlight("selected", journey.origin), *targets),
         )
     )
     assert position.to_move == "blue"
-    assert turn("first-game-6-journey-after.svg", FIRST_GAME_JOURNEY).situation == 1
+    assert turn("6-journey-after", FIRST_GAME_JOURNEY).situation == 1
     rng = random.Random(FIRST_GAME_SEED)
     while not position.is_over:
         legal = position.legal_actions()
         journeys = [a for a in legal if isinstance(a, Journey)]
         position = position.play(rng.choice(journeys if journeys else legal)).position
-    shots.append(Shot("first-game-7-end.svg", position))
+    shots.append(Shot("7-end", position))
     return shots
 
 
 def first_game_pictures() -> dict[str, str]:
+    """The first game's pictures, in English and in Polish (the footer speaks the language)."""
     return {
-        shot.name: position_svg(shot.position, display_width=560, highlights=shot.marks)
+        shot.file(lang): position_svg(
+            shot.position, display_width=560, highlights=shot.marks, lang=lang
+        )
         for shot in first_game()
+        for lang in ("en", "pl")
     }
 
 
@@ -214,26 +230,34 @@ def pictures() -> dict[str, str]:
     return {**chapter_pictures(), **legend_pictures(), **first_game_pictures()}
 
 
-def first_game_page() -> str:
+def first_game_page(lang: str = "en") -> str:
+    """The students' page about the first game, in ``lang``."""
     shots = {s.name: s for s in first_game()}
-    end = shots["first-game-7-end.svg"].position
-    scores = ", ".join(
-        f"{COLOUR_NAMES['en'][c]} {end.masters_of(c)} masters in {end.villages_of(c)} villages"
-        for c in end.players
-    )
-    winners = " and ".join(COLOUR_NAMES["en"][c] for c in end.winners())
-
-    def said(name: str) -> str:
-        shot = shots[name]
-        lines = [f"**{shot.action}**", ""] + [f"- {e}" for e in shot.events]
-        return "\n".join(lines)
-
-    return FIRST_GAME_PAGE.format(
-        place=said("first-game-3-place.svg"),
-        recruit=said("first-game-4-recruit.svg"),
-        journey=said("first-game-6-journey-after.svg"),
+    end = shots["7-end"].position
+    if lang == "en":
+        scores = "; ".join(
+            f"{COLOUR_NAMES['en'][c]} {end.masters_of(c)} masters in {end.villages_of(c)} villages"
+            for c in end.players
+        )
+        names = [COLOUR_NAMES["en"][c] for c in end.winners()]
+        winners = f"{names[0]} wins" if len(names) == 1 else f"{' and '.join(names)} share the win"
+    else:
+        scores = "; ".join(
+            f"{COLOUR_NAMES['pl'][c]}: {end.masters_of(c)} Mistrzów w {end.villages_of(c)} wioskach"
+            for c in end.players
+        )
+        names = [COLOUR_NAMES["pl"][c] for c in end.winners()]
+        winners = (
+            f"Wygrywa {names[0]}" if len(names) == 1 else f"Wygrywają razem: {', '.join(names)}"
+        )
+    template = FIRST_GAME_PAGE if lang == "en" else FIRST_GAME_PAGE_PL
+    return template.format(
+        place=shots["3-place"].said(lang),
+        recruit=shots["4-recruit"].said(lang),
+        journey=shots["6-journey-after"].said(lang),
         scores=scores,
         winners=winners,
+        **{f"img{name.split('-')[0]}": "img/" + shot.file(lang) for name, shot in shots.items()},
     )
 
 
@@ -244,6 +268,7 @@ FIRST_GAME_PAGE = """\
 
 This page walks you through a real game for three players, Red, Blue and Yellow, as the
 board widget draws it. The [key to the board](key.md) names every mark you will see.
+[Po polsku](first-game-pl.md).
 
 ```python
 from shangrila_widget.widget import ShangriLaBoard
@@ -260,14 +285,14 @@ they are the only pieces that travel, and travelling is how you take villages.
 
 ## 1. The empty board
 
-![The board for three players before anyone has placed a master](img/first-game-1-start.svg)
+![The board for three players before anyone has placed a master]({img1})
 
 With three players village C is out of play and its three bridges are missing. Click a space
 to place a master there; the green rings show where you may.
 
 ## 2. Everyone places seven masters
 
-![The board after the set-up: seven masters of each colour](img/first-game-2-setup.svg)
+![The board after the set-up: seven masters of each colour]({img2})
 
 In turn, each player places one master of each of the seven kinds, one at a time. A village
 may not fill up with one colour: with three players it takes at most one master of a colour
@@ -281,7 +306,7 @@ empty space of its kind.
 
 {place}
 
-![Red has placed a Healer in I (blue ring)](img/first-game-3-place.svg)
+![Red has placed a Healer in I (blue ring)]({img3})
 
 ## 4. Recruit students
 
@@ -290,7 +315,7 @@ kind from your supply. Blue recruits two:
 
 {recruit}
 
-![Blue's two new students, ringed in blue](img/first-game-4-recruit.svg)
+![Blue's two new students, ringed in blue]({img4})
 
 ## 5. Choose a journey
 
@@ -299,7 +324,7 @@ Click a village where you have a student (black ring), then a neighbour across a
 falls behind them. Before anything moves the two villages compare their **strength** (the
 number in the white badge: all the tiles in the village).
 
-![Blue chooses L; green bridges lead where Blue may go](img/first-game-5-journey-before.svg)
+![Blue chooses L; green bridges lead where Blue may go]({img5})
 
 ## 6. What the journey does
 
@@ -308,25 +333,117 @@ the destination, or settles there if it is empty:
 
 {journey}
 
-![After the journey: the arrow, and the broken bridge L-I](img/first-game-6-journey-after.svg)
+![After the journey: the arrow, and the broken bridge L-I]({img6})
 
 When a village has no bridge left it gets a stone: nothing happens there any more, but its
 masters still count.
 
 ## 7. The end
 
-The game goes on until the last bridge falls. In this game: {scores}. {winners} wins.
+The game goes on until the last bridge falls. In this game: {scores}. {winners}.
 
-![The board at the end of the game](img/first-game-7-end.svg)
+![The board at the end of the game]({img7})
 
 Now play one yourself, or take the [rulebook tour](tour.md), which replays the rulebook's
 own examples step by step.
 """
 
 
+FIRST_GAME_PAGE_PL = """\
+# Twoja pierwsza gra
+
+<!-- Strona tworzona przez docs/generate.py z partii rozegranej przez silnik: nie edytuj. -->
+
+Ta strona prowadzi przez prawdziwą partię trzech graczy: Czerwonego, Niebieskiego i Żółtego,
+tak jak rysuje ją widżet planszy. [Legenda planszy](key.md) objaśnia każdy znak na obrazkach.
+[In English](first-game.md).
+
+```python
+from shangrila_widget.widget import ShangriLaBoard
+
+ShangriLaBoard(players=["red", "blue", "yellow"], lang="pl")
+```
+
+## Cel gry
+
+Każda wioska ma siedem pól, po jednym dla każdego rodzaju Mistrza. Twoje żetony stoją na nich
+jako **Mistrzowie**; drugi Twój żeton położony na Mistrzu to **Uczeń**. Gdy runie ostatni most,
+wygrywa gracz, który ma na planszy najwięcej Mistrzów. Uczniowie się nie liczą, ale tylko oni
+wędrują, a wędrówki pozwalają zdobywać wioski.
+
+## 1. Pusta plansza
+
+![Plansza dla trzech graczy, zanim ktokolwiek postawił Mistrza]({img1})
+
+Przy trzech graczach wioska C jest poza grą, a jej trzy mosty nie istnieją. Kliknij pole, aby
+postawić na nim Mistrza; zielone okręgi pokazują, gdzie wolno.
+
+## 2. Każdy stawia siedmiu Mistrzów
+
+![Plansza po rozmieszczeniu: po siedmiu Mistrzów każdego koloru]({img2})
+
+Gracze po kolei stawiają po jednym Mistrzu, aż każdy postawi po jednym z siedmiu rodzajów.
+Jeden kolor nie może zająć wioski: przy trzech graczach w tej fazie wioska mieści najwyżej
+jednego Mistrza danego koloru i dwóch w sumie.
+
+## 3. Tura: postawienie Mistrza
+
+Po rozmieszczeniu tura to jedna czynność: postawienie Mistrza, znalezienie Uczniów albo
+podróż Uczniów. Mistrza można postawić tylko w wiosce, w której masz już Mistrza, na pustym
+polu jego rodzaju.
+
+{place}
+
+![Czerwony postawił Uzdrowiciela w wiosce I (niebieski okrąg)]({img3})
+
+## 4. Znalezienie Uczniów
+
+Kliknij jednego lub dwóch swoich Mistrzów, którzy nie mają jeszcze Ucznia: każdy dostaje
+Ucznia swojego rodzaju z Twojego zapasu. Niebieski bierze dwóch:
+
+{recruit}
+
+![Dwaj nowi Uczniowie Niebieskiego w niebieskich okręgach]({img4})
+
+## 5. Wybór podróży
+
+Kliknij wioskę, w której masz Ucznia (czarny okrąg), a potem sąsiednią wioskę za mostem
+(zielony). Wędrują wszyscy Uczniowie z wioski startowej, każdego koloru, a most za nimi
+runie. Zanim ktokolwiek się ruszy, obie wioski porównują **siłę** (liczba w białej plakietce:
+wszystkie żetony w wiosce).
+
+![Niebieski wybiera L; zielone mosty prowadzą tam, dokąd może iść]({img5})
+
+## 6. Skutki podróży
+
+Tu silniejsza jest wioska startowa, więc każdy wędrowiec przejmuje pole swojego rodzaju w
+wiosce docelowej albo zajmuje je, gdy jest puste:
+
+{journey}
+
+![Po podróży: strzałka i zniszczony most L-I]({img6})
+
+Wioska bez żadnego mostu dostaje Kamień Mędrców: nic się w niej już nie dzieje, ale jej
+Mistrzowie nadal się liczą.
+
+## 7. Koniec
+
+Gra toczy się, aż runie ostatni most. W tej partii: {scores}. {winners}.
+
+![Plansza na końcu partii]({img7})
+
+Teraz zagraj sam albo przejdź [przewodnik po instrukcji](tour.md), który krok po kroku
+odtwarza przykłady z instrukcji.
+"""
+
+
 def pages() -> dict[str, str]:
     """Every generated page, by file name under ``docs/``."""
-    return {"rules.md": rules_page(), "first-game.md": first_game_page()}
+    return {
+        "rules.md": rules_page(),
+        "first-game.md": first_game_page("en"),
+        "first-game-pl.md": first_game_page("pl"),
+    }
 
 
 def main() -> None:

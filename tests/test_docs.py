@@ -26,7 +26,7 @@ def generate() -> ModuleType:
 
 def test_generated_pages_are_current(generate: ModuleType) -> None:
     pages = generate.pages()
-    assert {"rules.md", "first-game.md"} <= set(pages)
+    assert {"rules.md", "first-game.md", "first-game-pl.md"} <= set(pages)
     for name, text in pages.items():
         assert (DOCS / name).read_text("utf-8") == text, f"docs/{name}: run python docs/generate.py"
 
@@ -50,6 +50,7 @@ def test_every_picture_the_docs_and_readme_show_exists() -> None:
             assert resolved.exists(), f"{path.name} shows a missing picture {target}"
             shown.add(resolved.name)
     assert {"board.svg", "legend-en.svg", "legend-pl.svg", "first-game-7-end.svg"} <= shown
+    assert "first-game-pl-7-end.svg" in shown
 
 
 def test_first_game_is_a_real_game_to_its_end(generate: ModuleType) -> None:
@@ -57,5 +58,5 @@ def test_first_game_is_a_real_game_to_its_end(generate: ModuleType) -> None:
     end = shots[-1].position
     assert shots[0].position.phase == "setup" and shots[1].position.phase == "play"
     assert end.is_over and end.winners()
-    journey = next(s for s in shots if s.name == "first-game-6-journey-after.svg")
-    assert any("collapses" in e for e in journey.events)
+    journey = next(s for s in shots if s.name == "6-journey-after")
+    assert [e.rule for e in journey.events][-1] == "BRIDGE-COLLAPSE"
