@@ -273,7 +273,7 @@ board widget draws it. The [key to the board](key.md) names every mark you will 
 ```python
 from shangrila_widget.widget import ShangriLaBoard
 
-ShangriLaBoard(players=["red", "blue", "yellow"])   # lang="pl" for Polish
+ShangriLaBoard(players=["red", "blue", "yellow"])  # lang="pl" for Polish
 ```
 
 ## The goal

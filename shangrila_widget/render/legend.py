@@ -30,6 +30,8 @@ from shangrila_widget.render.layout import (
 )
 from shangrila_widget.render.pieces import (
     badge_parts,
+    block_edge,
+    block_fill,
     bridge_mark,
     bridge_parts,
     hatch,
@@ -39,17 +41,13 @@ from shangrila_widget.render.pieces import (
     tile_parts,
     walls,
 )
-from shangrila_widget.render.primitives import Polygon, Primitive, Rect, Text, baseline_for_centre
+from shangrila_widget.render.primitives import Primitive, Rect, Text, baseline_for_centre
 from shangrila_widget.render.styles import (
     BACKGROUND,
-    BLOCK_EDGE,
-    BLOCK_FILL,
     FOOTER_INK,
     FRAME,
     HIGHLIGHT_COLOURS,
     LABEL_INK,
-    OUT_EDGE,
-    OUT_FILL,
     STACK_OFFSET,
     rounded,
 )
@@ -235,12 +233,10 @@ def _block(cx: float, cy: float, radius: float, u: float, out: bool) -> list[Pri
     village = VillageGeometry(
         "C", cx, cy, radius, hexagon_points(cx, cy, radius), {}, (cx, cy), (cx, cy), (cx, cy), True
     )
-    fill = OUT_FILL if out else BLOCK_FILL
-    edge = OUT_EDGE if out else BLOCK_EDGE
-    body: list[Primitive] = [Polygon(village.hexagon, fill=fill)]
+    body = [block_fill(village, u, out)]
     if out:
         body += hatch(village, u)
-    body.append(Polygon(village.hexagon, stroke=edge, line_width=rounded(2 * u)))
+    body.append(block_edge(village, u, out))
     if not out:
         body += walls(village, u, muted=False)
     return body

@@ -39,8 +39,12 @@ from shangrila_widget.render.styles import (
     BADGE_FILL,
     BADGE_INK,
     BADGE_PEACE,
+    BLOCK_EDGE,
+    BLOCK_FILL,
     GAP_LINE,
     HIGHLIGHT_COLOURS,
+    OUT_EDGE,
+    OUT_FILL,
     OUT_HATCH,
     OUT_WALL,
     PLANK,
@@ -69,6 +73,8 @@ __all__ = [
     "MarkParts",
     "TileParts",
     "badge_parts",
+    "block_edge",
+    "block_fill",
     "bridge_mark",
     "bridge_parts",
     "cross",
@@ -123,6 +129,17 @@ def discs_first(items: Iterable[Primitive]) -> list[Primitive]:
 
 
 # ---------------------------------------------------------------------------- villages
+
+
+def block_fill(v: VillageGeometry, u: float, out: bool) -> Primitive:
+    """A village's hexagonal block (grey when ``out`` of play)."""
+    return Polygon(v.hexagon, fill=OUT_FILL if out else BLOCK_FILL, tag=("village", v.id))
+
+
+def block_edge(v: VillageGeometry, u: float, out: bool) -> Primitive:
+    """The outline of a village's block."""
+    edge = OUT_EDGE if out else BLOCK_EDGE
+    return Polygon(v.hexagon, stroke=edge, line_width=rounded(2 * u), tag=("village", v.id))
 
 
 def walls(v: VillageGeometry, u: float, muted: bool) -> list[Primitive]:

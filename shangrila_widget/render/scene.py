@@ -68,6 +68,8 @@ from shangrila_widget.render.pieces import (
     MarkParts,
     TileParts,
     badge_parts,
+    block_edge,
+    block_fill,
     bridge_mark,
     bridge_parts,
     discs_first,
@@ -91,15 +93,11 @@ from shangrila_widget.render.primitives import (
 )
 from shangrila_widget.render.styles import (
     BACKGROUND,
-    BLOCK_EDGE,
-    BLOCK_FILL,
     FOOTER_FILL,
     FOOTER_INK,
     FRAME,
     HIGHLIGHT_COLOURS,
     LABEL_INK,
-    OUT_EDGE,
-    OUT_FILL,
     OUT_INK,
     PLAYER_STYLES,
     STACK_OFFSET,
@@ -223,16 +221,11 @@ def _static_layer(layout: BoardLayout, lang: str, footer: bool) -> tuple[Primiti
     in_play = [v for v in villages if v.id not in layout.out_of_play]
     out_of_play = [v for v in villages if v.id in layout.out_of_play]
     # blocks (fill, then edges, then walls)
-    for v in in_play:
-        out.append(Polygon(v.hexagon, fill=BLOCK_FILL, tag=("village", v.id)))
+    out += [block_fill(v, u, out=False) for v in in_play]
     for v in out_of_play:
-        out.append(Polygon(v.hexagon, fill=OUT_FILL, tag=("village", v.id)))
+        out.append(block_fill(v, u, out=True))
         out += hatch(v, u)
-    for v in villages:
-        edge = OUT_EDGE if v.id in layout.out_of_play else BLOCK_EDGE
-        out.append(
-            Polygon(v.hexagon, stroke=edge, line_width=rounded(2 * u), tag=("village", v.id))
-        )
+    out += [block_edge(v, u, v.id in layout.out_of_play) for v in villages]
     for v in villages:
         if v.red_walls:
             out += walls(v, u, v.id in layout.out_of_play)
