@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from render_helpers import Capture, decode
 
 from shangrila_widget.render.highlight import HIGHLIGHT_KINDS
 from shangrila_widget.render.legend import LEGEND_ITEMS, Legend, legend_scene, legend_svg
@@ -176,3 +177,18 @@ ET_XML = "http://www.w3.org/XML/1998/namespace"
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="lang must be 'en' or 'pl'"):
         legend_scene("de")
+
+
+def test_the_canvas_painter_draws_the_key_too(captured: Capture) -> None:
+    from ipycanvas import Canvas
+
+    from shangrila_widget.render.canvas import batch, paint
+
+    legend = legend_scene("pl")
+    canvas = Canvas(width=int(legend.width), height=int(legend.height))
+    with batch(canvas):
+        paint(canvas, legend.primitives)
+    (message,) = captured.messages
+    sent = [args[0] for name, args, _ in decode(message) if name == "fillText"]
+    assert sent == [p.text for p in legend.primitives if isinstance(p, Text)]
+    assert "Zniszczony most" in sent
