@@ -28,6 +28,13 @@ import threading
 import time
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
 
 NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb")
 
@@ -35,13 +42,33 @@ NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb")
 INTERRUPT_GRACE = 5.0
 
 
-def notebook_path(name: str = "tour.ipynb", folder: Path | None = None) -> Path:
-    """Copy a packaged notebook into ``folder`` (a new temporary one by default)."""
+def notebook_source(name: str = "tour.ipynb") -> Traversable:
+    """Where the example notebook ``name`` is: in an installed wheel, the package data
+    ``shangrila_widget/data/notebooks/`` (the build copies ``examples/*.ipynb`` there); in a
+    source checkout (an editable install, or the tests), ``examples/`` next to the package.
+    """
     if name not in NOTEBOOKS:
         raise ValueError(f"unknown notebook {name!r}: expected one of {', '.join(NOTEBOOKS)}")
+    packaged = (
+        resources.files("shangrila_widget").joinpath("data").joinpath("notebooks").joinpath(name)
+    )
+    if packaged.is_file():
+        return packaged
+    checkout = Path(__file__).resolve().parent.parent / "examples" / name
+    if checkout.is_file():
+        return checkout
+    raise FileNotFoundError(
+        f"the notebook {name} is neither packaged (shangrila_widget/data/notebooks/) nor in a "
+        "source checkout (examples/): reinstall shangrila_widget"
+    )
+
+
+def notebook_path(name: str = "tour.ipynb", folder: Path | None = None) -> Path:
+    """Copy an example notebook (see :func:`notebook_source`) into ``folder`` (a new
+    temporary one by default)."""
+    source = notebook_source(name)
     target_folder = folder or Path(tempfile.mkdtemp(prefix="shangrila-"))
     target = target_folder / name
-    source = resources.files("shangrila_widget").joinpath(f"data/notebooks/{name}")
     with resources.as_file(source) as path:
         shutil.copyfile(path, target)
     return target

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from shangrila_widget.render.scene import Highlight
+from shangrila_widget.render.highlight import HIGHLIGHT_KINDS, Highlight
 from shangrila_widget.rules import (
     Action,
     IllegalActionError,
@@ -108,12 +108,7 @@ def _texts(value: object, path: str) -> dict[str, str]:
 
 
 def _highlight(data: object, path: str) -> Highlight:
-    if not isinstance(data, dict) or data.get("kind") not in (
-        "target",
-        "selected",
-        "moved",
-        "refused",
-    ):
+    if not isinstance(data, dict) or data.get("kind") not in HIGHLIGHT_KINDS:
         raise TourDataError(f"{path}: expected a highlight with kind target/selected/moved/refused")
     village, master_type, bridge = data.get("village"), data.get("type"), data.get("bridge")
     if village is not None and village not in VILLAGES:

@@ -18,9 +18,10 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
+from shangrila_widget.render.accessible import describe_tile
 from shangrila_widget.render.primitives import (
     FONT_FAMILY,
     Circle,
@@ -31,12 +32,12 @@ from shangrila_widget.render.primitives import (
     Tag,
     Text,
 )
-from shangrila_widget.render.scene import Scene, build_scene, describe_tile
+from shangrila_widget.render.scene import build_scene
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
 
-__all__ = ["scene_to_svg", "position_svg", "save_svg", "save_png"]
+__all__ = ["Drawing", "scene_to_svg", "position_svg", "save_svg", "save_png"]
 
 # data-* attribute names for the fields of each tag kind (after the kind itself)
 _TAG_FIELDS: dict[str, tuple[str, ...]] = {
@@ -51,6 +52,8 @@ _TAG_FIELDS: dict[str, tuple[str, ...]] = {
     "strength": ("village",),
     "highlight": ("kind", "village", "type", "bridge"),
     "legend": ("colour",),
+    "key": ("item",),
+    "section": ("section",),
 }
 
 
@@ -155,7 +158,28 @@ def _layer(primitives: Sequence[Primitive], lang: str) -> list[str]:
     return out
 
 
-def scene_to_svg(scene: Scene, *, display_width: float | None = None, grouped: bool = True) -> str:
+class Drawing(Protocol):
+    """What the SVG painter draws: a :class:`~.scene.Scene` or a :class:`~.legend.Legend`."""
+
+    @property
+    def width(self) -> float: ...
+    @property
+    def height(self) -> float: ...
+    @property
+    def static(self) -> tuple[Primitive, ...]: ...
+    @property
+    def dynamic(self) -> tuple[Primitive, ...]: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def lang(self) -> str: ...
+
+
+def scene_to_svg(
+    scene: Drawing, *, display_width: float | None = None, grouped: bool = True
+) -> str:
     """The scene as a standalone SVG document (no XML declaration, so it can be inlined).
 
     ``display_width`` sets the ``width`` attribute (default: the scene's logical width);

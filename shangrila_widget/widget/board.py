@@ -49,8 +49,10 @@ import traitlets
 from ipycanvas import Canvas
 
 from shangrila_widget.render.canvas import BoardCanvas
+from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
-from shangrila_widget.render.scene import PLAYER_STYLES, Highlight, build_scene
+from shangrila_widget.render.scene import build_scene
+from shangrila_widget.render.styles import PLAYER_STYLES
 from shangrila_widget.rules import (
     Action,
     GameRecord,
@@ -78,6 +80,7 @@ from shangrila_widget.widget.controller import (
     Feedback,
     moved_highlights,
 )
+from shangrila_widget.widget.key import PictureKey
 from shangrila_widget.widget.texts import ui_text
 
 log = logging.getLogger("shangrila_widget")
@@ -227,11 +230,14 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._last_feedback = Feedback("info", "")
         self.canvas = BoardCanvas(width, width * 910 / 900)
         self._build_controls()
+        #: The key to the picture (legend) under the buttons, in the board's language.
+        self.picture_key = PictureKey(lang=lang)
         super().__init__(
-            children=[self._top_bar, self._main, self._buttons, self._error_box],
+            children=[self._top_bar, self._main, self._buttons, self._error_box, self.picture_key],
             layout=widgets.Layout(width="100%", max_width=f"{int(width) + 420}px"),
             **kwargs,
         )
+        traitlets.dlink((self, "lang"), (self.picture_key, "lang"))
         self.add_class("shangrila-board")
         self.position = self._synced_json
         self.show_legal = show_legal
@@ -388,7 +394,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         caption stays until the next :meth:`show`; give it per language
         (``{"en": "...", "pl": "..."}``) so it follows :attr:`lang`. A preview ends.
 
-        >>> from shangrila_widget.render.scene import Highlight
+        >>> from shangrila_widget.render.highlight import Highlight
         >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
         >>> board.show(highlights=[Highlight("target", village="A", type="healer")],
         ...            caption={"en": "Red's choice", "pl": "Wybór Czerwonego"})

@@ -30,8 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
+from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
-from shangrila_widget.render.scene import Highlight
 from shangrila_widget.rules import (
     Action,
     Journey,

@@ -29,7 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from shangrila_widget.render.scene import Highlight
+from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import GameRecord, Node, Position, RecordError
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_to_move

@@ -18,7 +18,7 @@ from functools import lru_cache
 from browser_support import RGBA
 
 from shangrila_widget.render.layout import BoardLayout, board_layout, hit_test
-from shangrila_widget.render.scene import (
+from shangrila_widget.render.styles import (
     BACKGROUND,
     BLOCK_FILL,
     HIGHLIGHT_COLOURS,
@@ -32,7 +32,7 @@ PIXEL_RATIO = 2
 """Backing pixels per scene unit (``BoardCanvas(pixel_ratio=2.0)``, the widget's default)."""
 
 TARGET_WASH_OPACITY = 0.28
-"""Opacity of the green wash on an empty space that is a legal target (``scene._highlights``)."""
+"""Opacity of the green wash on an empty space that is a legal target (``pieces.space_mark``)."""
 
 CANVAS = "canvas"
 """Voila's page holds one ``<canvas>`` per board (a MultiCanvas view is one element)."""

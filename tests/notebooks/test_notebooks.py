@@ -13,7 +13,6 @@ nbclient = pytest.importorskip("nbclient")
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
-PACKAGED = ROOT / "shangrila_widget" / "data" / "notebooks"
 NOTEBOOKS = sorted(p.name for p in EXAMPLES.glob("*.ipynb"))
 
 pytestmark = pytest.mark.notebook
@@ -39,13 +38,6 @@ def widget_states(client: Any) -> list[dict[str, Any]]:
 
 def test_there_are_the_three_example_notebooks() -> None:
     assert NOTEBOOKS == ["dispute-checker.ipynb", "hot-seat.ipynb", "tour.ipynb"]
-
-
-@pytest.mark.parametrize("name", NOTEBOOKS)
-def test_packaged_copy_is_identical(name: str) -> None:
-    assert (PACKAGED / name).read_bytes() == (EXAMPLES / name).read_bytes(), (
-        f"copy examples/{name} to shangrila_widget/data/notebooks/"
-    )
 
 
 def test_tour_notebook_runs_and_its_widget_holds_the_first_chapter() -> None:

@@ -13,7 +13,7 @@ from render_helpers import Capture, decode, random_game
 from shangrila_widget.render import Highlight, build_scene
 from shangrila_widget.render.canvas import BoardCanvas, batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Rect, Text
-from shangrila_widget.render.scene import PLAYER_STYLES
+from shangrila_widget.render.styles import PLAYER_STYLES
 from shangrila_widget.rules import Position
 
 FILL_STYLE = CanvasClass.ATTRS["fill_style"]

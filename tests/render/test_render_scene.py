@@ -10,7 +10,7 @@ from render_helpers import MS, M, play_position, random_game, tour_positions
 from shangrila_widget.render import Highlight, build_scene
 from shangrila_widget.render.layout import board_layout
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Primitive, Rect, Text
-from shangrila_widget.render.scene import (
+from shangrila_widget.render.styles import (
     HIGHLIGHT_COLOURS,
     OUT_FILL,
     PLAYER_STYLES,

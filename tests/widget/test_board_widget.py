@@ -261,7 +261,7 @@ def test_legal_moves_are_ringed_in_play_but_not_during_set_up() -> None:
 
 
 def test_public_show_marks_one_node_and_the_caption_follows_the_language() -> None:
-    from shangrila_widget.render.scene import Highlight
+    from shangrila_widget.render.highlight import Highlight
 
     board = ShangriLaBoard(play_position(), show_legal=False)
     seen: list[str] = []

@@ -1,0 +1,522 @@
+"""The pieces a board picture is built from, each drawn from its own geometry.
+
+Every function here turns one thing (a tile on a space, a bridge's plank, a village's walls
+or hatching, a stone, a strength badge, a highlight mark) into primitives, given the
+geometry of :mod:`.layout` and the unit (scene units per design unit). The board scene
+(:mod:`.scene`) places them where the layout puts things; the picture's key (:mod:`.legend`)
+places the very same pieces in its rows, so the key shows exactly what the board draws.
+
+>>> from shangrila_widget.render.layout import board_layout
+>>> parts = tile_parts(board_layout(900).space("A", "healer"), "red", "master", 0.0, 1.0)
+>>> parts.letter.text, parts.fill.fill
+('H', '#D55E00')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from shangrila_widget.render.layout import (
+    BridgeGeometry,
+    SpaceGeometry,
+    VillageGeometry,
+    hexagon_points,
+)
+from shangrila_widget.render.primitives import (
+    Circle,
+    Line,
+    Point,
+    Polygon,
+    Primitive,
+    Tag,
+    Text,
+    baseline_for_centre,
+)
+from shangrila_widget.render.styles import (
+    BADGE_EDGE,
+    BADGE_FILL,
+    BADGE_INK,
+    BADGE_PEACE,
+    BLOCK_EDGE,
+    BLOCK_FILL,
+    GAP_LINE,
+    HIGHLIGHT_COLOURS,
+    OUT_EDGE,
+    OUT_FILL,
+    OUT_HATCH,
+    OUT_WALL,
+    PLANK,
+    PLANK_RAIL,
+    PLANK_SLAT,
+    PLAYER_STYLES,
+    SPACE_EDGE,
+    SPACE_FILL,
+    SPACE_LETTER,
+    STONE_EDGE,
+    STONE_FILL,
+    STONE_SHINE,
+    SYMBOLS,
+    TILE_R,
+    TILE_SHAPES,
+    WALL,
+    pebble,
+    ring_style,
+    round_points,
+    rounded,
+    scaled,
+)
+from shangrila_widget.rules.board import TYPE_LETTERS
+
+__all__ = [
+    "MarkParts",
+    "TileParts",
+    "badge_parts",
+    "block_edge",
+    "block_fill",
+    "bridge_mark",
+    "bridge_parts",
+    "cross",
+    "discs_first",
+    "hatch",
+    "space_mark",
+    "space_parts",
+    "space_tag",
+    "stone_parts",
+    "tile_parts",
+    "village_mark",
+    "walls",
+]
+
+
+def space_tag(space: SpaceGeometry) -> Tag:
+    """The tag of a space's outline and letter."""
+    return ("space", space.village, space.type)
+
+
+def space_parts(space: SpaceGeometry, u: float) -> tuple[Primitive, Primitive, Primitive]:
+    """An empty space: (pale disc, outline, its type letter drawn faintly)."""
+    tag = space_tag(space)
+    size = rounded(13 * u)
+    return (
+        Circle(space.cx, space.cy, rounded(space.r), fill=SPACE_FILL, tag=tag),
+        Circle(
+            space.cx,
+            space.cy,
+            rounded(space.r),
+            stroke=SPACE_EDGE,
+            line_width=rounded(1.2 * u),
+            tag=tag,
+        ),
+        Text(
+            space.cx,
+            baseline_for_centre(space.cy, size),
+            TYPE_LETTERS[space.type],  # type: ignore[index]
+            size=size,
+            fill=SPACE_LETTER,
+            tag=tag,
+        ),
+    )
+
+
+def discs_first(items: Iterable[Primitive]) -> list[Primitive]:
+    """The circles of ``items`` first, then the rest (painters batch runs of one kind)."""
+    items = list(items)
+    return [p for p in items if isinstance(p, Circle)] + [
+        p for p in items if not isinstance(p, Circle)
+    ]
+
+
+# ---------------------------------------------------------------------------- villages
+
+
+def block_fill(v: VillageGeometry, u: float, out: bool) -> Primitive:
+    """A village's hexagonal block (grey when ``out`` of play)."""
+    return Polygon(v.hexagon, fill=OUT_FILL if out else BLOCK_FILL, tag=("village", v.id))
+
+
+def block_edge(v: VillageGeometry, u: float, out: bool) -> Primitive:
+    """The outline of a village's block."""
+    edge = OUT_EDGE if out else BLOCK_EDGE
+    return Polygon(v.hexagon, stroke=edge, line_width=rounded(2 * u), tag=("village", v.id))
+
+
+def walls(v: VillageGeometry, u: float, muted: bool) -> list[Primitive]:
+    """A village's red walls: a solid ring and a crenellated one (``muted`` when out of play)."""
+    colour = OUT_WALL if muted else WALL
+    outer = hexagon_points(v.cx, v.cy, v.radius + 2.5 * u)
+    return [
+        Polygon(outer, stroke=colour, line_width=rounded(4.5 * u), tag=("walls", v.id)),
+        Polygon(
+            hexagon_points(v.cx, v.cy, v.radius + 5.5 * u),
+            stroke=colour,
+            line_width=rounded(5 * u),
+            dash=(rounded(5 * u), rounded(4.5 * u)),
+            tag=("walls", v.id),
+        ),
+    ]
+
+
+def hatch(v: VillageGeometry, u: float) -> list[Primitive]:
+    """Diagonal hatching clipped to the block: the look of a village out of play."""
+    lines: list[Primitive] = []
+    step = 11 * u
+    span = int(2 * v.radius / step) + 2
+    for i in range(-span, span + 1):
+        # lines x - y = c (45 degrees) through the block
+        c = i * step
+        inside = [
+            (x, x - c)
+            for x in (v.cx - v.radius + k * v.radius / 40 for k in range(81))
+            if v.contains(x, v.cy + (x - v.cx) - c, -2 * u)
+        ]
+        if len(inside) >= 2:
+            (x1, _), (x2, _) = inside[0], inside[-1]
+            lines.append(
+                Line(
+                    rounded(x1),
+                    rounded(v.cy + (x1 - v.cx) - c),
+                    rounded(x2),
+                    rounded(v.cy + (x2 - v.cx) - c),
+                    stroke=OUT_HATCH,
+                    line_width=rounded(1.5 * u),
+                    tag=("village", v.id),
+                )
+            )
+    return lines
+
+
+# ---------------------------------------------------------------------------- tiles and bridges
+
+
+@dataclass(frozen=True, slots=True)
+class TileParts:
+    """One tile's shapes, drawn in passes: fills, edges, symbols, letters."""
+
+    fill: Primitive
+    edge: Primitive
+    symbol: Primitive
+    letter: Primitive
+
+
+@lru_cache(maxsize=4096)
+def tile_parts(space: SpaceGeometry, owner: str, role: str, dx: float, u: float) -> TileParts:
+    """One tile (``role`` "master" or "student") of ``owner`` on ``space``, shifted by
+    ``(dx, dx)``; ``u`` is the scene's unit."""
+    master_type = space.type
+    style = PLAYER_STYLES[owner]
+    tag = (role, space.village, master_type, owner)
+    cx, cy = space.cx + dx, space.cy + dx
+    r = TILE_R * u
+    fill: Primitive
+    edge: Primitive
+    width = rounded(1.6 * u)
+    if style.shape == "circle":
+        fill = Circle(rounded(cx), rounded(cy), rounded(r), fill=style.fill, tag=tag)
+        edge = Circle(
+            rounded(cx), rounded(cy), rounded(r), stroke=style.edge, line_width=width, tag=tag
+        )
+    else:
+        outline = scaled(TILE_SHAPES[style.shape], cx, cy, r)
+        fill = Polygon(outline, fill=style.fill, tag=tag)
+        edge = Polygon(outline, stroke=style.edge, line_width=width, tag=tag)
+    symbol = Polygon(
+        scaled(SYMBOLS[master_type], cx, cy - 0.4 * r, 0.38 * r), fill=style.ink, tag=tag
+    )
+    size = rounded(0.8 * r)
+    letter = Text(
+        rounded(cx),
+        baseline_for_centre(cy + 0.42 * r, size),
+        TYPE_LETTERS[master_type],  # type: ignore[index]
+        size=size,
+        fill=style.ink,
+        tag=tag,
+    )
+    return TileParts(fill, edge, symbol, letter)
+
+
+@lru_cache(maxsize=256)
+def bridge_parts(
+    geometry: BridgeGeometry, intact: bool, u: float
+) -> tuple[list[Primitive], list[Primitive], list[Primitive], list[Primitive]]:
+    """A plank (or its broken stubs): (bodies, slats, rails, gap lines)."""
+    tag = ("bridge", geometry.a, geometry.b, "intact" if intact else "broken")
+    (x1, y1), (x2, y2) = geometry.start, geometry.end
+    length = geometry.length
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length  # along
+    nx, ny = -uy, ux  # across
+    half = geometry.width / 2
+    overlap = 3 * u  # planks rest a little on the blocks
+
+    def point(t: float, s: float) -> Point:
+        return (x1 + ux * t + nx * s, y1 + uy * t + ny * s)
+
+    bodies: list[Primitive] = []
+    slats: list[Primitive] = []
+    rails: list[Primitive] = []
+    gaps: list[Primitive] = []
+    pieces: list[tuple[float, float, int]]
+    if intact:
+        pieces = [(-overlap, length + overlap, 0)]
+    else:
+        stub = max(length * 0.24, 8 * u)
+        pieces = [(-overlap, stub, 1), (length - stub, length + overlap, -1)]
+        gaps.append(
+            Line(
+                rounded(point(stub, 0)[0]),
+                rounded(point(stub, 0)[1]),
+                rounded(point(length - stub, 0)[0]),
+                rounded(point(length - stub, 0)[1]),
+                stroke=GAP_LINE,
+                line_width=rounded(1.5 * u),
+                dash=(rounded(4 * u), rounded(4 * u)),
+                opacity=0.85,
+                tag=tag,
+            )
+        )
+    for t0, t1, broken_end in pieces:
+        if broken_end == 0:
+            outline = [point(t0, -half), point(t1, -half), point(t1, half), point(t0, half)]
+        elif broken_end == 1:  # splinters at t1
+            outline = [
+                point(t0, -half),
+                point(t1 - 2 * u, -half),
+                point(t1 + 2 * u, -half * 0.4),
+                point(t1 - 3 * u, 0),
+                point(t1 + 1 * u, half * 0.5),
+                point(t1 - 1 * u, half),
+                point(t0, half),
+            ]
+        else:  # splinters at t0
+            outline = [
+                point(t0 + 1 * u, -half),
+                point(t1, -half),
+                point(t1, half),
+                point(t0 + 2 * u, half),
+                point(t0 - 2 * u, half * 0.4),
+                point(t0 + 3 * u, 0),
+                point(t0 - 1 * u, -half * 0.5),
+            ]
+        bodies.append(Polygon(round_points(outline), fill=PLANK, tag=tag))
+        # the slats: one dashed stroke across the plank, each dash a slat (butt caps)
+        p, q = point(t0 + 4.5 * u, 0), point(t1 - 3 * u, 0)
+        if t1 - t0 > 9 * u:
+            slats.append(
+                Line(
+                    rounded(p[0]),
+                    rounded(p[1]),
+                    rounded(q[0]),
+                    rounded(q[1]),
+                    stroke=PLANK_SLAT,
+                    line_width=rounded(geometry.width - 2 * u),
+                    dash=(rounded(1.1 * u), rounded(4.4 * u)),
+                    cap="butt",
+                    tag=tag,
+                )
+            )
+        end0 = t0 + (3 * u if broken_end == -1 else 0)
+        end1 = t1 - (3 * u if broken_end == 1 else 0)
+        for s in (-half, half):
+            p, q = point(end0, s), point(end1, s)
+            rails.append(
+                Line(
+                    rounded(p[0]),
+                    rounded(p[1]),
+                    rounded(q[0]),
+                    rounded(q[1]),
+                    stroke=PLANK_RAIL,
+                    line_width=rounded(2 * u),
+                    tag=tag,
+                )
+            )
+    return bodies, slats, rails, gaps
+
+
+# ---------------------------------------------------------------------------- stones and badges
+
+
+def stone_parts(x: float, y: float, r: float, u: float, tag: Tag) -> tuple[Primitive, ...]:
+    """A stone centred on ``(x, y)`` (``r``: a badge's radius): (fill, edge, shine)."""
+    outline = pebble(x, y, r)
+    return (
+        Polygon(outline, fill=STONE_FILL, tag=tag),
+        Polygon(outline, stroke=STONE_EDGE, line_width=rounded(1.6 * u), tag=tag),
+        Polygon(pebble(x - 0.35 * r, y - 0.3 * r, 0.3 * r), fill=STONE_SHINE, tag=tag),
+    )
+
+
+def badge_parts(
+    x: float, y: float, r: float, u: float, number: int, peace: bool, tag: Tag
+) -> tuple[Primitive, ...]:
+    """A strength badge showing ``number`` (grey when the village has a stone):
+    (fill, edge, number)."""
+    size = rounded(13 * u)
+    fill = BADGE_PEACE if peace else BADGE_FILL
+    return (
+        Circle(rounded(x), rounded(y), rounded(r), fill=fill, tag=tag),
+        Circle(
+            rounded(x),
+            rounded(y),
+            rounded(r),
+            stroke=BADGE_EDGE,
+            line_width=rounded(1.5 * u),
+            tag=tag,
+        ),
+        Text(
+            rounded(x),
+            baseline_for_centre(y, size),
+            str(number),
+            size=size,
+            fill=BADGE_INK,
+            tag=tag,
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------- highlight marks
+
+
+@dataclass(frozen=True, slots=True)
+class MarkParts:
+    """A highlight of a space or village, drawn in passes: the wash (a legal empty space),
+    the ring, the inner white ring (``selected``) and the cross (``refused``)."""
+
+    ring: Primitive
+    washes: list[Primitive] = field(default_factory=list)
+    inner: list[Primitive] = field(default_factory=list)
+    crosses: list[Primitive] = field(default_factory=list)
+
+
+def space_mark(space: SpaceGeometry, kind: str, u: float, tag: Tag, wash: bool) -> MarkParts:
+    """The ``kind`` highlight of a space; ``wash`` tints it (a legal target that is empty)."""
+    colour = HIGHLIGHT_COLOURS[kind]
+    ring_width, ring_dash = ring_style(kind, u)
+    r = space.r + 2.2 * u  # outer edge clear of the next space
+    ring = Circle(
+        space.cx,
+        space.cy,
+        rounded(r),
+        stroke=colour,
+        line_width=ring_width,
+        dash=ring_dash,
+        tag=tag,
+    )
+    parts = MarkParts(ring)
+    if wash:
+        parts.washes.append(
+            Circle(space.cx, space.cy, rounded(space.r), fill=colour, opacity=0.28, tag=tag)
+        )
+    if kind == "selected":
+        parts.inner.append(
+            Circle(
+                space.cx,
+                space.cy,
+                rounded(r - 2.6 * u),
+                stroke="#FFFFFF",
+                line_width=rounded(1.4 * u),
+                tag=tag,
+            )
+        )
+    if kind == "refused":
+        parts.crosses.extend(cross(space.cx, space.cy, space.r * 0.75, u, tag))
+    return parts
+
+
+def village_mark(geometry: VillageGeometry, kind: str, u: float, tag: Tag) -> MarkParts:
+    """The ``kind`` highlight of a whole village: a hexagon around its block."""
+    colour = HIGHLIGHT_COLOURS[kind]
+    ring_width, ring_dash = ring_style(kind, u)
+    hexagon = hexagon_points(geometry.cx, geometry.cy, geometry.radius + 5 * u)
+    parts = MarkParts(
+        Polygon(hexagon, stroke=colour, line_width=ring_width, dash=ring_dash, tag=tag)
+    )
+    if kind == "selected":
+        parts.inner.append(
+            Polygon(
+                hexagon_points(geometry.cx, geometry.cy, geometry.radius + 1.5 * u),
+                stroke="#FFFFFF",
+                line_width=rounded(1.6 * u),
+                tag=tag,
+            )
+        )
+    if kind == "refused":
+        parts.crosses.extend(cross(geometry.cx, geometry.cy, geometry.radius * 0.6, u, tag))
+    return parts
+
+
+def cross(cx: float, cy: float, size: float, u: float, tag: Tag) -> list[Primitive]:
+    """A black cross edged in white, ``2 * size`` across, centred on ``(cx, cy)``."""
+    out: list[Primitive] = []
+    for colour, width in (("#FFFFFF", 6.0), ("#000000", 3.0)):
+        for sx in (-1, 1):
+            out.append(
+                Line(
+                    rounded(cx - size * sx),
+                    rounded(cy - size),
+                    rounded(cx + size * sx),
+                    rounded(cy + size),
+                    stroke=colour,
+                    line_width=rounded(width * u),
+                    tag=tag,
+                )
+            )
+    return out
+
+
+def bridge_mark(
+    geometry: BridgeGeometry, a: str, b: str, kind: str, colour: str, u: float, tag: Tag
+) -> list[Primitive]:
+    """A bridge highlight: a band along the plank; ``moved`` adds an arrow from a to b."""
+    start, end = geometry.start, geometry.end
+    if (a, b) != (geometry.a, geometry.b):
+        start, end = end, start
+    (x1, y1), (x2, y2) = start, end
+    out: list[Primitive] = [
+        Line(
+            rounded(x1),
+            rounded(y1),
+            rounded(x2),
+            rounded(y2),
+            stroke=colour,
+            line_width=rounded(geometry.width + 8 * u),
+            opacity=0.35,
+            tag=tag,
+        )
+    ]
+    if kind == "moved":
+        length = geometry.length
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        head = 13 * u
+        tip = (x2 + ux * 4 * u, y2 + uy * 4 * u)
+        base = (tip[0] - ux * head, tip[1] - uy * head)
+        wing = 8 * u
+        tail = (x1 - ux * 2 * u, y1 - uy * 2 * u)
+        for colour_, width in (("#FFFFFF", 7.0), ("#1D4F6E", 3.6)):
+            out.append(
+                Line(
+                    rounded(tail[0]),
+                    rounded(tail[1]),
+                    rounded(base[0]),
+                    rounded(base[1]),
+                    stroke=colour_,
+                    line_width=rounded(width * u),
+                    tag=tag,
+                )
+            )
+        head_points = round_points(
+            [
+                tip,
+                (base[0] - uy * wing, base[1] + ux * wing),
+                (base[0] + uy * wing, base[1] - ux * wing),
+            ]
+        )
+        out.append(
+            Polygon(
+                head_points, fill="#1D4F6E", stroke="#FFFFFF", line_width=rounded(1.5 * u), tag=tag
+            )
+        )
+    elif kind == "refused":
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        out += cross(mx, my, 8 * u, u, tag)
+    return out

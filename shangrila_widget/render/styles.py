@@ -1,0 +1,253 @@
+"""How the board looks: colours, sizes, each player's tile shape and each master type's symbol.
+
+Our own style, not the printed board's art (see :mod:`.scene` for what is drawn where):
+Okabe-Ito colours with a shape per player so that hue is never the only cue, a pale stone
+palette for the board, and the unit outlines that tiles, symbols and stones are scaled from.
+The small rounding helpers keep every coordinate at two decimals, so SVG stays compact and
+equal scenes are equal data.
+
+>>> PLAYER_STYLES["blue"].shape
+'square'
+>>> scaled(((1.0, 0.0),), 10, 20, 5)
+((15.0, 20.0),)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from shangrila_widget.render.primitives import Point
+
+Shape = Literal["circle", "square", "hexagon", "diamond"]
+
+# ---------------------------------------------------------------------------- palette
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStyle:
+    """How a colour's tiles look: fill, darker edge, ink for symbol and letter, shape."""
+
+    fill: str
+    edge: str
+    ink: str
+    shape: Shape
+
+
+#: Okabe-Ito colours, a darker edge, a legible ink, and a shape per colour, so that hue is
+#: never the only cue.
+PLAYER_STYLES: Final[dict[str, PlayerStyle]] = {
+    "red": PlayerStyle("#D55E00", "#6B2F00", "#FFFFFF", "circle"),
+    "blue": PlayerStyle("#0072B2", "#00324F", "#FFFFFF", "square"),
+    "yellow": PlayerStyle("#F0E442", "#6E6400", "#1F1B00", "hexagon"),
+    "violet": PlayerStyle("#CC79A7", "#5E2548", "#1F0A17", "diamond"),
+}
+
+BACKGROUND: Final = "#E8E2D0"
+FRAME: Final = "#B9AD92"
+BLOCK_FILL: Final = "#D3C6A6"
+BLOCK_EDGE: Final = "#7D6C4D"
+SPACE_FILL: Final = "#F3EEE1"
+SPACE_EDGE: Final = "#A89A7A"
+SPACE_LETTER: Final = "#A4967A"
+LABEL_INK: Final = "#3A3024"
+WALL: Final = "#A8321E"
+OUT_FILL: Final = "#C9C6C0"
+OUT_EDGE: Final = "#8E8A84"
+OUT_HATCH: Final = "#ADA9A2"
+OUT_WALL: Final = "#9C7F79"
+OUT_INK: Final = "#5F5B55"
+PLANK: Final = "#B98550"
+PLANK_SLAT: Final = "#7E5429"
+PLANK_RAIL: Final = "#553714"
+GAP_LINE: Final = "#6F6350"
+STONE_FILL: Final = "#7E858C"
+STONE_EDGE: Final = "#34383C"
+STONE_SHINE: Final = "#B8BEC4"
+BADGE_FILL: Final = "#FFFFFF"
+BADGE_PEACE: Final = "#E1E1E1"
+BADGE_EDGE: Final = "#4F4432"
+BADGE_INK: Final = "#231C12"
+FOOTER_FILL: Final = "#F6F2E8"
+FOOTER_INK: Final = "#2E271D"
+HIGHLIGHT_COLOURS: Final[dict[str, str]] = {
+    "target": "#009E73",
+    "selected": "#000000",
+    "moved": "#56B4E9",
+    "refused": "#000000",
+}
+
+TILE_R: Final = 17.9  # tile radius at design size (a space outline is 19.7)
+STACK_OFFSET: Final = 2.6  # a stacked pair: master down-right, student up-left
+
+
+# ---------------------------------------------------------------------------- shapes
+
+
+def rounded(value: float) -> float:
+    """``value`` to two decimals (every scene coordinate is)."""
+    return round(value, 2)
+
+
+def round_points(points: Iterable[Point]) -> tuple[Point, ...]:
+    """Points to two decimals, as a tuple."""
+    return tuple((round(x, 2), round(y, 2)) for x, y in points)
+
+
+def scaled(shape: Sequence[Point], cx: float, cy: float, size: float) -> tuple[Point, ...]:
+    """A unit outline scaled by ``size`` and moved to ``(cx, cy)``."""
+    return tuple((round(cx + x * size, 2), round(cy + y * size, 2)) for x, y in shape)
+
+
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float, steps: int) -> list[Point]:
+    return [
+        (
+            cx + r * math.cos(math.radians(a0 + (a1 - a0) * i / steps)),
+            cy + r * math.sin(math.radians(a0 + (a1 - a0) * i / steps)),
+        )
+        for i in range(steps + 1)
+    ]
+
+
+def _rounded_square(half: float, corner: float) -> list[Point]:
+    points: list[Point] = []
+    inner = half - corner
+    for (sx, sy), start in (((1, 1), 0), ((-1, 1), 90), ((-1, -1), 180), ((1, -1), 270)):
+        points += _arc(sx * inner, sy * inner, corner, start, start + 90, 4)
+    return points
+
+
+# Unit tile outlines (circumradius about 1; a disc is a Circle, not listed).
+TILE_SHAPES: Final[dict[str, tuple[Point, ...]]] = {
+    "square": round_points(_rounded_square(0.86, 0.26)),
+    "hexagon": round_points(
+        (1.07 * math.cos(math.radians(a)), 1.07 * math.sin(math.radians(a)))
+        for a in range(-90, 270, 60)
+    ),
+    "diamond": round_points(
+        [
+            (0.0, -1.13),
+            (0.1, -1.03),
+            (1.03, -0.1),
+            (1.13, 0.0),
+            (1.03, 0.1),
+            (0.1, 1.03),
+            (0.0, 1.13),
+            (-0.1, 1.03),
+            (-1.03, 0.1),
+            (-1.13, 0.0),
+            (-1.03, -0.1),
+            (-0.1, -1.03),
+        ]
+    ),
+}
+
+
+def _star(points: int, outer: float, inner: float) -> list[Point]:
+    return [
+        (
+            (outer if i % 2 == 0 else inner) * math.cos(math.radians(-90 + i * 180 / points)),
+            (outer if i % 2 == 0 else inner) * math.sin(math.radians(-90 + i * 180 / points)),
+        )
+        for i in range(2 * points)
+    ]
+
+
+def _drop() -> list[Point]:
+    # a raindrop: a point on top, a round bottom
+    cy, r = 0.32, 0.62
+    return [(0.0, -1.0)] + _arc(0.0, cy, r, -25.0, 205.0, 14)
+
+
+def _egg() -> list[Point]:
+    return [
+        (
+            0.7 * math.cos(t) * (1 + 0.16 * math.sin(t)),
+            0.95 * math.sin(t) + 0.02,
+        )
+        for t in (2 * math.pi * i / 20 for i in range(20))
+    ]
+
+
+#: Each master type's symbol, as a unit polygon (roughly -1..1, y down).
+SYMBOLS: Final[dict[str, tuple[Point, ...]]] = {
+    "rainmaker": round_points(_drop()),
+    "astrologer": round_points(_star(5, 1.05, 0.45)),
+    "dragon_breeder": round_points(_egg()),
+    "priest": round_points(
+        [
+            (-1.0, -0.12),
+            (-0.55, -0.42),
+            (0.0, -1.0),
+            (0.55, -0.42),
+            (1.0, -0.12),
+            (0.58, -0.12),
+            (0.58, 0.92),
+            (0.18, 0.92),
+            (0.18, 0.45),
+            (-0.18, 0.45),
+            (-0.18, 0.92),
+            (-0.58, 0.92),
+            (-0.58, -0.12),
+        ]
+    ),
+    "yeti_whisperer": round_points(
+        [(-1.05, 0.85), (-0.4, -0.45), (-0.12, -0.02), (0.32, -0.95), (1.05, 0.85)]
+    ),
+    "firekeeper": round_points(
+        [
+            (0.0, -1.0),
+            (0.3, -0.5),
+            (0.5, -0.78),
+            (0.74, -0.12),
+            (0.66, 0.5),
+            (0.32, 0.9),
+            (-0.32, 0.9),
+            (-0.66, 0.5),
+            (-0.74, -0.02),
+            (-0.48, -0.52),
+            (-0.3, -0.22),
+        ]
+    ),
+    "healer": round_points(
+        [
+            (-0.32, -0.95),
+            (0.32, -0.95),
+            (0.32, -0.32),
+            (0.95, -0.32),
+            (0.95, 0.32),
+            (0.32, 0.32),
+            (0.32, 0.95),
+            (-0.32, 0.95),
+            (-0.32, 0.32),
+            (-0.95, 0.32),
+            (-0.95, -0.32),
+            (-0.32, -0.32),
+        ]
+    ),
+}
+
+
+def pebble(cx: float, cy: float, r: float) -> tuple[Point, ...]:
+    """A stone: a slightly irregular rounded shape (deterministic)."""
+    wobble = (1.0, 0.93, 0.86, 0.9, 0.97, 1.02, 0.95, 0.88, 0.9, 0.98, 1.04, 1.02)
+    return round_points(
+        (
+            cx + 1.15 * r * w * math.cos(2 * math.pi * i / 12),
+            cy + 0.88 * r * w * math.sin(2 * math.pi * i / 12),
+        )
+        for i, w in enumerate(wobble)
+    )
+
+
+def ring_style(kind: str, u: float) -> tuple[float, tuple[float, ...]]:
+    """(line width, dash) of a highlight ring."""
+    if kind == "target":
+        return rounded(2.8 * u), (rounded(5 * u), rounded(3.5 * u))
+    if kind == "selected":
+        return rounded(3.2 * u), ()
+    if kind == "moved":
+        return rounded(3.0 * u), ()
+    return rounded(2.6 * u), (rounded(3 * u), rounded(3 * u))
