@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from shangrila_widget.lite import add_lite_command
 from shangrila_widget.rules import (
     IllegalActionError,
     Position,
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--port", type=int, default=8866)
     tour.add_argument("--no-browser", action="store_true", help="only start the server")
     tour.set_defaults(run=_tour)
+    add_lite_command(commands)
     return parser
 
 
