@@ -334,17 +334,26 @@ def needed_packages(lock: dict[str, Any], roots: Iterable[str]) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
-def _start_page() -> str:
-    links = "\n".join(
-        f'    <li><a href="notebooks/index.html?path={name}">{name}</a></li>' for name in NOTEBOOKS
+ROOT_SCRIPT = """<script type="module">
+      await import('./config-utils.js');
+    </script>"""
+
+
+def _open_tour_first(index: Path) -> None:
+    """Make the site's root open the tour (JupyterLite's root sends the browser to its
+    ``appUrl``, which cannot carry a notebook). The page keeps its ``jupyter-config-data``,
+    which every app page of the site reads."""
+    text = index.read_text(encoding="utf-8")
+    if ROOT_SCRIPT not in text:
+        raise LiteBuildError(f"unexpected JupyterLite root page {index}: cannot point it")
+    links = " ".join(
+        f'<a href="notebooks/index.html?path={name}">{name}</a>' for name in NOTEBOOKS
     )
-    return (
-        '<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n'
-        f'  <meta http-equiv="refresh" content="0; url={START_URL}">\n'
-        "  <title>The Bridges of Shangri-La</title>\n</head>\n<body>\n"
-        f'  <p><a href="{START_URL}">The rulebook tour</a> opens&hellip;</p>\n'
-        f"  <ul>\n{links}\n  </ul>\n</body>\n</html>\n"
+    redirect = (
+        f'<script>window.location.replace("{START_URL}");</script>\n'
+        f"    <noscript>JupyterLite needs JavaScript. {links}</noscript>"
     )
+    index.write_text(text.replace(ROOT_SCRIPT, redirect), encoding="utf-8")
 
 
 def _prepare_out_dir(out_dir: Path) -> None:
@@ -493,7 +502,7 @@ def build_site(
             shutil.copyfile(source, folder / name)
         (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     _patch_config(out, settings)
-    (out / "index.html").write_text(_start_page(), encoding="utf-8")
+    _open_tour_first(out / "index.html")
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve _-files too
 
     files = [p for p in out.rglob("*") if p.is_file()]
