@@ -346,9 +346,7 @@ def _open_tour_first(index: Path) -> None:
     text = index.read_text(encoding="utf-8")
     if ROOT_SCRIPT not in text:
         raise LiteBuildError(f"unexpected JupyterLite root page {index}: cannot point it")
-    links = " ".join(
-        f'<a href="notebooks/index.html?path={name}">{name}</a>' for name in NOTEBOOKS
-    )
+    links = " ".join(f'<a href="notebooks/index.html?path={name}">{name}</a>' for name in NOTEBOOKS)
     redirect = (
         f'<script>window.location.replace("{START_URL}");</script>\n'
         f"    <noscript>JupyterLite needs JavaScript. {links}</noscript>"
@@ -391,10 +389,12 @@ def _jupyter_lite_build(lite_dir: Path, out_dir: Path) -> None:
 
 
 def _copy_notebooks(files: Path) -> None:
+    """The packaged notebooks, found the way the ``tour`` command finds them."""
+    from shangrila_widget.serve import notebook_path
+
     files.mkdir(parents=True, exist_ok=True)
     for name in NOTEBOOKS:
-        source = resources.files("shangrila_widget").joinpath(f"data/notebooks/{name}")
-        (files / name).write_bytes(source.read_bytes())
+        notebook_path(name, files)
 
 
 def _patch_config(out_dir: Path, settings: dict[str, Any]) -> None:
