@@ -3,7 +3,9 @@
 The test builds the site with ``--pyodide DIR`` from a Pyodide folder it assembles from what
 the package registries have, serves it on 127.0.0.1, and opens it in Debian's Chromium with
 every request to another host refused. It runs the hot-seat notebook (the board's pixels, a
-click that places a master) and the tour (its board drawn, the Next button moves it).
+click that places a master) and the tour (its board drawn, the Next button moves it). It also
+builds the default site (Pyodide from the public distribution) and opens it with that
+distribution *simulated*: the test answers its URLs from the same local Pyodide folder.
 
 The Pyodide folder (cached in ``.lite-cache/``, git-ignored, or ``$SHANGRILA_LITE_CACHE``):
 
@@ -15,9 +17,9 @@ The Pyodide folder (cached in ``.lite-cache/``, git-ignored, or ``$SHANGRILA_LIT
   them exist only on Pyodide's own distribution, which is not reachable here. The stand-ins
   provide just what ipycanvas and the painter call. So this test does NOT cover: the real
   numpy and Pillow under Pyodide (their download from the public distribution, their import
-  time, ipycanvas image functions such as ``put_image_data`` or ``to_file``), and the default
-  build's use of the public distribution at all (that build is checked offline, by its
-  configuration, in ``tests/test_lite.py``).
+  time, ipycanvas image functions such as ``put_image_data`` or ``to_file``), and the real
+  public distribution (its download times, its own package list and hashes, its CORS
+  headers: the simulated one sends ``Access-Control-Allow-Origin: *``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import tarfile
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -166,9 +169,30 @@ def _lite_requirement() -> str | None:
     return None
 
 
+@dataclass
+class LiteSites:
+    """The two sites the tests open, built from one assembled Pyodide folder."""
+
+    pyodide: Path
+    offline_url: str
+    offline_dir: Path
+    offline_build_seconds: float
+    default_url: str
+    default_dir: Path
+
+
+def _serve(folder: Path, servers: list[http.server.ThreadingHTTPServer]) -> str:
+    handler = functools.partial(_Handler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    servers.append(server)
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 @pytest.fixture(scope="module")
-def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, float]]:
-    """(URL, folder, build seconds) of the offline site, served on 127.0.0.1."""
+def lite_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiteSites]:
+    """The offline site (``--pyodide DIR``) and the default one (Pyodide from the public
+    distribution, given its package list with ``--pyodide-lock``), served on 127.0.0.1."""
     reason = _lite_requirement()
     if reason is not None:
         if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
@@ -176,22 +200,25 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
         pytest.skip(reason)
     base = tmp_path_factory.mktemp("lite")
     pyodide = assemble_pyodide(base / "pyodide")
-    out = base / "site"
-    started = time.monotonic()
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    command = [sys.executable, "-m", "shangrila_widget", "lite", str(out)]
-    _run([*command, "--pyodide", str(pyodide), "--cache", str(CACHE)], env=env)
+    command = [sys.executable, "-m", "shangrila_widget", "lite"]
+    started = time.monotonic()
+    offline = base / "offline"
+    _run([*command, str(offline), "--pyodide", str(pyodide), "--cache", str(CACHE)], env=env)
     seconds = time.monotonic() - started
-    handler = functools.partial(_Handler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    default = base / "default"
+    lock = str(pyodide / "pyodide-lock.json")
+    _run([*command, str(default), "--pyodide-lock", lock, "--cache", str(CACHE)], env=env)
+    servers: list[http.server.ThreadingHTTPServer] = []
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", out, seconds
+        yield LiteSites(
+            pyodide, _serve(offline, servers), offline, seconds, _serve(default, servers), default
+        )
     finally:
-        server.shutdown()
-        server.server_close()
+        for server in servers:
+            server.shutdown()
+            server.server_close()
 
 
 # --------------------------------------------------------------------------------------------
@@ -268,12 +295,13 @@ def assert_colour(page: Page, what: str, point: tuple[int, int], colour: tuple[i
 
 
 def test_lite_hot_seat_board_draws_and_plays_offline(
-    lite_site: tuple[str, Path, float],
+    lite_sites: LiteSites,
     lite_page: Page,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
 ) -> None:
-    url, out, build_seconds = lite_site
+    url, out = lite_sites.offline_url, lite_sites.offline_dir
+    build_seconds = lite_sites.offline_build_seconds
     page = lite_page
     started = time.monotonic()
     shown = open_and_run(page, url + "notebooks/index.html?path=hot-seat.ipynb")
@@ -309,14 +337,13 @@ def test_lite_hot_seat_board_draws_and_plays_offline(
 
 
 def test_lite_site_root_opens_the_tour_and_next_moves_the_board(
-    lite_site: tuple[str, Path, float],
+    lite_sites: LiteSites,
     lite_page: Page,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
 ) -> None:
-    url, _out, _seconds = lite_site
     page = lite_page
-    open_and_run(page, url)
+    open_and_run(page, lite_sites.offline_url)
     assert page.url.endswith("notebooks/index.html?path=tour.ipynb"), page.url
     wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
     width, height = page.locator(CANVAS).first.evaluate("(el) => [el.width, el.height]")
@@ -328,5 +355,48 @@ def test_lite_site_root_opens_the_tour_and_next_moves_the_board(
     wait_for_canvas_change(page, CANVAS, region, before, timeout=20)
     page.get_by_text("Yellow places a Dragon Breeder master in village A").first.wait_for()
     screenshot(page, request, "tour-next")
+    assert browser_diagnostics.page_errors == []
+    assert browser_diagnostics.blocked_urls == []
+
+
+def test_lite_default_site_loads_pyodide_from_the_public_distribution(
+    lite_sites: LiteSites,
+    lite_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    request: pytest.FixtureRequest,
+) -> None:
+    """The default site in the browser, with Pyodide's public distribution *simulated*: the
+    test answers its URLs from the assembled Pyodide folder (nothing reaches the network)."""
+    page = lite_page
+    cdn = str(lite._kernel_constants().PYODIDE_CDN_URL).rstrip("/") + "/"
+    served: list[str] = []
+
+    def public_distribution(route: Route) -> None:
+        name = route.request.url[len(cdn) :].split("?")[0]
+        path = lite_sites.pyodide / name
+        if "/" in name or not path.is_file():
+            route.fulfill(status=404, body="not in the simulated distribution")
+            return
+        served.append(name)
+        kind = _Handler.extensions_map.get(path.suffix, "application/octet-stream")
+        route.fulfill(
+            status=200,
+            body=path.read_bytes(),
+            headers={"Content-Type": kind, "Access-Control-Allow-Origin": "*"},
+        )
+
+    page.context.route(re.compile("^" + re.escape(cdn)), public_distribution)
+    started = time.monotonic()
+    open_and_run(page, lite_sites.default_url + "notebooks/index.html?path=hot-seat.ipynb")
+    red_healer_a = GEOMETRY.tile_fill_point("A", "healer", student=False)
+    wait_for_canvas_color(page, CANVAS, *red_healer_a, RED, tolerance=10, timeout=LOAD_TIMEOUT)
+    drawn = time.monotonic() - started
+    assert_colour(page, "block of village G", GEOMETRY.block_point("G"), BLOCK_RGBA)
+    screenshot(page, request, "board")
+    # The page loaded Pyodide and the packages it has from the distribution, ours from the site.
+    assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= set(served)
+    assert {"ipython-9.12.0-py3-none-any.whl", "numpy-0.0.0-py3-none-any.whl"} <= set(served)
+    assert not [name for name in served if name.startswith(("shangrila", "ipycanvas"))]
+    print(f"\ndefault lite site: board drawn {drawn:.1f} s after navigation")
     assert browser_diagnostics.page_errors == []
     assert browser_diagnostics.blocked_urls == []
