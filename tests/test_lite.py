@@ -90,6 +90,20 @@ def test_voila_runner_in_a_browser_raises_the_package_error(pyodide: None, tmp_p
         serve.run_until_stopped([sys.executable, "-c", "pass"], tmp_path)
 
 
+def test_png_export_in_a_browser_raises_the_package_error_and_svg_works(
+    pyodide: None, tmp_path: Path
+) -> None:
+    from shangrila_widget import Position
+    from shangrila_widget.render import save_png, save_svg
+
+    position = Position.new_game(["red", "blue", "yellow"])
+    with pytest.raises(NotInBrowserError, match="Saving a PNG"):
+        save_png(position, tmp_path / "board.png")
+    assert not (tmp_path / "board.png").exists()
+    save_svg(position, tmp_path / "board.svg")
+    assert (tmp_path / "board.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
+
+
 def test_lite_command_in_a_browser_prints_why_and_exits_2(
     pyodide: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
