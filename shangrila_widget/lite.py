@@ -444,6 +444,8 @@ def build_site(
     :param cache_dir: where downloads are kept between builds (:func:`default_cache_dir`).
     """
     require_cpython("building the JupyterLite site")
+    if pyodide_dir is not None and pyodide_lock is not None:
+        raise LiteBuildError("give --pyodide DIR or --pyodide-lock, not both: DIR has its own list")
     constants = _kernel_constants()
     version = pyodide_version()
     out = Path(out_dir).resolve()

@@ -201,6 +201,14 @@ def test_lite_command_refuses_a_folder_that_is_not_pyodide(
     assert not (tmp_path / "site").exists()
 
 
+def test_lite_command_takes_one_source_of_pyodide(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["lite", str(tmp_path / "site"), "--pyodide", str(tmp_path), "--pyodide-lock", "x"]
+    assert main(args) == 2
+    assert "not both" in capsys.readouterr().err
+
+
 def test_lite_command_does_not_overwrite_a_folder_of_other_files(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
