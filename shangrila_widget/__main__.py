@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from shangrila_widget.lite import add_lite_command
 from shangrila_widget.rules import (
     IllegalActionError,
     Position,
@@ -142,6 +143,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     tour.add_argument("--port", type=_port, default=8866)
     tour.add_argument("--no-browser", action="store_true", help="only start the server")
     tour.set_defaults(run=_tour)
+    add_lite_command(commands)
     return parser
 
 

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     else:
         from importlib.abc import Traversable
 
+from shangrila_widget.runtime import browser_message, in_browser, require_cpython
+
 NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb")
 
 #: Seconds to let Voila stop on its own after Ctrl+C before it is sent SIGTERM.
@@ -93,7 +95,13 @@ def voila_command(notebook: Path, port: int, open_browser: bool) -> list[str]:
 
 
 def serve_tour(port: int = 8866, open_browser: bool = True, name: str = "tour.ipynb") -> int:
-    """Run Voila on the tour until interrupted; returns its exit status."""
+    """Run Voila on the tour until interrupted; returns its exit status.
+
+    In a browser (JupyterLite) it prints why it cannot and returns 2.
+    """
+    if in_browser():
+        print(browser_message("Starting the tour in Voila"), file=sys.stderr)
+        return 2
     if importlib.util.find_spec("voila") is None:
         print(
             "The tour runs in Voila, which is not installed: pip install 'shangrila_widget[tour]'",
@@ -116,7 +124,9 @@ def run_until_stopped(command: list[str], cwd: Path, *, grace: float = INTERRUPT
     interrupt, in the middle of the shutdown). If it is still running ``grace`` seconds after
     the interrupt (the SIGINT went to this process alone), or if this process gets SIGTERM,
     Voila gets SIGTERM, on which it stops the same way. A second interrupt kills it.
+    In a browser (JupyterLite) it raises :class:`~shangrila_widget.runtime.NotInBrowserError`.
     """
+    require_cpython("Running Voila")
     process = subprocess.Popen(command, cwd=cwd)
     sent_term = False
 

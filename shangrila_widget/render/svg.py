@@ -235,8 +235,13 @@ def save_png(
     """Write a PNG of the board to ``path``, ``scale`` device pixels per scene unit.
 
     Needs the optional package cairosvg (``pip install cairosvg``, which needs the Cairo
-    library); raises ImportError saying so when it is missing.
+    library); raises ImportError saying so when it is missing, and
+    :class:`~shangrila_widget.runtime.NotInBrowserError` in a browser (JupyterLite), where
+    the Cairo library does not exist: :func:`save_svg` works there.
     """
+    from shangrila_widget.runtime import require_cpython
+
+    require_cpython("Saving a PNG (it needs the Cairo library; save_svg works here)")
     try:
         import cairosvg  # type: ignore[import-untyped, unused-ignore]
     except ImportError as error:  # pragma: no cover - depends on the environment

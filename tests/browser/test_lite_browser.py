@@ -1,0 +1,402 @@
+"""The JupyterLite site (``python -m shangrila_widget lite``) in a real browser, offline.
+
+The test builds the site with ``--pyodide DIR`` from a Pyodide folder it assembles from what
+the package registries have, serves it on 127.0.0.1, and opens it in Debian's Chromium with
+every request to another host refused. It runs the hot-seat notebook (the board's pixels, a
+click that places a master) and the tour (its board drawn, the Next button moves it). It also
+builds the default site (Pyodide from the public distribution) and opens it with that
+distribution *simulated*: the test answers its URLs from the same local Pyodide folder.
+
+The Pyodide folder (cached in ``.lite-cache/``, git-ignored, or ``$SHANGRILA_LITE_CACHE``):
+
+* the Pyodide core from the npm registry's ``pyodide`` package (``npm pack``), in the version
+  the installed JupyterLite kernel is built for;
+* the pure-Python packages the kernel loads (micropip, IPython and its dependencies, jedi,
+  traitlets, ...) as PyPI wheels of the versions Pyodide's list names, their hashes updated;
+* **STAND-INS for numpy and Pillow** (``lite_standins.py``): Pyodide's WebAssembly builds of
+  them exist only on Pyodide's own distribution, which is not reachable here. The stand-ins
+  provide just what ipycanvas and the painter call. So this test does NOT cover: the real
+  numpy and Pillow under Pyodide (their download from the public distribution, their import
+  time, ipycanvas image functions such as ``put_image_data`` or ``to_file``), and the real
+  public distribution (its download times, its own package list and hashes, its CORS
+  headers: the simulated one sends ``Access-Control-Allow-Origin: *``).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from board_support import BACKGROUND_RGBA, BLOCK_RGBA, BoardGeometry, player_rgba
+from browser_support import (
+    REPO_ROOT,
+    canvas_color_fraction,
+    canvas_digest,
+    canvas_pixel,
+    click_canvas,
+    wait_for_canvas_change,
+    wait_for_canvas_color,
+    wait_for_canvas_pixels,
+)
+from lite_standins import write_standin_wheel
+
+from shangrila_widget import lite
+from shangrila_widget.rules import Position
+
+if TYPE_CHECKING:
+    from conftest import BrowserDiagnostics
+    from playwright.sync_api import Browser, Page, Route
+
+CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO_ROOT / ".lite-cache")
+CANVAS = "canvas"
+VIEWPORT = {"width": 1100, "height": 1000}
+LOAD_TIMEOUT = 120.0  # seconds from navigation to a drawn board (measured ~15-20 s, cold)
+KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets")
+STANDIN_NAMES = ("numpy", "pillow")
+GEOMETRY = BoardGeometry(900.0)
+FOUR = ["red", "blue", "yellow", "violet"]
+RED, BLUE = player_rgba("red"), player_rgba("blue")
+ARTIFACTS = Path(os.environ.get("SHANGRILA_ARTIFACT_DIR") or REPO_ROOT / "test-artifacts/browser")
+# http(s)/ws(s) URLs whose host is not this machine (the same rule as conftest.py's).
+NON_LOCAL_URL = re.compile(
+    r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
+    r"(?:https?|wss?)://",
+    re.IGNORECASE,
+)
+
+
+# --------------------------------------------------------------------------------------------
+# The local Pyodide folder and the site
+# --------------------------------------------------------------------------------------------
+
+
+def _run(command: list[str], **kwargs: object) -> None:
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+    if result.returncode != 0:
+        raise RuntimeError(f"{command} failed:\n{result.stdout}\n{result.stderr}")
+
+
+def pyodide_core(version: str) -> Path:
+    """The npm registry's ``pyodide@version`` unpacked (cached)."""
+    folder = CACHE / f"pyodide-core-{version}"
+    if (folder / "pyodide.asm.wasm").is_file():
+        return folder
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError("npm is needed to fetch the Pyodide core (apt-get install -y npm)")
+    packs = CACHE / "npm"
+    packs.mkdir(parents=True, exist_ok=True)
+    tarball = packs / f"pyodide-{version}.tgz"
+    if not tarball.is_file():
+        _run([npm, "pack", f"pyodide@{version}", "--pack-destination", str(packs)])
+    partial = CACHE / f"pyodide-core-{version}.partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    with tarfile.open(tarball) as archive:
+        archive.extractall(partial, filter="data")
+    (partial / "package").rename(folder)
+    shutil.rmtree(partial)
+    return folder
+
+
+def assemble_pyodide(target: Path) -> Path:
+    """A Pyodide folder for ``--pyodide``: npm core, PyPI wheels, numpy/Pillow stand-ins."""
+    version = lite.pyodide_version()
+    core = pyodide_core(version)
+    target.mkdir(parents=True)
+    for name in (*lite.PYODIDE_CORE, "package.json"):
+        shutil.copyfile(core / name, target / name)
+    lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    needed = [n for n in lite.needed_packages(lock, KERNEL_ROOTS) if n not in STANDIN_NAMES]
+    wheels = CACHE / "pyodide-wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    keys = {lite._normal(k): k for k in packages}
+    missing = [keys[n] for n in needed if not (wheels / packages[keys[n]]["file_name"]).is_file()]
+    if missing:
+        specs = [f"{packages[k]['name']}=={packages[k]['version']}" for k in missing]
+        _run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
+            + ["--only-binary=:all:", "--python-version", "3.14", "--dest", str(wheels), *specs]
+        )
+    for name in needed:
+        entry = packages[keys[name]]
+        source = wheels / entry["file_name"]
+        shutil.copyfile(source, target / source.name)
+        entry["sha256"] = lite.sha256_of(source)  # Pyodide rebuilds them: other hashes
+    for name in STANDIN_NAMES:
+        wheel = write_standin_wheel(name, target)
+        entry = packages[keys[name]]
+        entry.update(file_name=wheel.name, sha256=lite.sha256_of(wheel), depends=[])
+    (target / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    return target
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def _lite_requirement() -> str | None:
+    """Why the site cannot be built and served here, or None."""
+    if importlib.util.find_spec("jupyterlite_pyodide_kernel") is None:
+        return "JupyterLite is not installed (pip install -e '.[test]')"
+    core = CACHE / f"pyodide-core-{lite.pyodide_version()}"
+    if shutil.which("npm") is None and not (core / "pyodide.asm.wasm").is_file():
+        return "npm is missing, needed once to fetch the Pyodide core (apt-get install -y npm)"
+    return None
+
+
+@dataclass
+class LiteSites:
+    """The two sites the tests open, built from one assembled Pyodide folder."""
+
+    pyodide: Path
+    offline_url: str
+    offline_dir: Path
+    offline_build_seconds: float
+    default_url: str
+    default_dir: Path
+
+
+def _serve(folder: Path, servers: list[http.server.ThreadingHTTPServer]) -> str:
+    handler = functools.partial(_Handler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    servers.append(server)
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@pytest.fixture(scope="module")
+def lite_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiteSites]:
+    """The offline site (``--pyodide DIR``) and the default one (Pyodide from the public
+    distribution, given its package list with ``--pyodide-lock``), served on 127.0.0.1."""
+    reason = _lite_requirement()
+    if reason is not None:
+        if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
+            pytest.fail(f"CI=true but the lite test cannot run: {reason}", pytrace=False)
+        pytest.skip(reason)
+    base = tmp_path_factory.mktemp("lite")
+    pyodide = assemble_pyodide(base / "pyodide")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    command = [sys.executable, "-m", "shangrila_widget", "lite"]
+    started = time.monotonic()
+    offline = base / "offline"
+    _run([*command, str(offline), "--pyodide", str(pyodide), "--cache", str(CACHE)], env=env)
+    seconds = time.monotonic() - started
+    default = base / "default"
+    lock = str(pyodide / "pyodide-lock.json")
+    _run([*command, str(default), "--pyodide-lock", lock, "--cache", str(CACHE)], env=env)
+    servers: list[http.server.ThreadingHTTPServer] = []
+    try:
+        yield LiteSites(
+            pyodide, _serve(offline, servers), offline, seconds, _serve(default, servers), default
+        )
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+
+
+# --------------------------------------------------------------------------------------------
+# The page
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def lite_page(
+    browser: Browser, browser_diagnostics: BrowserDiagnostics, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A fresh hermetic page like ``browser_page``, but with service workers allowed:
+    JupyterLite registers one (students' browsers do too), and Playwright's blocking of it
+    makes JupyterLite's page report an ``undefined`` error. Every request to another host is
+    still aborted (and Chromium resolves no other host at all, see ``CHROMIUM_ARGS``)."""
+    context = browser.new_context(
+        viewport=VIEWPORT,  # type: ignore[arg-type]
+        device_scale_factor=1,
+        locale="en-US",
+        timezone_id="UTC",
+        color_scheme="light",
+        service_workers="allow",
+    )
+    context.set_default_timeout(30_000)
+
+    def abort_non_local(route: Route) -> None:
+        browser_diagnostics.blocked_urls.append(route.request.url)
+        route.abort("blockedbyclient")
+
+    context.route(NON_LOCAL_URL, abort_non_local)
+    page = context.new_page()
+    page.on("console", lambda m: browser_diagnostics.console.append(f"[{m.type}] {m.text}"))
+    page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+        (ARTIFACTS / f"{request.node.name}.console.log").write_text(
+            "\n".join(browser_diagnostics.console + browser_diagnostics.page_errors) + "\n",
+            encoding="utf-8",
+        )
+    context.close()
+
+
+def screenshot(page: Page, request: pytest.FixtureRequest, label: str) -> Path:
+    """Save ``test-artifacts/browser/<test>-<label>.png`` of ``page`` now."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{request.node.name}-{label}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def run_all(page: Page) -> None:
+    """Run > Run All Cells (the notebook app queues the cells until the kernel is up)."""
+    page.get_by_text("Run", exact=True).first.click()
+    page.get_by_text("Run All Cells", exact=True).first.click()
+
+
+def open_and_run(page: Page, url: str) -> float:
+    """Open ``url`` and run every cell; returns the seconds from navigation until the
+    notebook was shown."""
+    started = time.monotonic()
+    page.goto(url)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=LOAD_TIMEOUT * 1000)
+    shown = time.monotonic() - started
+    run_all(page)
+    return shown
+
+
+def assert_colour(page: Page, what: str, point: tuple[int, int], colour: tuple[int, ...]) -> None:
+    fraction = canvas_color_fraction(page, CANVAS, *point, colour, radius=2, tolerance=10)
+    assert fraction >= 0.8, f"{what}: {canvas_pixel(page, CANVAS, *point)} != {colour}"
+
+
+def test_lite_hot_seat_board_draws_and_plays_offline(
+    lite_sites: LiteSites,
+    lite_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    request: pytest.FixtureRequest,
+) -> None:
+    url, out = lite_sites.offline_url, lite_sites.offline_dir
+    build_seconds = lite_sites.offline_build_seconds
+    page = lite_page
+    started = time.monotonic()
+    shown = open_and_run(page, url + "notebooks/index.html?path=hot-seat.ipynb")
+
+    # The notebook's last cell plays "place healer A" for Red: the board shows it.
+    red_healer_a = GEOMETRY.tile_fill_point("A", "healer", student=False)
+    wait_for_canvas_color(page, CANVAS, *red_healer_a, RED, tolerance=10, timeout=LOAD_TIMEOUT)
+    drawn = time.monotonic() - started
+    assert_colour(page, "background", GEOMETRY.background_point(), BACKGROUND_RGBA)
+    assert_colour(page, "block of village G", GEOMETRY.block_point("G"), BLOCK_RGBA)
+    assert_colour(page, "Red healer in A", red_healer_a, RED)
+    screenshot(page, request, "first-paint")
+
+    # Blue is to move; a click on G's healer space places Blue's healer there.
+    position = Position.new_game(FOUR).play("place healer A").position
+    assert position.to_move == "blue" and position.check("place healer G") is None
+    blue_healer_g = GEOMETRY.tile_fill_point("G", "healer", student=False)
+    assert canvas_color_fraction(page, CANVAS, *blue_healer_g, BLUE, tolerance=10) < 0.2
+    click_canvas(page, CANVAS, *GEOMETRY.space_centre("G", "healer"))
+    wait_for_canvas_color(page, CANVAS, *blue_healer_g, BLUE, tolerance=10, timeout=20)
+    assert_colour(page, "Blue healer placed in G", blue_healer_g, BLUE)
+    page.get_by_text("Blue places a Healer master in village G").first.wait_for(timeout=10_000)
+    shot = screenshot(page, request, "after-click")
+
+    files = [p for p in out.rglob("*") if p.is_file()]
+    print(
+        f"\nlite site: {sum(p.stat().st_size for p in files) / 1e6:.1f} MB in {len(files)} "
+        f"files, built in {build_seconds:.1f} s; notebook shown {shown:.1f} s, board drawn "
+        f"{drawn:.1f} s after navigation; screenshot {shot}"
+    )
+    assert browser_diagnostics.page_errors == []
+    assert browser_diagnostics.blocked_urls == [], "the offline site asked another host"
+
+
+def test_lite_site_root_opens_the_tour_and_next_moves_the_board(
+    lite_sites: LiteSites,
+    lite_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    request: pytest.FixtureRequest,
+) -> None:
+    page = lite_page
+    open_and_run(page, lite_sites.offline_url)
+    assert page.url.endswith("notebooks/index.html?path=tour.ipynb"), page.url
+    wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
+    width, height = page.locator(CANVAS).first.evaluate("(el) => [el.width, el.height]")
+    region = (0, 0, int(width), int(height))
+    before = canvas_digest(page, CANVAS, *region)
+    assert before[1] > 0.9 * width * height, "the tour's board is not painted all over"
+    screenshot(page, request, "tour")
+    page.get_by_role("button", name="Next").first.click()
+    wait_for_canvas_change(page, CANVAS, region, before, timeout=20)
+    page.get_by_text("Yellow places a Dragon Breeder master in village A").first.wait_for()
+    screenshot(page, request, "tour-next")
+    assert browser_diagnostics.page_errors == []
+    assert browser_diagnostics.blocked_urls == []
+
+
+def test_lite_default_site_loads_pyodide_from_the_public_distribution(
+    lite_sites: LiteSites,
+    lite_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    request: pytest.FixtureRequest,
+) -> None:
+    """The default site in the browser, with Pyodide's public distribution *simulated*: the
+    test answers its URLs from the assembled Pyodide folder (nothing reaches the network)."""
+    page = lite_page
+    cdn = str(lite._kernel_constants().PYODIDE_CDN_URL).rstrip("/") + "/"
+    served: list[str] = []
+
+    def public_distribution(route: Route) -> None:
+        name = route.request.url[len(cdn) :].split("?")[0]
+        path = lite_sites.pyodide / name
+        if "/" in name or not path.is_file():
+            route.fulfill(status=404, body="not in the simulated distribution")
+            return
+        served.append(name)
+        kind = _Handler.extensions_map.get(path.suffix, "application/octet-stream")
+        route.fulfill(
+            status=200,
+            body=path.read_bytes(),
+            headers={"Content-Type": kind, "Access-Control-Allow-Origin": "*"},
+        )
+
+    page.context.route(re.compile("^" + re.escape(cdn)), public_distribution)
+    started = time.monotonic()
+    open_and_run(page, lite_sites.default_url + "notebooks/index.html?path=hot-seat.ipynb")
+    red_healer_a = GEOMETRY.tile_fill_point("A", "healer", student=False)
+    wait_for_canvas_color(page, CANVAS, *red_healer_a, RED, tolerance=10, timeout=LOAD_TIMEOUT)
+    drawn = time.monotonic() - started
+    assert_colour(page, "block of village G", GEOMETRY.block_point("G"), BLOCK_RGBA)
+    screenshot(page, request, "board")
+    # The page loaded Pyodide and the packages it has from the distribution, ours from the site.
+    assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= set(served)
+    assert {"ipython-9.12.0-py3-none-any.whl", "numpy-0.0.0-py3-none-any.whl"} <= set(served)
+    assert not [name for name in served if name.startswith(("shangrila", "ipycanvas"))]
+    print(f"\ndefault lite site: board drawn {drawn:.1f} s after navigation")
+    assert browser_diagnostics.page_errors == []
+    assert browser_diagnostics.blocked_urls == []

@@ -1,0 +1,312 @@
+"""The JupyterLite site builder (``python -m shangrila_widget lite``) and what the package does
+under Pyodide, checked in CPython (the site in a real browser: tests/browser/test_lite_browser.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import os
+import pickle
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from shangrila_widget import __version__, lite, serve
+from shangrila_widget.__main__ import main
+from shangrila_widget.runtime import NotInBrowserError, in_browser
+
+REPO = Path(__file__).resolve().parents[1]
+CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO / ".lite-cache")
+HAS_LITE = importlib.util.find_spec("jupyterlite_pyodide_kernel") is not None
+
+
+def _entry(name: str, file_name: str, depends: list[str] | None = None) -> dict[str, object]:
+    return {
+        "name": name,
+        "version": "1.0",
+        "file_name": file_name,
+        "install_dir": "site",
+        "sha256": "0" * 64,
+        "package_type": "package",
+        "imports": [name],
+        "depends": depends or [],
+    }
+
+
+#: A small stand-in of Pyodide's package list with the names the site's entries depend on.
+BASE_LOCK = {
+    "info": {"arch": "wasm32", "python": "3.14.2"},
+    "packages": {
+        name: _entry(name, f"{name}-1.0-py3-none-any.whl", deps)
+        for name, deps in {
+            "micropip": ["packaging"],
+            "packaging": [],
+            "ipython": ["traitlets", "pygments"],
+            "pygments": [],
+            "jedi": ["parso"],
+            "parso": [],
+            "traitlets": [],
+            "numpy": [],
+            "pillow": [],
+            "pandas": ["numpy"],
+        }.items()
+    },
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Under Pyodide
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pretend to run under Pyodide (JupyterLite)."""
+    monkeypatch.setattr(sys, "platform", "emscripten")
+
+
+def test_in_browser_follows_sys_platform(pyodide: None) -> None:
+    assert in_browser()
+
+
+def test_tour_command_in_a_browser_prints_why_and_exits_2(
+    pyodide: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tour", "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert "Starting the tour in Voila is not available here" in err
+    assert "JupyterLite" in err and "Traceback" not in err
+
+
+def test_voila_runner_in_a_browser_raises_the_package_error(pyodide: None, tmp_path: Path) -> None:
+    with pytest.raises(NotInBrowserError, match="Running Voila is not available here"):
+        serve.run_until_stopped([sys.executable, "-c", "pass"], tmp_path)
+
+
+def test_png_export_in_a_browser_raises_the_package_error_and_svg_works(
+    pyodide: None, tmp_path: Path
+) -> None:
+    from shangrila_widget import Position
+    from shangrila_widget.render import save_png, save_svg
+
+    position = Position.new_game(["red", "blue", "yellow"])
+    with pytest.raises(NotInBrowserError, match="Saving a PNG"):
+        save_png(position, tmp_path / "board.png")
+    assert not (tmp_path / "board.png").exists()
+    save_svg(position, tmp_path / "board.svg")
+    assert (tmp_path / "board.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
+
+
+def test_lite_command_in_a_browser_prints_why_and_exits_2(
+    pyodide: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["lite", str(tmp_path / "site")]) == 2
+    assert "building the JupyterLite site is not available here" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
+
+
+# --------------------------------------------------------------------------------------------
+# The package list and the wheels
+# --------------------------------------------------------------------------------------------
+
+
+def test_package_wheel_holds_the_package_its_data_and_a_valid_record(tmp_path: Path) -> None:
+    wheel = lite.package_wheel(tmp_path)
+    assert wheel.name == f"shangrila_widget-{__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        assert "shangrila_widget/__init__.py" in names
+        assert "shangrila_widget/data/notebooks/hot-seat.ipynb" in names
+        assert "shangrila_widget/render/canvas.py" in names
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        dist = f"shangrila_widget-{__version__}.dist-info"
+        metadata = archive.read(f"{dist}/METADATA").decode()
+        assert f"Version: {__version__}" in metadata
+        rows = [line.split(",") for line in archive.read(f"{dist}/RECORD").decode().splitlines()]
+        for name, digest, _size in rows:
+            if name.endswith("RECORD"):
+                continue
+            data = archive.read(name)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert digest == f"sha256={expected.decode()}", name
+        assert {row[0] for row in rows} == names
+
+
+def _fake_wheels(folder: Path) -> dict[str, Path]:
+    wheels = {}
+    for name, file_name in {
+        "shangrila-widget": "shangrila_widget-0.1.0-py3-none-any.whl",
+        "ipywidgets": "ipywidgets-8.1.9-py3-none-any.whl",
+        "ipycanvas": "ipycanvas-0.14.3-py2.py3-none-any.whl",
+        "comm": "comm-0.2.3-py3-none-any.whl",
+    }.items():
+        path = folder / file_name
+        path.write_bytes(name.encode())
+        wheels[name] = path
+    return wheels
+
+
+def test_merge_lock_adds_the_site_wheels_and_points_the_rest_at_the_public_distribution(
+    tmp_path: Path,
+) -> None:
+    wheels = _fake_wheels(tmp_path)
+    cdn = "https://example.invalid/pyodide/v1/full/"
+    lock = lite.merge_lock(BASE_LOCK, wheels, base_url=cdn)
+    packages = lock["packages"]
+    assert packages["numpy"]["file_name"] == cdn + "numpy-1.0-py3-none-any.whl"
+    ours = packages["shangrila-widget"]
+    assert ours["file_name"] == "shangrila_widget-0.1.0-py3-none-any.whl"
+    assert ours["version"] == "0.1.0" and ours["imports"] == ["shangrila_widget"]
+    assert ours["sha256"] == hashlib.sha256(b"shangrila-widget").hexdigest()
+    assert set(packages["ipycanvas"]["depends"]) == {"ipywidgets", "numpy", "pillow"}
+    assert BASE_LOCK["packages"]["numpy"]["file_name"] == "numpy-1.0-py3-none-any.whl"
+
+
+def test_merge_lock_refuses_a_list_without_what_the_widgets_need(tmp_path: Path) -> None:
+    base = json.loads(json.dumps(BASE_LOCK))
+    del base["packages"]["pillow"]
+    with pytest.raises(lite.LiteBuildError, match="lacks pillow"):
+        lite.merge_lock(base, _fake_wheels(tmp_path))
+
+
+def test_needed_packages_is_the_closure_of_the_kernel_and_the_site(tmp_path: Path) -> None:
+    wheels = _fake_wheels(tmp_path)
+    lock = lite.merge_lock(BASE_LOCK, wheels)
+    needed = lite.needed_packages(lock, [*lite.KERNEL_NEEDS, *wheels])
+    assert "pandas" not in needed
+    assert {"numpy", "pillow", "parso", "pygments", "packaging", "shangrila-widget"} <= set(needed)
+
+
+# --------------------------------------------------------------------------------------------
+# Building
+# --------------------------------------------------------------------------------------------
+
+
+def test_lite_command_refuses_a_folder_that_is_not_pyodide(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    (tmp_path / "not-pyodide").mkdir()
+    status = main(["lite", str(tmp_path / "site"), "--pyodide", str(tmp_path / "not-pyodide")])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "is not a Pyodide distribution: it lacks pyodide.mjs" in err
+    assert not (tmp_path / "site").exists()
+
+
+def test_lite_command_takes_one_source_of_pyodide(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["lite", str(tmp_path / "site"), "--pyodide", str(tmp_path), "--pyodide-lock", "x"]
+    assert main(args) == 2
+    assert "not both" in capsys.readouterr().err
+
+
+def test_lite_command_does_not_overwrite_a_folder_of_other_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    lock = tmp_path / "pyodide-lock.json"
+    lock.write_text(json.dumps(BASE_LOCK), encoding="utf-8")
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "thesis.txt").write_text("keep me", encoding="utf-8")
+    status = main(["lite", str(out), "--pyodide-lock", str(lock), "--cache", str(CACHE)])
+    assert status == 2
+    assert "is not empty and holds no earlier site" in capsys.readouterr().err
+    assert (out / "thesis.txt").read_text(encoding="utf-8") == "keep me"
+
+
+@pytest.mark.skipif(not HAS_LITE, reason="needs the lite extra (pip install '.[lite]')")
+def test_default_site_loads_pyodide_from_the_public_distribution(tmp_path: Path) -> None:
+    lock_file = tmp_path / "pyodide-lock.json"
+    lock_file.write_text(json.dumps(BASE_LOCK), encoding="utf-8")
+    out = tmp_path / "site"
+    report = lite.build_site(out, pyodide_lock=lock_file, cache_dir=CACHE)
+    assert not report.offline and report.files > 100
+
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][lite.KERNEL_PLUGIN]
+    assert "pyodideUrl" not in kernel  # the kernel's default: the public distribution
+    assert kernel["loadPyodideOptions"] == {"lockFileURL": "./static/shangrila/pyodide-lock.json"}
+    folder = out / "static" / "shangrila"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    cdn = str(lite._kernel_constants().PYODIDE_CDN_URL)
+    assert lock["packages"]["numpy"]["file_name"] == f"{cdn}/numpy-1.0-py3-none-any.whl"
+    for name in ("shangrila-widget", "ipywidgets", "ipycanvas", "comm"):
+        entry = lock["packages"][name]
+        assert lite.sha256_of(folder / entry["file_name"]) == entry["sha256"], name
+    assert not (out / "static" / "pyodide").exists()
+
+    for name in lite.NOTEBOOKS:  # the package's notebooks, as they are
+        shipped = Path(lite.__file__).parent / "data" / "notebooks" / name
+        assert (out / "files" / name).read_bytes() == shipped.read_bytes()
+    root = (out / "index.html").read_text(encoding="utf-8")
+    assert 'window.location.replace("notebooks/index.html?path=tour.ipynb")' in root
+    assert 'id="jupyter-config-data"' in root
+    extensions = {p.parent.name for p in (out / "extensions").glob("**/package.json")}
+    assert {"jupyterlab-manager", "ipycanvas", "pyodide-kernel-extension"} <= extensions
+    assert (out / ".nojekyll").is_file()
+
+    # Building again into the same folder replaces the earlier site.
+    (out / "files" / "stale.ipynb").write_text("{}", encoding="utf-8")
+    lite.build_site(out, pyodide_lock=lock_file, cache_dir=CACHE)
+    assert not (out / "files" / "stale.ipynb").exists()
+
+
+# --------------------------------------------------------------------------------------------
+# The test-only numpy stand-in sends what numpy sends
+# --------------------------------------------------------------------------------------------
+
+_CAPTURE = """
+import pickle, sys
+import ipycanvas.canvas as C
+sent = []
+def send(self, content, buffers=None):
+    sent.append((content, [bytes(memoryview(b)) for b in buffers or []]))
+C._CanvasManager.send = send
+from shangrila_widget.widget import ShangriLaBoard
+board = ShangriLaBoard("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
+board.play("journey A B")
+import numpy
+assert ("standin" in numpy.__version__) == (sys.argv[2] == "standin")
+pickle.dump(sent, open(sys.argv[1], "wb"))
+"""
+
+
+def _capture(tmp_path: Path, label: str, extra_path: list[str]) -> list[tuple[object, list[bytes]]]:
+    out = tmp_path / f"{label}.pickle"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([*extra_path, str(REPO), env.get("PYTHONPATH", "")])
+    subprocess.run(
+        [sys.executable, "-c", _CAPTURE, str(out), label], env=env, check=True, timeout=120
+    )
+    with open(out, "rb") as handle:
+        sent: list[tuple[object, list[bytes]]] = pickle.load(handle)
+    return sent
+
+
+def test_numpy_standin_of_the_lite_test_paints_the_same_bytes_as_numpy(tmp_path: Path) -> None:
+    sys.path.insert(0, str(REPO / "tests" / "browser"))
+    try:
+        from lite_standins import write_standin_source
+    finally:
+        sys.path.pop(0)
+    standins = write_standin_source(tmp_path / "standins")
+    real = _capture(tmp_path, "numpy", [])
+    fake = _capture(tmp_path, "standin", [str(standins)])
+    assert len(real) == len(fake) >= 2
+
+    def without_ids(data: bytes) -> bytes:  # widget model ids are random
+        return re.sub(rb"IPY_MODEL_[0-9a-f]+", b"IPY_MODEL_", data)
+
+    for (content_a, buffers_a), (content_b, buffers_b) in zip(real, fake, strict=True):
+        assert content_a == content_b
+        assert [without_ids(b) for b in buffers_a] == [without_ids(b) for b in buffers_b]
