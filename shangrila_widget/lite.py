@@ -49,11 +49,13 @@ from typing import TYPE_CHECKING, Any
 
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.runtime import require_cpython
+from shangrila_widget.serve import NOTEBOOKS as EXAMPLE_NOTEBOOKS
+from shangrila_widget.serve import notebook_source
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb")
+NOTEBOOKS = EXAMPLE_NOTEBOOKS
 """The example notebooks the site carries; its root opens the first."""
 
 START_URL = "notebooks/index.html?path=tour.ipynb"
@@ -160,6 +162,12 @@ def package_wheel(dest: Path) -> Path:
 
     dist = f"shangrila_widget-{__version__}.dist-info"
     files = list(_walk(resources.files("shangrila_widget"), "shangrila_widget"))
+    # A source checkout keeps the notebooks in examples/ (the wheel build copies them in).
+    present = {name for name, _ in files}
+    for notebook in NOTEBOOKS:
+        name = f"shangrila_widget/data/notebooks/{notebook}"
+        if name not in present:
+            files.append((name, notebook_source(notebook).read_bytes()))
     requires = "".join(f"Requires-Dist: {name}\n" for name in ("ipywidgets", "ipycanvas"))
     files.append(
         (

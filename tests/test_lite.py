@@ -246,7 +246,7 @@ def test_default_site_loads_pyodide_from_the_public_distribution(tmp_path: Path)
     assert not (out / "static" / "pyodide").exists()
 
     for name in lite.NOTEBOOKS:  # the package's notebooks, as they are
-        shipped = Path(lite.__file__).parent / "data" / "notebooks" / name
+        shipped = serve.notebook_source(name)
         assert (out / "files" / name).read_bytes() == shipped.read_bytes()
     root = (out / "index.html").read_text(encoding="utf-8")
     assert 'window.location.replace("notebooks/index.html?path=tour.ipynb")' in root
