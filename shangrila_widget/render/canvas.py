@@ -12,8 +12,10 @@ Two pieces, for the board widget to build on:
 ``BoardCanvas(width=900.0, height=910.0, *, pixel_ratio=2.0)``
     Owns an ``ipycanvas.MultiCanvas`` (``.widget``, put it in your layout) with a static
     layer under a dynamic one, at ``pixel_ratio`` backing pixels per scene unit and a CSS
-    size that fits the notebook width (``width: 100%``, ``max-width: <width>px``, height
-    following), so it is crisp on high-DPI screens and never overflows:
+    size that fits the notebook width and the screen height (only the CSS width is set:
+    ``min(<width>px, (100vh - var(--shangrila-reserved)) * width / height)``, ``max-width:
+    100%``; the height follows the aspect ratio), so it is crisp on high-DPI screens, never
+    overflows and is never distorted:
 
     .. code-block:: python
 
@@ -48,7 +50,15 @@ from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Primitive, Rect, Text
 from shangrila_widget.render.scene import Scene
 
-__all__ = ["BoardCanvas", "batch", "paint"]
+__all__ = ["CANVAS_CLASS", "RESERVED_VAR", "BoardCanvas", "batch", "paint"]
+
+CANVAS_CLASS = "shangrila-canvas"
+"""The class of the board's ``<canvas>`` element (``widget/style.py`` styles it)."""
+
+RESERVED_VAR = "--shangrila-reserved"
+"""CSS custom property: the viewport height kept free for everything but the picture."""
+
+DEFAULT_RESERVED = "150px"
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
@@ -298,6 +308,16 @@ def _rounded_rect_path(canvas: Canvas, p: Rect) -> None:
     canvas.close_path()
 
 
+def _css_width(width: float, height: float) -> str:
+    """The canvas's CSS width: at most ``width`` px, and small enough that the picture (its
+    height follows from the backing store's aspect ratio) fits in the viewport height minus
+    ``var(--shangrila-reserved)``. Width-only sizing keeps the proportions in every layout."""
+    ratio = width / height
+    return (
+        f"min({width:g}px, calc((100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED})) * {ratio:.6f}))"
+    )
+
+
 class BoardCanvas:
     """A two-layer ipycanvas board (static under dynamic) drawn from scenes; see the module
     docstring for the whole API."""
@@ -310,6 +330,7 @@ class BoardCanvas:
         pixel_ratio: float = 2.0,
         css_width: str = "100%",
     ) -> None:
+        # ``css_width``: the largest CSS width (default: the width of the enclosing box).
         if pixel_ratio <= 0:
             raise ValueError(f"pixel_ratio must be positive, not {pixel_ratio!r}")
         self.pixel_ratio = float(pixel_ratio)
@@ -319,8 +340,14 @@ class BoardCanvas:
             2,
             width=round(self.width * self.pixel_ratio),
             height=round(self.height * self.pixel_ratio),
-            layout=Layout(width=css_width, max_width=f"{self.width:g}px", height="auto"),
+            layout=Layout(
+                display="block",
+                width=_css_width(self.width, self.height),
+                max_width=css_width,
+                height="auto",
+            ),
         )
+        self.widget.add_class(CANVAS_CLASS)
         self.scene: Scene | None = None
         self._static: tuple[Primitive, ...] | None = None
 
@@ -344,7 +371,7 @@ class BoardCanvas:
         self.width, self.height = scene.width, scene.height
         self.widget.width = round(self.width * self.pixel_ratio)
         self.widget.height = round(self.height * self.pixel_ratio)
-        self.widget.layout.max_width = f"{self.width:g}px"
+        self.widget.layout.width = _css_width(self.width, self.height)
         self._static = None
         return True
 

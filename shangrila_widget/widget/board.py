@@ -38,7 +38,7 @@ import ipywidgets as widgets
 import traitlets
 from ipycanvas import Canvas
 
-from shangrila_widget.render.canvas import BoardCanvas
+from shangrila_widget.render.canvas import DEFAULT_RESERVED, RESERVED_VAR, BoardCanvas
 from shangrila_widget.render.scene import PLAYER_STYLES, Highlight, build_scene
 from shangrila_widget.rules import GameRecord, Outcome, Position, PositionError, ShangrilaError
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
@@ -52,6 +52,7 @@ from shangrila_widget.widget.controller import (
     Target,
     moved_highlights,
 )
+from shangrila_widget.widget.style import stylesheet
 from shangrila_widget.widget.texts import ui_text
 
 log = logging.getLogger("shangrila_widget")
@@ -132,7 +133,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.canvas = BoardCanvas(width, width * 910 / 900)
         self._build_controls()
         super().__init__(
-            children=[self._top_bar, self._main, self._buttons, self._error_box],
+            children=[self._top_bar, self._main, self._buttons, self._error_box, stylesheet()],
             layout=widgets.Layout(width="100%", max_width=f"{int(width) + 420}px"),
             **kwargs,
         )
@@ -153,7 +154,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ layout
 
     def _build_controls(self) -> None:
-        self._status = widgets.HTML()
+        # A fixed minimum width: the bar does not re-wrap when the player's name changes.
+        self._status = widgets.HTML(layout=widgets.Layout(min_width="15em"))
         self._kind = widgets.ToggleButtons(
             options=[(ui_text(k, "en"), k) for k in ACTION_KINDS],
             value="auto",
@@ -178,13 +180,25 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._side_info = widgets.HTML()
         self.side_panel = side = widgets.VBox(
             [self._message, self._side_info],
-            layout=widgets.Layout(flex="1 1 300px", min_width="260px", padding="0 0 0 12px"),
+            layout=widgets.Layout(
+                flex="1 1 300px",
+                min_width="260px",
+                padding="0 0 0 12px",
+                # Never taller than the picture may be: long texts scroll inside the panel
+                # instead of pushing the buttons under the board off the screen.
+                max_height=f"calc(100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED}))",
+                overflow_y="auto",
+            ),
         )
+        # A block box (not flex): the canvas is never stretched to the side panel's height;
+        # it takes its own width (see render/canvas.py), the side panel the rest, or wraps.
         board_box = widgets.Box(
-            [self.canvas.widget], layout=widgets.Layout(flex="3 1 480px", min_width="320px")
+            [self.canvas.widget],
+            layout=widgets.Layout(display="block", flex="0 1 auto", min_width="320px"),
         )
         self._main = widgets.HBox(
-            [board_box, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")
+            [board_box, side],
+            layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"),
         )
         self._button_widgets: dict[str, widgets.Button] = {}
         actions: dict[str, Callable[[], Feedback]] = {

@@ -181,13 +181,9 @@ def start_voila(
     HTTP answer from a static URL, which, unlike ``/``, does not start a kernel.
     """
     notebook = notebook.resolve()
-    log_dir.mkdir(parents=True, exist_ok=True)
-    last_error: VoilaStartError | None = None
-    for attempt in range(1, attempts + 1):
-        port = free_port()
-        url = f"http://{LOCAL_HOST}:{port}/"
-        log_path = log_dir / f"voila-{notebook.stem}-{port}.log"
-        cmd = [
+
+    def command(port: int) -> list[str]:
+        return [
             sys.executable,
             "-m",
             "voila",
@@ -197,27 +193,99 @@ def start_voila(
             f"--Voila.ip={LOCAL_HOST}",
             "--Voila.port_retries=0",
             "--show_tracebacks=True",
+            *extra_args,
         ]
-        cmd += list(extra_args)
+
+    return _start_server(
+        "voila", notebook, command, "voila/static/", log_dir, timeout, env, attempts
+    )
+
+
+def start_jupyterlab(
+    root_dir: Path,
+    log_dir: Path,
+    extra_args: Sequence[str] = (),
+    *,
+    timeout: float = 90.0,
+    env: Mapping[str, str] | None = None,
+    attempts: int = 3,
+) -> VoilaServer:
+    """Start JupyterLab 4 serving ``root_dir`` on a free 127.0.0.1 port, without auth.
+
+    No token or password (the server only listens on 127.0.0.1 and lives as long as the test
+    session), no XSRF check, no news or update checks (no requests to the internet), and the
+    application object exposed as ``window.jupyterapp`` so that a test can run commands such
+    as ``notebook:run-all-cells``. The page of a notebook is ``url + "lab/tree/" + name``.
+    """
+    root_dir = root_dir.resolve()
+
+    def command(port: int) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            f"--ServerApp.ip={LOCAL_HOST}",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--ServerApp.root_dir={root_dir}",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            "--ServerApp.allow_root=True",  # CI containers run as root
+            "--ServerApp.terminals_enabled=False",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.extension_manager=readonly",
+            "--LabApp.news_url=",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            f"--LabApp.workspaces_dir={root_dir / '.workspaces'}",
+            *extra_args,
+        ]
+
+    return _start_server(
+        "jupyterlab", root_dir, command, "api/status", log_dir, timeout, env, attempts
+    )
+
+
+def _start_server(
+    kind: str,
+    target: Path,
+    command: Callable[[int], list[str]],
+    ready_path: str,
+    log_dir: Path,
+    timeout: float,
+    env: Mapping[str, str] | None,
+    attempts: int,
+) -> VoilaServer:
+    """Run ``command(port)`` (a Jupyter server on a free port, cwd the target's directory)
+    and wait for its "running at" log line and an HTTP answer from ``url + ready_path``;
+    retry with another port when the port was lost to a race."""
+    log_dir.mkdir(parents=True, exist_ok=True)
+    last_error: VoilaStartError | None = None
+    for attempt in range(1, attempts + 1):
+        port = free_port()
+        url = f"http://{LOCAL_HOST}:{port}/"
+        log_path = log_dir / f"{kind}-{target.stem}-{port}.log"
+        cmd = command(port)
         log_file = log_path.open("wb")
         log_file.write(("$ " + " ".join(cmd) + "\n").encode())
         log_file.flush()
         started = time.perf_counter()
         process = subprocess.Popen(
             cmd,
-            cwd=notebook.parent,
+            cwd=target if target.is_dir() else target.parent,
             env=dict(env) if env is not None else None,
             stdin=subprocess.DEVNULL,
             stdout=log_file,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # own process group: stop() can kill it without hitting us
         )
-        server = VoilaServer(notebook, port, url, log_path, process, 0.0, log_file)
+        server = VoilaServer(target, port, url, log_path, process, 0.0, log_file)
         deadline = started + timeout
         while time.perf_counter() < deadline:
             if process.poll() is not None:
                 break
-            if url in server.log_text() and _http_answers(url + "voila/static/"):
+            if url in server.log_text() and _http_answers(url + ready_path):
                 server.startup_seconds = time.perf_counter() - started
                 return server
             time.sleep(0.1)
@@ -227,7 +295,7 @@ def start_voila(
             f"exited with code {process.returncode}" if exited else f"no answer in {timeout:.0f} s"
         )
         last_error = VoilaStartError(
-            f"Voila on {notebook} (port {port}, attempt {attempt}/{attempts}) {reason}.\n"
+            f"{kind} on {target} (port {port}, attempt {attempt}/{attempts}) {reason}.\n"
             f"--- {log_path} ---\n{server.log_tail()}"
         )
         if not (exited and "in use" in server.log_text()):  # retry only a lost port race
