@@ -138,7 +138,7 @@ def test_the_board_fits_a_projector_and_keeps_its_shape(
     if kind != "tour":
         page.wait_for_timeout(300)  # the side panel's last texts
         m = measure(page, kind)
-        save_screenshot(label, full_page=False)
+        save_screenshot("screen", full_page=False)
         assert_keeps_its_shape(m, label)
         assert_fits(m, label)
         return
@@ -151,7 +151,7 @@ def test_the_board_fits_a_projector_and_keeps_its_shape(
                 page.locator(".shangrila-tour").get_by_text(f"Step {last} of {last}").wait_for()
             where = f"{label} chapter {number} ({chapter.id}) {frame}"
             m = measure(page, kind)
-            save_screenshot(f"{label}-chapter{number}-{frame}", full_page=False)
+            save_screenshot(f"chapter{number}-{frame}", full_page=False)
             assert_keeps_its_shape(m, where)
             assert_fits(m, where)
 
