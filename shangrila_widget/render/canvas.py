@@ -37,8 +37,7 @@ Everything else (traits, buttons, keys, what a click means) is the widget's busi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -46,6 +45,7 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 from ipywidgets import Layout
 
+from shangrila_widget.render.ipycanvas_compat import batch
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Primitive, Rect, Text
 from shangrila_widget.render.scene import Scene
@@ -70,34 +70,6 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     if len(value) == 3:
         value = "".join(c * 2 for c in value)
     return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
-
-
-@contextmanager
-def batch(canvas: Canvas | MultiCanvas) -> Iterator[None]:
-    """Like ``ipycanvas.hold_canvas()``: everything drawn inside goes out as one message.
-
-    Unlike it, an exception inside drops the half-built batch and leaves the canvas manager
-    as it was (``hold_canvas`` would leave it caching forever); nested batches send once, at
-    the outermost. The batch starts with a switch to the canvas drawn first, so a page that
-    connected after the last draw still knows where to draw.
-    """
-    manager = canvas._canvas_manager
-    outer = manager._caching
-    manager._caching = True
-    if not outer:
-        manager._current_canvas = None  # make the batch self-contained (see notes)
-    try:
-        yield
-    except BaseException:
-        if not outer:
-            manager._commands_cache = []
-            manager._buffers_cache = []
-            manager._caching = False
-            manager._current_canvas = None
-        raise
-    if not outer:
-        manager.flush()
-        manager._caching = False
 
 
 class _Pen:

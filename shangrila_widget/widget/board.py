@@ -36,7 +36,6 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 import traitlets
-from ipycanvas import Canvas
 
 from shangrila_widget.render.canvas import DEFAULT_RESERVED, RESERVED_VAR, BoardCanvas
 from shangrila_widget.render.scene import PLAYER_STYLES, Highlight, build_scene
@@ -142,7 +141,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.lang = lang
         self.position = start.to_json()
         self._syncing = False
-        self._guard_frontend_events(self.canvas.dynamic_layer)
         self.canvas.on_click(self._on_click)
         self.canvas.widget.on_client_ready(self._on_client_ready)
         self.canvas.dynamic_layer.on_key_down(self._on_key)
@@ -397,30 +395,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._kind.value = change["new"]
         self._refresh()
 
-    def _guard_frontend_events(self, canvas: Canvas) -> None:
-        """Check every front-end message before ipycanvas reads it: a malformed one is
-        reported (never raised into the void) and changes nothing.
-
-        The page's view is the MultiCanvas's (one ``<canvas>``), so browser events arrive on the
-        MultiCanvas's comm, where ipycanvas registered the top layer's handler; the layer's own
-        comm only gets what is addressed to the layer directly. Both routes are guarded.
-        """
-        original = canvas._handle_frontend_event
-
-        def guarded(widget: Any, content: Any, buffers: Any) -> None:
-            try:
-                problem = _frontend_problem(content)
-                if problem:
-                    log.warning("ignored a front-end message: %s", problem)
-                    return
-                original(widget, content, buffers)
-            except Exception as error:  # noqa: BLE001 - shown and logged
-                self._show_error(error)
-
-        for receiver in (canvas, self.canvas.widget):
-            receiver._msg_callbacks.register_callback(original, remove=True)
-            receiver.on_msg(guarded)
-
     # ------------------------------------------------------------------ showing
 
     def _colour_name(self, colour: str) -> str:
@@ -573,40 +547,6 @@ def _rule_badge(rule: str, lang: Language) -> str:
         f"<code title='{html.escape(tip, quote=True)}' style='background:#eee;padding:0 3px;"
         f"border-radius:3px'>{html.escape(rule)}</code>"
     )
-
-
-_POINTER_EVENTS = ("mouse_move", "mouse_down", "mouse_up", "mouse_out", "mouse_wheel")
-_KNOWN_EVENTS = (
-    *_POINTER_EVENTS,
-    "client_ready",
-    "key_down",
-    "touch_start",
-    "touch_end",
-    "touch_move",
-    "touch_cancel",
-)
-
-
-def _frontend_problem(content: Any) -> str | None:
-    """What is wrong with a front-end message to the canvas, or None if it is well-formed."""
-    if not isinstance(content, dict):
-        return f"expected an object, got {type(content).__name__}"
-    event = content.get("event")
-    if event not in _KNOWN_EVENTS:
-        return f"unknown event {event!r}"
-    if event in _POINTER_EVENTS:
-        for axis in ("x", "y"):
-            value = content.get(axis)
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
-                return f"{event} without a numeric {axis}"
-    if event == "key_down" and not isinstance(content.get("key"), str):
-        return "key_down without a key"
-    if event == "key_down":
-        for flag in ("shift_key", "ctrl_key", "meta_key"):
-            content.setdefault(flag, False)
-    if event.startswith("touch") and not isinstance(content.get("touches"), list):
-        return f"{event} without touches"
-    return None
 
 
 __all__ = ["Highlight", "ShangriLaBoard"]

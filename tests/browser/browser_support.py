@@ -30,7 +30,7 @@ ipycanvas 0.14.3, Chromium 156)
   layers' detached canvases into its own detached canvas, and its view is again one
   ``<canvas>``. Read pixels of the composite only; single layers are not in the DOM.
 * ``ipycanvas.offscreen_canvas`` views call ``transferControlToOffscreen()``; on those elements
-  ``getContext`` throws ``InvalidStateError``. Use :func:`screenshot_pixel` for them.
+  ``getContext`` throws ``InvalidStateError`` (the board does not use them).
 * Without an explicit CSS size Voila stretches the element to the page width, keeping the
   aspect ratio (a 200x100 canvas showed as 970x485 CSS px in a 1000 px wide viewport). The
   backing store keeps its ``width``/``height``. ipycanvas maps mouse positions back into
@@ -53,7 +53,6 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from io import BytesIO
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -73,7 +72,6 @@ __all__ = [
     "color_close",
     "free_port",
     "measure_input_to_pixel",
-    "screenshot_pixel",
     "start_voila",
     "wait_for_canvas_change",
     "wait_for_canvas_color",
@@ -331,8 +329,7 @@ _PIXEL_JS = """([el, x, y]) => {
     try {
         ctx = el.getContext('2d');
     } catch (e) {
-        throw new Error(`getContext('2d') failed (${e}); an OffscreenCanvas view? ` +
-                        `use screenshot_pixel()`);
+        throw new Error(`getContext('2d') failed (${e}); an OffscreenCanvas view?`);
     }
     if (ctx === null) throw new Error('canvas has a non-2d context');
     if (x < 0 || y < 0 || x >= el.width || y >= el.height) {
@@ -637,17 +634,3 @@ def measure_input_to_pixel(
     if result["t0"] is None:
         raise AssertionError(f"canvas {selector!r}: the trigger sent no mousedown/keydown to it")
     return float(result["t1"]) - float(result["t0"])
-
-
-def screenshot_pixel(page: Page, x: float, y: float) -> RGBA:
-    """RGBA of the *composited* page at viewport CSS pixel (x, y), from a 1x1 screenshot.
-
-    Works for any element (OffscreenCanvas views, CSS-scaled canvases, overlays); slower than
-    :func:`canvas_pixel` (~tens of ms). Assumes ``device_scale_factor=1``.
-    """
-    from PIL import Image
-
-    png = page.screenshot(clip={"x": float(x), "y": float(y), "width": 1, "height": 1})
-    with Image.open(BytesIO(png)) as image:
-        r, g, b, a = image.convert("RGBA").getpixel((0, 0))
-    return (int(r), int(g), int(b), int(a))

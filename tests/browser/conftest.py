@@ -158,12 +158,6 @@ def missing_requirement() -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "browser: real-browser test (Voila + headless Chromium via Playwright)"
-    )
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test of this directory ``browser`` (so ``-m 'not browser'`` deselects them)."""
     for item in items:
@@ -247,11 +241,9 @@ def _save_failure_artifacts(item: pytest.Item, report: pytest.TestReport) -> Non
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    """Store each phase's report on the item (``item.rep_setup``/``rep_call``/``rep_teardown``)
-    and, when setup or call of a test here fails, save the artifacts while the page is alive."""
+    """When setup or call of a test here fails, save the artifacts while the page is alive."""
     outcome: Any = yield
     report: pytest.TestReport = outcome.get_result()
-    setattr(item, f"rep_{report.when}", report)
     if report.failed and report.when in ("setup", "call") and _in_this_dir(item):
         _save_failure_artifacts(item, report)
 

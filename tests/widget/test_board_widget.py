@@ -15,7 +15,10 @@ FOUR = ["red", "blue", "yellow", "violet"]
 
 
 def front_end(board: ShangriLaBoard, content: Any) -> None:
-    """Deliver a front-end custom message to the board's clickable canvas layer."""
+    """Deliver a front-end custom message to the board's clickable canvas layer (a key with
+    the modifier flags ipycanvas's front end always sends)."""
+    if isinstance(content, dict) and content.get("event") == "key_down" and "key" in content:
+        content = {"shift_key": False, "ctrl_key": False, "meta_key": False, **content}
     board.canvas.dynamic_layer._handle_msg(
         {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
     )
