@@ -1,6 +1,6 @@
 """Every use of ipycanvas's private API, in one place.
 
-ipycanvas (0.13 and 0.14) sends all drawing through one module-level manager widget,
+ipycanvas (0.13.1 to 0.14.x) sends all drawing through one module-level manager widget,
 ``ipycanvas.canvas._CANVAS_MANAGER`` (reached as ``canvas._canvas_manager``). Two of its
 behaviours need us to touch its private members:
 
@@ -14,7 +14,9 @@ behaviours need us to touch its private members:
 
 :func:`batch` is ``hold_canvas`` with both fixed. ``tests/render/test_ipycanvas_compat.py``
 checks that the members used here exist with the meaning assumed, so that an ipycanvas
-release that changes them fails a test rather than a classroom.
+release that changes them fails a test rather than a classroom. (The dependency range starts
+at 0.13.1: 0.13.0's Python side asks for front end ``^0.12`` while shipping 0.13.0, so no
+canvas shows; 0.12 has no ``_canvas_manager`` on the canvas.)
 """
 
 from __future__ import annotations
