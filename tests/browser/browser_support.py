@@ -44,6 +44,7 @@ ipycanvas 0.14.3, Chromium 156)
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -60,6 +61,7 @@ if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in t
     from playwright.sync_api import ElementHandle, Page
 
 __all__ = [
+    "NON_LOCAL_URL",
     "RGBA",
     "REPO_ROOT",
     "VoilaServer",
@@ -85,6 +87,14 @@ RGBA = tuple[int, int, int, int]
 REPO_ROOT: Path = Path(__file__).resolve().parents[2]
 
 LOCAL_HOST = "127.0.0.1"
+
+# http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
+# Python (no per-request routing round trip), data:/blob: URLs are not routed at all.
+NON_LOCAL_URL = re.compile(
+    r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
+    r"(?:https?|wss?)://",
+    re.IGNORECASE,
+)
 
 
 # --------------------------------------------------------------------------------------------

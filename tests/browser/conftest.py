@@ -62,6 +62,7 @@ if str(_HERE) not in sys.path:  # make ``import browser_support`` work under any
     sys.path.insert(0, str(_HERE))
 
 from browser_support import (  # noqa: E402  (re-exported for convenience)
+    NON_LOCAL_URL,
     REPO_ROOT,
     VoilaServer,
     canvas_pixel,
@@ -101,14 +102,6 @@ CHROMIUM_ARGS = [
     # Playwright's routing does not see (service workers, browser-internal fetches).
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
-
-# http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
-# Python (no per-request routing round trip), data:/blob: URLs are not routed at all.
-_NON_LOCAL_URL = re.compile(
-    r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
-    r"(?:https?|wss?)://",
-    re.IGNORECASE,
-)
 
 _BROWSER_DIR = str(_HERE)
 
@@ -435,7 +428,7 @@ def browser_context(
         browser_diagnostics.blocked_urls.append(route.request.url)
         route.abort("blockedbyclient")
 
-    context.route(_NON_LOCAL_URL, abort_non_local)
+    context.route(NON_LOCAL_URL, abort_non_local)
     yield context
     context.close()
 

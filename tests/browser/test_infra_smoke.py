@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser_support import (
+    NON_LOCAL_URL,
     canvas_pixel,
     click_canvas,
     color_close,
@@ -147,6 +148,4 @@ def test_canvas_draw_click_reload(
     ],
 )
 def test_the_route_pattern_blocks_exactly_the_non_local_urls(url: str, blocked: bool) -> None:
-    from conftest import _NON_LOCAL_URL
-
-    assert bool(_NON_LOCAL_URL.search(url)) is blocked
+    assert bool(NON_LOCAL_URL.search(url)) is blocked
