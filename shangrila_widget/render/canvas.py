@@ -12,8 +12,10 @@ Two pieces, for the board widget to build on:
 ``BoardCanvas(width=900.0, height=910.0, *, pixel_ratio=2.0)``
     Owns an ``ipycanvas.MultiCanvas`` (``.widget``, put it in your layout) with a static
     layer under a dynamic one, at ``pixel_ratio`` backing pixels per scene unit and a CSS
-    size that fits the notebook width (``width: 100%``, ``max-width: <width>px``, height
-    following), so it is crisp on high-DPI screens and never overflows:
+    size that fits the notebook width and the screen height (only the CSS width is set:
+    ``min(<width>px, (100vh - var(--shangrila-reserved)) * width / height)``, ``max-width:
+    100%``; the height follows the aspect ratio), so it is crisp on high-DPI screens, never
+    overflows and is never distorted:
 
     .. code-block:: python
 
@@ -35,8 +37,7 @@ Everything else (traits, buttons, keys, what a click means) is the widget's busi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -44,11 +45,20 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 from ipywidgets import Layout
 
+from shangrila_widget.render.ipycanvas_compat import batch
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Primitive, Rect, Text
 from shangrila_widget.render.scene import Scene
 
-__all__ = ["BoardCanvas", "batch", "paint"]
+__all__ = ["CANVAS_CLASS", "RESERVED_VAR", "BoardCanvas", "batch", "paint"]
+
+CANVAS_CLASS = "shangrila-canvas"
+"""The class of the board's ``<canvas>`` element (``widget/style.py`` styles it)."""
+
+RESERVED_VAR = "--shangrila-reserved"
+"""CSS custom property: the viewport height kept free for everything but the picture."""
+
+DEFAULT_RESERVED = "150px"
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
@@ -60,34 +70,6 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     if len(value) == 3:
         value = "".join(c * 2 for c in value)
     return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
-
-
-@contextmanager
-def batch(canvas: Canvas | MultiCanvas) -> Iterator[None]:
-    """Like ``ipycanvas.hold_canvas()``: everything drawn inside goes out as one message.
-
-    Unlike it, an exception inside drops the half-built batch and leaves the canvas manager
-    as it was (``hold_canvas`` would leave it caching forever); nested batches send once, at
-    the outermost. The batch starts with a switch to the canvas drawn first, so a page that
-    connected after the last draw still knows where to draw.
-    """
-    manager = canvas._canvas_manager
-    outer = manager._caching
-    manager._caching = True
-    if not outer:
-        manager._current_canvas = None  # make the batch self-contained (see notes)
-    try:
-        yield
-    except BaseException:
-        if not outer:
-            manager._commands_cache = []
-            manager._buffers_cache = []
-            manager._caching = False
-            manager._current_canvas = None
-        raise
-    if not outer:
-        manager.flush()
-        manager._caching = False
 
 
 class _Pen:
@@ -298,6 +280,16 @@ def _rounded_rect_path(canvas: Canvas, p: Rect) -> None:
     canvas.close_path()
 
 
+def _css_width(width: float, height: float) -> str:
+    """The canvas's CSS width: at most ``width`` px, and small enough that the picture (its
+    height follows from the backing store's aspect ratio) fits in the viewport height minus
+    ``var(--shangrila-reserved)``. Width-only sizing keeps the proportions in every layout."""
+    ratio = width / height
+    return (
+        f"min({width:g}px, calc((100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED})) * {ratio:.6f}))"
+    )
+
+
 class BoardCanvas:
     """A two-layer ipycanvas board (static under dynamic) drawn from scenes; see the module
     docstring for the whole API."""
@@ -310,6 +302,7 @@ class BoardCanvas:
         pixel_ratio: float = 2.0,
         css_width: str = "100%",
     ) -> None:
+        # ``css_width``: the largest CSS width (default: the width of the enclosing box).
         if pixel_ratio <= 0:
             raise ValueError(f"pixel_ratio must be positive, not {pixel_ratio!r}")
         self.pixel_ratio = float(pixel_ratio)
@@ -319,8 +312,14 @@ class BoardCanvas:
             2,
             width=round(self.width * self.pixel_ratio),
             height=round(self.height * self.pixel_ratio),
-            layout=Layout(width=css_width, max_width=f"{self.width:g}px", height="auto"),
+            layout=Layout(
+                display="block",
+                width=_css_width(self.width, self.height),
+                max_width=css_width,
+                height="auto",
+            ),
         )
+        self.widget.add_class(CANVAS_CLASS)
         self.scene: Scene | None = None
         self._static: tuple[Primitive, ...] | None = None
 
@@ -344,7 +343,7 @@ class BoardCanvas:
         self.width, self.height = scene.width, scene.height
         self.widget.width = round(self.width * self.pixel_ratio)
         self.widget.height = round(self.height * self.pixel_ratio)
-        self.widget.layout.max_width = f"{self.width:g}px"
+        self.widget.layout.width = _css_width(self.width, self.height)
         self._static = None
         return True
 

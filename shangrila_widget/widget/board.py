@@ -46,9 +46,8 @@ from typing import Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 import traitlets
-from ipycanvas import Canvas
 
-from shangrila_widget.render.canvas import BoardCanvas
+from shangrila_widget.render.canvas import DEFAULT_RESERVED, RESERVED_VAR, BoardCanvas
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.scene import build_scene
@@ -65,7 +64,6 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
 from shangrila_widget.rules.compact import from_compact, to_compact
 from shangrila_widget.rules.engine import scores
-from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import (
     COLOUR_NAMES,
     LANGUAGES,
@@ -81,6 +79,7 @@ from shangrila_widget.widget.controller import (
     moved_highlights,
 )
 from shangrila_widget.widget.key import PictureKey
+from shangrila_widget.widget.style import stylesheet
 from shangrila_widget.widget.texts import ui_text
 
 log = logging.getLogger("shangrila_widget")
@@ -233,7 +232,14 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: The key to the picture (legend) under the buttons, in the board's language.
         self.picture_key = PictureKey(lang=lang)
         super().__init__(
-            children=[self._top_bar, self._main, self._buttons, self._error_box, self.picture_key],
+            children=[
+                self._top_bar,
+                self._main,
+                self._buttons,
+                self._error_box,
+                self.picture_key,
+                stylesheet(),
+            ],
             layout=widgets.Layout(width="100%", max_width=f"{int(width) + 420}px"),
             **kwargs,
         )
@@ -242,7 +248,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.position = self._synced_json
         self.show_legal = show_legal
         self.lang = lang
-        self._guard_frontend_events(self.canvas.dynamic_layer)
         self.canvas.on_click(self._on_canvas_click)
         self.canvas.widget.on_client_ready(self._on_client_ready)
         self.canvas.dynamic_layer.on_key_down(self._on_key)
@@ -252,7 +257,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ layout
 
     def _build_controls(self) -> None:
-        self._status = widgets.HTML()
+        # A fixed minimum width: the bar does not re-wrap when the player's name changes.
+        self._status = widgets.HTML(layout=widgets.Layout(min_width="15em"))
         self._kind = widgets.ToggleButtons(
             options=[(ui_text(k, "en"), k) for k in ACTION_KINDS],
             value="auto",
@@ -280,13 +286,25 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._side_info = widgets.HTML()
         self.side_panel = side = widgets.VBox(
             [self._message, self._side_info],
-            layout=widgets.Layout(flex="1 1 300px", min_width="260px", padding="0 0 0 12px"),
+            layout=widgets.Layout(
+                flex="1 1 300px",
+                min_width="260px",
+                padding="0 0 0 12px",
+                # Never taller than the picture may be: long texts scroll inside the panel
+                # instead of pushing the buttons under the board off the screen.
+                max_height=f"calc(100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED}))",
+                overflow="hidden auto",
+            ),
         )
+        # A block box (not flex): the canvas is never stretched to the side panel's height;
+        # it takes its own width (see render/canvas.py), the side panel the rest, or wraps.
         board_box = widgets.Box(
-            [self.canvas.widget], layout=widgets.Layout(flex="3 1 480px", min_width="320px")
+            [self.canvas.widget],
+            layout=widgets.Layout(display="block", flex="0 1 auto", min_width="320px"),
         )
         self._main = widgets.HBox(
-            [board_box, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")
+            [board_box, side],
+            layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"),
         )
         self._button_widgets: dict[str, widgets.Button] = {}
         actions: dict[str, Callable[[], Feedback]] = {
@@ -622,30 +640,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._show_legal.value = change["new"]
         self._refresh()
 
-    def _guard_frontend_events(self, canvas: Canvas) -> None:
-        """Check every front-end message before ipycanvas reads it: a malformed one is
-        reported (never raised into the void) and changes nothing.
-
-        The page's view is the MultiCanvas's (one ``<canvas>``), so browser events arrive on the
-        MultiCanvas's comm, where ipycanvas registered the top layer's handler; the layer's own
-        comm only gets what is addressed to the layer directly. Both routes are guarded.
-        """
-        original = canvas._handle_frontend_event
-
-        def guarded(widget: Any, content: Any, buffers: Any) -> None:
-            try:
-                problem = _frontend_problem(content)
-                if problem:
-                    log.warning("ignored a front-end message: %s", problem)
-                    return
-                original(widget, content, buffers)
-            except Exception as error:  # noqa: BLE001 - shown and logged
-                self.show_error(error)
-
-        for receiver in (canvas, self.canvas.widget):
-            receiver._msg_callbacks.register_callback(original, remove=True)
-            receiver.on_msg(guarded)
-
     # ------------------------------------------------------------------ showing
 
     def _colour_name(self, colour: str) -> str:
@@ -774,40 +768,6 @@ def rule_badge(rule: str, lang: Language) -> str:
         f"<code title='{html.escape(tip, quote=True)}' style='background:#eee;padding:0 3px;"
         f"border-radius:3px'>{html.escape(rule)}</code>"
     )
-
-
-_POINTER_EVENTS = ("mouse_move", "mouse_down", "mouse_up", "mouse_out", "mouse_wheel")
-_KNOWN_EVENTS = (
-    *_POINTER_EVENTS,
-    "client_ready",
-    "key_down",
-    "touch_start",
-    "touch_end",
-    "touch_move",
-    "touch_cancel",
-)
-
-
-def _frontend_problem(content: Any) -> str | None:
-    """What is wrong with a front-end message to the canvas, or None if it is well-formed."""
-    if not isinstance(content, dict):
-        return f"expected an object, got {type(content).__name__}"
-    event = content.get("event")
-    if event not in _KNOWN_EVENTS:
-        return f"unknown event {excerpt(event)}"
-    if event in _POINTER_EVENTS:
-        for axis in ("x", "y"):
-            value = content.get(axis)
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:
-                return f"{event} without a numeric {axis}"
-    if event == "key_down" and not isinstance(content.get("key"), str):
-        return "key_down without a key"
-    if event == "key_down":
-        for flag in ("shift_key", "ctrl_key", "meta_key"):
-            content.setdefault(flag, False)
-    if event.startswith("touch") and not isinstance(content.get("touches"), list):
-        return f"{event} without touches"
-    return None
 
 
 __all__ = [

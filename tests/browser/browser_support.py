@@ -30,7 +30,7 @@ ipycanvas 0.14.3, Chromium 156)
   layers' detached canvases into its own detached canvas, and its view is again one
   ``<canvas>``. Read pixels of the composite only; single layers are not in the DOM.
 * ``ipycanvas.offscreen_canvas`` views call ``transferControlToOffscreen()``; on those elements
-  ``getContext`` throws ``InvalidStateError``. Use :func:`screenshot_pixel` for them.
+  ``getContext`` throws ``InvalidStateError`` (the board does not use them).
 * Without an explicit CSS size Voila stretches the element to the page width, keeping the
   aspect ratio (a 200x100 canvas showed as 970x485 CSS px in a 1000 px wide viewport). The
   backing store keeps its ``width``/``height``. ipycanvas maps mouse positions back into
@@ -44,6 +44,7 @@ ipycanvas 0.14.3, Chromium 156)
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -53,7 +54,6 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from io import BytesIO
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -61,6 +61,7 @@ if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in t
     from playwright.sync_api import ElementHandle, Page
 
 __all__ = [
+    "NON_LOCAL_URL",
     "RGBA",
     "REPO_ROOT",
     "VoilaServer",
@@ -73,7 +74,6 @@ __all__ = [
     "color_close",
     "free_port",
     "measure_input_to_pixel",
-    "screenshot_pixel",
     "start_voila",
     "wait_for_canvas_change",
     "wait_for_canvas_color",
@@ -87,6 +87,14 @@ RGBA = tuple[int, int, int, int]
 REPO_ROOT: Path = Path(__file__).resolve().parents[2]
 
 LOCAL_HOST = "127.0.0.1"
+
+# http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
+# Python (no per-request routing round trip), data:/blob: URLs are not routed at all.
+NON_LOCAL_URL = re.compile(
+    r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
+    r"(?:https?|wss?)://",
+    re.IGNORECASE,
+)
 
 
 # --------------------------------------------------------------------------------------------
@@ -181,13 +189,9 @@ def start_voila(
     HTTP answer from a static URL, which, unlike ``/``, does not start a kernel.
     """
     notebook = notebook.resolve()
-    log_dir.mkdir(parents=True, exist_ok=True)
-    last_error: VoilaStartError | None = None
-    for attempt in range(1, attempts + 1):
-        port = free_port()
-        url = f"http://{LOCAL_HOST}:{port}/"
-        log_path = log_dir / f"voila-{notebook.stem}-{port}.log"
-        cmd = [
+
+    def command(port: int) -> list[str]:
+        return [
             sys.executable,
             "-m",
             "voila",
@@ -197,27 +201,99 @@ def start_voila(
             f"--Voila.ip={LOCAL_HOST}",
             "--Voila.port_retries=0",
             "--show_tracebacks=True",
+            *extra_args,
         ]
-        cmd += list(extra_args)
+
+    return _start_server(
+        "voila", notebook, command, "voila/static/", log_dir, timeout, env, attempts
+    )
+
+
+def start_jupyterlab(
+    root_dir: Path,
+    log_dir: Path,
+    extra_args: Sequence[str] = (),
+    *,
+    timeout: float = 90.0,
+    env: Mapping[str, str] | None = None,
+    attempts: int = 3,
+) -> VoilaServer:
+    """Start JupyterLab 4 serving ``root_dir`` on a free 127.0.0.1 port, without auth.
+
+    No token or password (the server only listens on 127.0.0.1 and lives as long as the test
+    session), no XSRF check, no news or update checks (no requests to the internet), and the
+    application object exposed as ``window.jupyterapp`` so that a test can run commands such
+    as ``notebook:run-all-cells``. The page of a notebook is ``url + "lab/tree/" + name``.
+    """
+    root_dir = root_dir.resolve()
+
+    def command(port: int) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            f"--ServerApp.ip={LOCAL_HOST}",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--ServerApp.root_dir={root_dir}",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            "--ServerApp.allow_root=True",  # CI containers run as root
+            "--ServerApp.terminals_enabled=False",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.extension_manager=readonly",
+            "--LabApp.news_url=",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            f"--LabApp.workspaces_dir={root_dir / '.workspaces'}",
+            *extra_args,
+        ]
+
+    return _start_server(
+        "jupyterlab", root_dir, command, "api/status", log_dir, timeout, env, attempts
+    )
+
+
+def _start_server(
+    kind: str,
+    target: Path,
+    command: Callable[[int], list[str]],
+    ready_path: str,
+    log_dir: Path,
+    timeout: float,
+    env: Mapping[str, str] | None,
+    attempts: int,
+) -> VoilaServer:
+    """Run ``command(port)`` (a Jupyter server on a free port, cwd the target's directory)
+    and wait for its "running at" log line and an HTTP answer from ``url + ready_path``;
+    retry with another port when the port was lost to a race."""
+    log_dir.mkdir(parents=True, exist_ok=True)
+    last_error: VoilaStartError | None = None
+    for attempt in range(1, attempts + 1):
+        port = free_port()
+        url = f"http://{LOCAL_HOST}:{port}/"
+        log_path = log_dir / f"{kind}-{target.stem}-{port}.log"
+        cmd = command(port)
         log_file = log_path.open("wb")
         log_file.write(("$ " + " ".join(cmd) + "\n").encode())
         log_file.flush()
         started = time.perf_counter()
         process = subprocess.Popen(
             cmd,
-            cwd=notebook.parent,
+            cwd=target if target.is_dir() else target.parent,
             env=dict(env) if env is not None else None,
             stdin=subprocess.DEVNULL,
             stdout=log_file,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # own process group: stop() can kill it without hitting us
         )
-        server = VoilaServer(notebook, port, url, log_path, process, 0.0, log_file)
+        server = VoilaServer(target, port, url, log_path, process, 0.0, log_file)
         deadline = started + timeout
         while time.perf_counter() < deadline:
             if process.poll() is not None:
                 break
-            if url in server.log_text() and _http_answers(url + "voila/static/"):
+            if url in server.log_text() and _http_answers(url + ready_path):
                 server.startup_seconds = time.perf_counter() - started
                 return server
             time.sleep(0.1)
@@ -227,7 +303,7 @@ def start_voila(
             f"exited with code {process.returncode}" if exited else f"no answer in {timeout:.0f} s"
         )
         last_error = VoilaStartError(
-            f"Voila on {notebook} (port {port}, attempt {attempt}/{attempts}) {reason}.\n"
+            f"{kind} on {target} (port {port}, attempt {attempt}/{attempts}) {reason}.\n"
             f"--- {log_path} ---\n{server.log_tail()}"
         )
         if not (exited and "in use" in server.log_text()):  # retry only a lost port race
@@ -263,8 +339,7 @@ _PIXEL_JS = """([el, x, y]) => {
     try {
         ctx = el.getContext('2d');
     } catch (e) {
-        throw new Error(`getContext('2d') failed (${e}); an OffscreenCanvas view? ` +
-                        `use screenshot_pixel()`);
+        throw new Error(`getContext('2d') failed (${e}); an OffscreenCanvas view?`);
     }
     if (ctx === null) throw new Error('canvas has a non-2d context');
     if (x < 0 || y < 0 || x >= el.width || y >= el.height) {
@@ -569,17 +644,3 @@ def measure_input_to_pixel(
     if result["t0"] is None:
         raise AssertionError(f"canvas {selector!r}: the trigger sent no mousedown/keydown to it")
     return float(result["t1"]) - float(result["t0"])
-
-
-def screenshot_pixel(page: Page, x: float, y: float) -> RGBA:
-    """RGBA of the *composited* page at viewport CSS pixel (x, y), from a 1x1 screenshot.
-
-    Works for any element (OffscreenCanvas views, CSS-scaled canvases, overlays); slower than
-    :func:`canvas_pixel` (~tens of ms). Assumes ``device_scale_factor=1``.
-    """
-    from PIL import Image
-
-    png = page.screenshot(clip={"x": float(x), "y": float(y), "width": 1, "height": 1})
-    with Image.open(BytesIO(png)) as image:
-        r, g, b, a = image.convert("RGBA").getpixel((0, 0))
-    return (int(r), int(g), int(b), int(a))

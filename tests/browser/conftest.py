@@ -21,6 +21,14 @@ Fixtures
     Console messages, page errors and blocked URLs of ``browser_page``.
 ``save_screenshot``
     ``save_screenshot("label")`` saves ``test-artifacts/browser/<test>-label.png`` now.
+``lab_server``
+    One JupyterLab 4 for the session (started on first use, on a free 127.0.0.1 port, no auth,
+    serving a temporary directory; ``browser_support.start_jupyterlab``).
+``open_board``
+    The one helper that opens a page with a board: ``page = open_board(notebook, env="voila"
+    | "lab", viewport=(w, h))`` serves the notebook (a shared Voila server, or a copy of the
+    notebook in ``lab_server`` opened in a fresh JupyterLab workspace, all cells run, the left
+    side bar folded), waits until a canvas has pixels and returns ``browser_page``.
 
 On failure (setup or call) the hook below saves ``test-artifacts/browser/<test>.png``, the
 Voila logs (``<test>.voila.log``) and the console (``<test>.console.log``) and adds the
@@ -54,10 +62,12 @@ if str(_HERE) not in sys.path:  # make ``import browser_support`` work under any
     sys.path.insert(0, str(_HERE))
 
 from browser_support import (  # noqa: E402  (re-exported for convenience)
+    NON_LOCAL_URL,
     REPO_ROOT,
     VoilaServer,
     canvas_pixel,
     click_canvas,
+    start_jupyterlab,
     start_voila,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
@@ -93,14 +103,6 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
 
-# http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
-# Python (no per-request routing round trip), data:/blob: URLs are not routed at all.
-_NON_LOCAL_URL = re.compile(
-    r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
-    r"(?:https?|wss?)://",
-    re.IGNORECASE,
-)
-
 _BROWSER_DIR = str(_HERE)
 
 # No doctests here: keep ``--doctest-modules`` from importing this file as a test module named
@@ -131,6 +133,7 @@ def missing_requirement() -> str | None:
     for module, hint in (
         ("playwright", "pip install playwright"),
         ("voila", "pip install 'voila<0.6'"),
+        ("jupyterlab", "pip install 'jupyterlab>=4,<5'"),
         ("nbformat", "pip install nbformat"),
         ("ipycanvas", "pip install ipycanvas"),
     ):
@@ -146,12 +149,6 @@ def missing_requirement() -> str | None:
 # --------------------------------------------------------------------------------------------
 # Hooks
 # --------------------------------------------------------------------------------------------
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "browser: real-browser test (Voila + headless Chromium via Playwright)"
-    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -237,11 +234,9 @@ def _save_failure_artifacts(item: pytest.Item, report: pytest.TestReport) -> Non
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    """Store each phase's report on the item (``item.rep_setup``/``rep_call``/``rep_teardown``)
-    and, when setup or call of a test here fails, save the artifacts while the page is alive."""
+    """When setup or call of a test here fails, save the artifacts while the page is alive."""
     outcome: Any = yield
     report: pytest.TestReport = outcome.get_result()
-    setattr(item, f"rep_{report.when}", report)
     if report.failed and report.when in ("setup", "call") and _in_this_dir(item):
         _save_failure_artifacts(item, report)
 
@@ -307,8 +302,9 @@ class VoilaFactory:
         return dict(self._pool.env)
 
     def adopt(self, server: VoilaServer) -> None:
-        """Attach a server this test started itself (e.g. through ``python -m
-        shangrila_widget tour``) so that a failure report carries its log; the test stops it."""
+        """Attach a server this test did not start through the factory (``python -m
+        shangrila_widget tour``, the session's JupyterLab) so that a failure report carries
+        its log; whoever started it stops it."""
         if server not in self.servers:
             self.servers.append(server)
             self._item.stash.setdefault(_SERVERS_KEY, []).append(server)
@@ -432,7 +428,7 @@ def browser_context(
         browser_diagnostics.blocked_urls.append(route.request.url)
         route.abort("blockedbyclient")
 
-    context.route(_NON_LOCAL_URL, abort_non_local)
+    context.route(NON_LOCAL_URL, abort_non_local)
     yield context
     context.close()
 
@@ -489,3 +485,113 @@ def save_screenshot(browser_page: Page, request: pytest.FixtureRequest) -> Calla
         return path
 
     return save
+
+
+# --------------------------------------------------------------------------------------------
+# JupyterLab, and one way to open a page with a board in either environment
+# --------------------------------------------------------------------------------------------
+
+# JupyterLab's own settings for the tests: no news or update toasts over the picture.
+_LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": (
+        '{"fetchNews": "false", "checkForUpdates": false}'
+    ),
+}
+
+_LAB_READY_JS = """() => {
+    const app = window.jupyterapp;
+    const panel = app && app.shell.currentWidget;
+    const kernel = panel && panel.sessionContext && panel.sessionContext.session &&
+        panel.sessionContext.session.kernel;
+    return !!(kernel && kernel.status === 'idle' && panel.content && panel.content.widgets.length);
+}"""
+
+_LAB_SHUTDOWN_JS = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    return panel && panel.sessionContext ? panel.sessionContext.shutdown() : null;
+}"""
+
+
+@pytest.fixture(scope="session")
+def lab_server(
+    _voila_pool: _VoilaPool, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[VoilaServer]:
+    """A session-wide JupyterLab 4 serving an empty temporary directory (see the docstring)."""
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "root"
+    root.mkdir()
+    settings = base / "settings"
+    for name, text in _LAB_SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    env = dict(_voila_pool.env, JUPYTERLAB_SETTINGS_DIR=str(settings))
+    server = start_jupyterlab(root, base / "logs", timeout=VOILA_TIMEOUT, env=env)
+    yield server
+    server.stop()
+
+
+class BoardOpener:
+    """Callable returned by the ``open_board`` fixture."""
+
+    def __init__(self, request: pytest.FixtureRequest, page: Page, voila: VoilaFactory) -> None:
+        self._request = request
+        self._page = page
+        self._voila = voila
+        self._lab_pages = 0
+        self.env = ""
+
+    def __call__(
+        self,
+        notebook: str | os.PathLike[str],
+        *,
+        env: str = "voila",
+        viewport: tuple[int, int] | None = None,
+        timeout: float = 60.0,
+    ) -> Page:
+        page = self._page
+        if viewport is not None:
+            page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        self.env = env
+        if env == "voila":
+            page.goto(self._voila(notebook))
+        elif env == "lab":
+            self._open_in_lab(Path(notebook), timeout)
+        else:
+            raise ValueError(f"env must be 'voila' or 'lab', not {env!r}")
+        from browser_support import wait_for_canvas_pixels
+
+        wait_for_canvas_pixels(page, timeout=timeout)
+        return page
+
+    def _open_in_lab(self, notebook: Path, timeout: float) -> None:
+        server: VoilaServer = self._request.getfixturevalue("lab_server")
+        self._voila.adopt(server)  # its log goes into a failure report
+        self._lab_pages += 1
+        # A copy per page: its own kernel session, and Lab never writes into the checkout.
+        stem = artifact_stem(self._request.node)[:60]
+        name = f"{notebook.stem}-{stem}-{self._lab_pages}.ipynb"
+        shutil.copyfile(notebook, server.notebook / name)
+        page = self._page
+        # A fresh workspace (``?reset``): only this notebook is open, whatever ran before.
+        page.goto(f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset")
+        page.wait_for_function(_LAB_READY_JS, timeout=timeout * 1000, polling=100)
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+    def close(self) -> None:
+        if self._lab_pages and not self._page.is_closed():
+            try:  # stop the notebook's kernel: the Lab server lives for the whole session
+                self._page.evaluate(_LAB_SHUTDOWN_JS)
+            except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
+                pass
+
+
+@pytest.fixture
+def open_board(
+    request: pytest.FixtureRequest, browser_page: Page, voila_server: VoilaFactory
+) -> Iterator[BoardOpener]:
+    """``open_board(notebook, env="voila" | "lab", viewport=None) -> Page`` (see the docstring)."""
+    opener = BoardOpener(request, browser_page, voila_server)
+    yield opener
+    opener.close()

@@ -47,7 +47,7 @@ from shangrila_widget.rules import Place
 from shangrila_widget.rules.compact import from_compact
 
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics, VoilaFactory
+    from conftest import BoardOpener, BrowserDiagnostics
     from playwright.sync_api import Page
 
 POSITION = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
@@ -63,7 +63,7 @@ NOTEBOOK_SOURCE = textwrap.dedent(
 
 GEOMETRY = BoardGeometry(900.0)  # ShangriLaBoard's default width
 # Tall enough that the whole widget (and so every screenshot) fits without scrolling.
-VIEWPORT = {"width": 1000, "height": 1000}
+VIEWPORT = (1000, 1000)
 MESSAGE = ".shangrila-message"
 LOAD_TIMEOUT = 45.0  # seconds: Voila starts a kernel and runs the notebook per page load
 RED, YELLOW, BLUE, VIOLET = (player_rgba(c) for c in ("red", "yellow", "blue", "violet"))
@@ -100,13 +100,9 @@ def board_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def board_page(
-    board_notebook: Path, voila_server: VoilaFactory, browser_page: Page
-) -> Iterator[Page]:
+def board_page(board_notebook: Path, open_board: BoardOpener) -> Iterator[Page]:
     """The board notebook, loaded, with the board drawn (its Red student pixels are there)."""
-    page = browser_page
-    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
-    page.goto(voila_server(board_notebook))
+    page = open_board(board_notebook, viewport=VIEWPORT, timeout=LOAD_TIMEOUT)
     wait_until_drawn(page)
     yield page
 

@@ -12,8 +12,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
+import pytest
 from browser_support import (
+    NON_LOCAL_URL,
     canvas_pixel,
     click_canvas,
     color_close,
@@ -75,6 +78,8 @@ def test_canvas_draw_click_reload(
     save_screenshot: Callable[..., Path],
 ) -> None:
     page = browser_page
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     start = time.perf_counter()
     notebook = write_notebook(tmp_path / "smoke.ipynb", NOTEBOOK_SOURCE)
     timings = {"write_notebook": time.perf_counter() - start}
@@ -112,5 +117,35 @@ def test_canvas_draw_click_reload(
     save_screenshot("after-reload")
 
     assert browser_diagnostics.page_errors == []
-    assert all("127.0.0.1" not in u for u in browser_diagnostics.blocked_urls)
+    # Hermetic, and only that: the page loaded from 127.0.0.1 and none of those requests was
+    # blocked, while a request to another host is aborted before it leaves the browser.
+    local = [u for u in requested if urlsplit(u).hostname == "127.0.0.1"]
+    assert len(local) > 10, requested
+    assert not set(local) & set(browser_diagnostics.blocked_urls)
+    probe = "https://example.com/shangrila-hermetic-probe"
+    error = page.evaluate("(url) => fetch(url).then(() => 'fetched', (e) => e.name)", probe)
+    assert error == "TypeError", error  # a network error
+    assert probe in browser_diagnostics.blocked_urls
+    assert all(
+        urlsplit(u).hostname not in ("127.0.0.1", "localhost")
+        for u in browser_diagnostics.blocked_urls
+    )
     print("\nbrowser smoke timings (s): " + ", ".join(f"{k}={v:.3f}" for k, v in timings.items()))
+
+
+@pytest.mark.parametrize(
+    ("url", "blocked"),
+    [
+        ("http://127.0.0.1:8866/voila/static/main.js", False),
+        ("ws://127.0.0.1:8866/api/kernels/1/channels", False),
+        ("http://localhost:1234/", False),
+        ("http://[::1]:80/x", False),
+        ("http://127.0.0.1", False),
+        ("https://fonts.googleapis.com/css?family=Lato", True),
+        ("http://127.0.0.1.example.com/", True),
+        ("wss://example.com:443/socket", True),
+        ("https://localhost.example.org/", True),
+    ],
+)
+def test_the_route_pattern_blocks_exactly_the_non_local_urls(url: str, blocked: bool) -> None:
+    assert bool(NON_LOCAL_URL.search(url)) is blocked

@@ -28,13 +28,13 @@ from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.tour import Chapter, load_chapters
 
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics, VoilaFactory
+    from conftest import BoardOpener, BrowserDiagnostics
     from playwright.sync_api import Page
 
 TOUR_NOTEBOOK = REPO_ROOT / "examples" / "tour.ipynb"
 GEOMETRY = BoardGeometry(760.0)  # RulebookTour's default board width
 # Tall enough for the narration under the board to be in the screenshots.
-VIEWPORT = {"width": 1000, "height": 1400}
+VIEWPORT = (1000, 1400)
 NARRATION = ".shangrila-narration"
 TOUR = ".shangrila-tour"
 LOAD_TIMEOUT = 45.0
@@ -75,16 +75,13 @@ def variation_placement(chapter: Chapter, index: int) -> Place:
 
 def test_tour_keys_walk_the_frames_and_a_variation_comes_back(
     chapter: Chapter,
-    voila_server: VoilaFactory,
-    browser_page: Page,
+    open_board: BoardOpener,
     browser_diagnostics: BrowserDiagnostics,
     save_screenshot: Callable[..., Path],
 ) -> None:
     from playwright.sync_api import expect
 
-    page = browser_page
-    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
-    page.goto(voila_server(TOUR_NOTEBOOK))
+    page = open_board(TOUR_NOTEBOOK, viewport=VIEWPORT, timeout=LOAD_TIMEOUT)
 
     # Frame 0 of chapter 1: Yellow's Rainmaker and Red's Priest in A.
     start = chapter.frames[0].position

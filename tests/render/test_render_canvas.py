@@ -134,13 +134,21 @@ def test_draw_static_alone_is_one_message(captured: Capture) -> None:
 def test_backing_store_is_device_pixel_ratio_and_css_fits_the_page(captured: Capture) -> None:
     board = BoardCanvas(900, 910, pixel_ratio=2)
     assert (board.widget.width, board.widget.height) == (1800, 1820)
-    assert board.widget.layout.width == "100%"
-    assert board.widget.layout.max_width == "900px"
+    # Width only: at most the board's width, at most what fits the viewport height at the
+    # picture's aspect ratio; never wider than its box; the height follows the backing store.
+    ratio = 900 / 910
+    assert board.widget.layout.width == (
+        f"min(900px, calc((100vh - var(--shangrila-reserved, 150px)) * {ratio:.6f}))"
+    )
+    assert board.widget.layout.max_width == "100%"
     assert board.widget.layout.height == "auto"
+    assert board.widget.layout.display == "block"
+    assert "shangrila-canvas" in board.widget._dom_classes
     small = build_scene(random_game(3, 60), width=600)
     board.draw(small)
     assert (board.widget.width, board.widget.height) == (1200, round(small.height * 2))
-    assert board.widget.layout.max_width == "600px"
+    assert board.widget.layout.width.startswith("min(600px, ")
+    assert f"{600 / small.height:.6f}" in board.widget.layout.width
     with pytest.raises(ValueError):
         BoardCanvas(pixel_ratio=0)
 

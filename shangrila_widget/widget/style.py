@@ -1,0 +1,51 @@
+"""The widgets' page stylesheet: how the board sits on a screen (or a projector).
+
+ipywidgets' ``Layout`` cannot express everything the board needs, so every board carries one
+small ``<style>`` element (an ``HTML`` widget, invisible) with these rules:
+
+* **The first click is not lost.** ipycanvas's front end calls ``canvas.focus()`` on every
+  mouse-down and *then* maps the pointer through ``getBoundingClientRect()``. When the canvas
+  is not focused yet (the first click after a page load, or after a button took the focus) and
+  only partly visible, the browser scrolls it into view between the event and the measurement,
+  and the click lands on another point of the board (measured in Voila: 135 px lower, "Nothing
+  to do there"). A large negative ``scroll-margin`` while the pointer is over the canvas makes
+  the focus scroll a no-op; keyboard focus (no hover) still scrolls the board into view.
+* **The picture keeps its proportions and fits the screen height.** The canvas's CSS width is
+  ``min(<board width>px, (100vh - reserved) * width / height)`` (set by
+  :class:`~shangrila_widget.render.canvas.BoardCanvas`), its height follows from the backing
+  store's aspect ratio, and it is never stretched by a taller neighbour (``display: block`` in
+  a block box). ``reserved`` is the height of what must stay visible with the board: the
+  board's own bars, and the notebook's menus and toolbars in JupyterLab / Notebook 7
+  (``.jp-NotebookPanel``; Voila's page has none). Set
+  ``--shangrila-reserved`` on an enclosing element to change it. The side panel is never
+  taller than that either; its long texts (the tour's narration) scroll inside it, and the
+  message line sticks to its bottom edge, so it stays on screen.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from shangrila_widget.render.canvas import CANVAS_CLASS, RESERVED_VAR
+
+__all__ = ["STYLESHEET", "stylesheet"]
+
+STYLESHEET = f"""
+.shangrila-board {{ {RESERVED_VAR}: 150px; }}
+.shangrila-tour .shangrila-board {{ {RESERVED_VAR}: 190px; }}
+.shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 190px; }}
+.jp-NotebookPanel .shangrila-board {{ {RESERVED_VAR}: 260px; }}
+.jp-NotebookPanel .shangrila-tour .shangrila-board,
+.jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 310px; }}
+canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
+.shangrila-board .shangrila-message {{
+  position: sticky; bottom: 0; z-index: 1; background: var(--jp-layout-color0, #fff);
+}}
+"""
+
+
+def stylesheet() -> widgets.HTML:
+    """A new invisible ``HTML`` widget holding :data:`STYLESHEET` (one per board)."""
+    sheet = widgets.HTML(f"<style>{STYLESHEET}</style>", layout=widgets.Layout(display="none"))
+    sheet.add_class("shangrila-style")
+    return sheet
