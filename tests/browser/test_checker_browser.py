@@ -15,7 +15,8 @@ from browser_support import wait_for_canvas_color as wait_colour
 
 from shangrila_widget.rules import Position, Tile
 from shangrila_widget.rules.analysis import what_if
-from shangrila_widget.rules.compact import to_compact, with_tile
+from shangrila_widget.rules.compact import to_compact
+from shangrila_widget.rules.editing import with_tile
 
 if TYPE_CHECKING:
     from conftest import BoardOpener

@@ -19,7 +19,7 @@ from board_support import CANVAS, BoardGeometry
 from browser_support import REPO_ROOT
 
 from shangrila_widget.rules import Place, Position
-from shangrila_widget.rules.compact import with_to_move
+from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.tour import load_chapters
 
 if TYPE_CHECKING:
