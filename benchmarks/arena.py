@@ -18,7 +18,6 @@ import argparse
 import json
 import math
 import random
-import sys
 import time
 
 from shangrila_widget.bots import choose_action
@@ -101,4 +100,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

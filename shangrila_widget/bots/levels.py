@@ -93,6 +93,4 @@ def choose_action(
         return rng.choice(actions)
     if level == "easy":
         return greedy_action(position, rng)
-    return search(
-        position, level=level, iterations=iterations, seconds=seconds, seed=seed
-    ).best()
+    return search(position, level=level, iterations=iterations, seconds=seconds, seed=seed).best()

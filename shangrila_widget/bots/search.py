@@ -76,9 +76,10 @@ W_THREAT: Final = 0.6
 W_CHANCE: Final = 0.35
 
 
-def journey_pressure(pos: Position) -> tuple[list[int], list[int]]:
-    """Per colour index: (masters that some journey open now could take away, the most
-    spaces one journey the colour can start could win for it).
+def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
+    """Per colour index: (bit mask of the cells, village * 7 + type, of the colour's masters
+    that some journey open now could take away, the most spaces one journey the colour can
+    start could win for it).
 
     A journey from v to w with v the stronger takes every master in w whose space meets a
     student of another colour; into an empty space any traveller becomes a master.
@@ -115,6 +116,13 @@ def journey_pressure(pos: Position) -> tuple[list[int], list[int]]:
             for c in range(4):
                 if starters >> c & 1 and gains[c] > chance[c]:
                     chance[c] = gains[c]
+    return threatened, chance
+
+
+def journey_pressure(pos: Position) -> tuple[list[int], list[int]]:
+    """Per colour index: (how many masters a journey open now could take away, the most
+    spaces one journey the colour can start could win for it); see :func:`threat_masks`."""
+    threatened, chance = threat_masks(pos)
     return [m.bit_count() for m in threatened], chance
 
 
@@ -225,6 +233,15 @@ def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
     return win_chances(pos)
 
 
+def _ordering_score(pos: Position, action: Action, cheap: bool) -> float:
+    """:func:`action_score`, but an action that ends the game is judged by its result."""
+    if type(action) is Journey:
+        after = apply_unchecked(pos, action)
+        if after._phase == OVER:
+            return 1000.0 * final_shares(after)[pos._turn] - 500.0
+    return action_score(pos, action, cheap=cheap)
+
+
 class Node:
     """One position of the search tree; ``value[s]`` sums seat s's results through it."""
 
@@ -281,7 +298,7 @@ class Search:
         if len(node.actions) > 1:
             pos = node.position
             cheap = node is not self.root
-            scored = [(action_score(pos, a, cheap=cheap), i) for i, a in enumerate(node.actions)]
+            scored = [(_ordering_score(pos, a, cheap), i) for i, a in enumerate(node.actions)]
             scored.sort(key=lambda s: (-s[0], s[1]))
             node.actions = [node.actions[i] for _, i in scored]
         node.ordered = True
@@ -329,11 +346,16 @@ class Search:
         return best
 
     def ranked(self) -> list[tuple[Action, Node]]:
-        """The root's opened children, most visited first (then the better value)."""
+        """The root's opened children: an action that ends the game as the mover's sole win
+        first, then the most visited (then the better value)."""
         seat = self.root.seat
-        return sorted(
-            self.root.children, key=lambda c: (-c[1].visits, -c[1].mean(seat)), reverse=False
-        )
+
+        def key(child: tuple[Action, Node]) -> tuple[bool, int, float]:
+            node = child[1]
+            won = node.position._phase == OVER and final_shares(node.position)[seat] == 1.0
+            return (not won, -node.visits, -node.mean(seat))
+
+        return sorted(self.root.children, key=key)
 
     def best(self) -> Action:
         """The most visited action at the root."""
