@@ -19,11 +19,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
+from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
 from shangrila_widget.rules.board import BRIDGES, VILLAGE_INDEX
 from shangrila_widget.rules.engine import (
     OVER,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 _VILLAGE_OF: Final = tuple(i // 7 for i in range(91))
 _STUDENT: Final = 4
+_KIND_RANK: Final[dict[type, int]] = {Place: 0, Pass: 0, Recruit: 1, Journey: 2}
 _BRIDGE_ENDS: Final = tuple((VILLAGE_INDEX[a], VILLAGE_INDEX[b]) for a, b in BRIDGES)
 
 #: Weights of the one-move heuristic: a master is worth 1, a village held adds a little
@@ -199,29 +201,30 @@ def _origin_wins(pos: Position, journey: Journey) -> bool:
     )[0]
 
 
+def _kind_rank(action: Action) -> int:
+    return _KIND_RANK[type(action)]
+
+
 def rollout_action(pos: Position, actions: list[Action], rng: random.Random) -> Action:
     """The playout policy (see the module's docstring)."""
     if len(actions) == 1:
         return actions[0]
-    places: list[Action] = []
-    recruits: list[Action] = []
-    journeys: list[Journey] = []
-    for action in actions:
-        kind = type(action)
-        if kind is Place:
-            places.append(action)
-        elif kind is Recruit:
-            recruits.append(action)
-        else:
-            journeys.append(action)  # type: ignore[arg-type]
+    # legal_actions lists placements, then recruits, then journeys: find the two borders
+    first_recruit = bisect_left(actions, 1, key=_kind_rank)
+    first_journey = bisect_left(actions, 2, lo=first_recruit, key=_kind_rank)
     random_ = rng.random
-    if journeys and random_() < 0.5:
-        strong = [j for j in journeys if _origin_wins(pos, j)]
+    end = len(actions)
+    if first_journey < end and random_() < 0.5:
+        strong = [j for j in actions[first_journey:] if _origin_wins(pos, j)]  # type: ignore[arg-type]
         if strong:
             return strong[int(random_() * len(strong))]
-    kinds = [k for k in (places, recruits, journeys) if k]
-    kind_list: Sequence[Action] = kinds[int(random_() * len(kinds))]
-    return kind_list[int(random_() * len(kind_list))]
+    spans = [
+        (lo, hi)
+        for lo, hi in ((0, first_recruit), (first_recruit, first_journey), (first_journey, end))
+        if hi > lo
+    ]
+    lo, hi = spans[int(random_() * len(spans))]
+    return actions[lo + int(random_() * (hi - lo))]
 
 
 def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
@@ -233,12 +236,25 @@ def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
     return win_chances(pos)
 
 
-def _ordering_score(pos: Position, action: Action, cheap: bool) -> float:
-    """:func:`action_score`, but an action that ends the game is judged by its result."""
-    if type(action) is Journey:
+def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> float:
+    """:func:`action_score`, but an action that ends the game is judged by its result. When
+    ``cheap``, a placement or a recruit is scored as ``base`` (the mover's :func:`material`
+    margin now) plus the mover's own gain (rivals do not change), without replaying it."""
+    kind = type(action)
+    if kind is Journey:
         after = apply_unchecked(pos, action)
         if after._phase == OVER:
             return 1000.0 * final_shares(after)[pos._turn] - 500.0
+    elif cheap and kind is Place:
+        slot: int = action.slot  # type: ignore[union-attr]
+        base = slot - slot % 7
+        own = pos._players[pos._turn] + 1
+        row = pos._cells[base : base + 7]
+        new_village = own not in row and own + _STUDENT not in row
+        return base + 1.0 + (W_VILLAGE if new_village else 0.0)
+    elif cheap and kind is Recruit:
+        slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
+        return base + W_STUDENT * len(slots)
     return action_score(pos, action, cheap=cheap)
 
 
@@ -298,7 +314,10 @@ class Search:
         if len(node.actions) > 1:
             pos = node.position
             cheap = node is not self.root
-            scored = [(_ordering_score(pos, a, cheap), i) for i, a in enumerate(node.actions)]
+            values = material(pos)
+            mine = values.pop(pos._turn)
+            base = mine - max(values)
+            scored = [(_ordering_score(pos, a, cheap, base), i) for i, a in enumerate(node.actions)]
             scored.sort(key=lambda s: (-s[0], s[1]))
             node.actions = [node.actions[i] for _, i in scored]
         node.ordered = True
