@@ -105,9 +105,6 @@ def legal_actions(pos: Position) -> list[Action]:
     places: list[Action] = []
     recruit_slots: list[int] = []
     journeys: list[Action] = []
-    place_by_slot = PLACE_BY_SLOT
-    add_place = places.append
-    add_recruit = recruit_slots.append
     for v in range(_VILLAGE_COUNT):
         if stones >> v & 1:
             continue
@@ -116,14 +113,12 @@ def legal_actions(pos: Position) -> list[Action]:
         has_pair = own_pair in row
         if not (has_pair or own in row):
             continue
-        slot = base
-        for code, have in zip(row, own_supply):
-            if have:
-                if code == 0:
-                    add_place(place_by_slot[slot])
-                elif code == own:
-                    add_recruit(slot)
-            slot += 1
+        for t, code in enumerate(row):
+            if code == 0:
+                if own_supply[t]:
+                    places.append(PLACE_BY_SLOT[base + t])
+            elif code == own and own_supply[t]:
+                recruit_slots.append(base + t)
         if has_pair:
             journeys += [j for b, j in JOURNEYS_FROM[v] if bridges >> b & 1]
     if recruit_slots:
@@ -338,7 +333,7 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
     passes = 0
     cells = pos._cells
     supply = pos._supply
-    if type(action) is Place:
+    if isinstance(action, Place):
         new_cells = list(cells)
         new_cells[action.slot] = colour + 1
         new_supply = list(supply)
@@ -348,14 +343,14 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
             setup_turns += 1
             if setup_turns == 7 * n:
                 phase = PLAY
-    elif type(action) is Recruit:
+    elif isinstance(action, Recruit):
         new_cells = list(cells)
         new_supply = list(supply)
         for slot in action.slots:
             new_cells[slot] += STUDENT_OFFSET
             new_supply[colour * 7 + slot % 7] -= 1
         cells, supply = tuple(new_cells), tuple(new_supply)
-    elif type(action) is Journey:
+    elif isinstance(action, Journey):
         origin = VILLAGE_INDEX[action.origin]
         destination = VILLAGE_INDEX[action.destination]
         new_cells = list(cells)
