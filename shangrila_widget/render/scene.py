@@ -77,8 +77,8 @@ from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
 
-HighlightKind = Literal["target", "selected", "moved", "refused"]
-HIGHLIGHT_KINDS: Final[tuple[str, ...]] = ("target", "selected", "moved", "refused")
+HighlightKind = Literal["target", "selected", "moved", "refused", "hint"]
+HIGHLIGHT_KINDS: Final[tuple[str, ...]] = ("target", "selected", "moved", "refused", "hint")
 Shape = Literal["circle", "square", "hexagon", "diamond"]
 
 # ---------------------------------------------------------------------------- palette
@@ -135,7 +135,10 @@ HIGHLIGHT_COLOURS: Final[dict[str, str]] = {
     "selected": "#000000",
     "moved": "#56B4E9",
     "refused": "#000000",
+    "hint": "#E69F00",
 }
+#: The ink of a hint's arrow across a bridge (a darker orange, legible on the plank).
+HINT_ARROW: Final = "#8A5A00"
 
 TILE_R: Final = 17.9  # tile radius at design size (a space outline is 19.7)
 STACK_OFFSET: Final = 2.6  # a stacked pair: master down-right, student up-left
@@ -194,7 +197,8 @@ class Highlight:
     """Something the board points at: a space (village and type), a village, or a bridge.
 
     ``kind`` is ``"target"`` (a legal choice), ``"selected"``, ``"moved"`` (what the last
-    action did; a bridge ``(origin, destination)`` gets an arrow) or ``"refused"``.
+    action did; a bridge ``(origin, destination)`` gets an arrow), ``"refused"`` or ``"hint"``
+    (a suggested action, in orange; a bridge gets an arrow too).
     """
 
     kind: str
@@ -906,7 +910,7 @@ def _highlights(
             if mark.type is not None:
                 space = geometry.spaces[mark.type]
                 r = space.r + 2.2 * u  # outer edge clear of the next space
-                if kind == "target" and position.tile(mark.village, mark.type) is None:
+                if kind in ("target", "hint") and position.tile(mark.village, mark.type) is None:
                     washes.append(
                         Circle(space.cx, space.cy, _r(space.r), fill=colour, opacity=0.28, tag=tag)
                     )
@@ -964,6 +968,8 @@ def _ring_style(kind: str, u: float) -> tuple[float, tuple[float, ...]]:
         return _r(3.2 * u), ()
     if kind == "moved":
         return _r(3.0 * u), ()
+    if kind == "hint":
+        return _r(4.0 * u), (_r(7 * u), _r(3 * u))
     return _r(2.6 * u), (_r(3 * u), _r(3 * u))
 
 
@@ -1005,7 +1011,8 @@ def _bridge_mark(
             tag=tag,
         )
     ]
-    if kind == "moved":
+    if kind in ("moved", "hint"):
+        ink = HINT_ARROW if kind == "hint" else "#1D4F6E"
         length = geometry.length
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         head = 13 * u
@@ -1013,7 +1020,7 @@ def _bridge_mark(
         base = (tip[0] - ux * head, tip[1] - uy * head)
         wing = 8 * u
         tail = (x1 - ux * 2 * u, y1 - uy * 2 * u)
-        for colour_, width in (("#FFFFFF", 7.0), ("#1D4F6E", 3.6)):
+        for colour_, width in (("#FFFFFF", 7.0), (ink, 3.6)):
             out.append(
                 Line(
                     _r(tail[0]),
@@ -1033,7 +1040,7 @@ def _bridge_mark(
             ]
         )
         out.append(
-            Polygon(head_points, fill="#1D4F6E", stroke="#FFFFFF", line_width=_r(1.5 * u), tag=tag)
+            Polygon(head_points, fill=ink, stroke="#FFFFFF", line_width=_r(1.5 * u), tag=tag)
         )
     elif kind == "refused":
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
