@@ -34,6 +34,7 @@ from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.texts import ui_text
 
 if TYPE_CHECKING:
+    from shangrila_widget.bots.review import ChartScene
     from shangrila_widget.widget.board import ShangriLaBoard
 
 log = logging.getLogger("shangrila_widget")
@@ -122,10 +123,14 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         else:
             self._select_callbacks.append(callback)
 
+    def scene(self) -> ChartScene:
+        """The chart as drawing primitives (:func:`shangrila_widget.bots.review_scene`)."""
+        return review_scene(self.review, lang=self.lang, width=self.chart_width)
+
     def move_at(self, x: float, y: float) -> int | None:
         """The move whose point is nearest to the chart point (x, y) along the time axis
         (0: the start), or None outside the plot."""
-        scene = review_scene(self.review, lang=self.lang, width=self.chart_width)
+        scene = self.scene()
         if not 0 <= y <= self.chart_height:
             return None
         points = [
@@ -175,7 +180,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
 
     def redraw(self) -> None:
         """Paint the chart (one message) and its caption."""
-        scene = review_scene(self.review, lang=self.lang, width=self.chart_width)
+        scene = self.scene()
         primitives: list[Primitive] = list(scene.primitives)
         x = self._x_of(scene, self.selected)
         if x is not None:
@@ -225,7 +230,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         return node
 
     @staticmethod
-    def _x_of(scene: Any, index: int) -> float | None:
+    def _x_of(scene: ChartScene, index: int) -> float | None:
         for p in scene.dynamic:
             if index and isinstance(p, Circle) and _is_move_point(p) and int(p.tag[1]) == index:
                 return float(p.cx)
