@@ -261,7 +261,6 @@ class ComputerPlayers:
         self.clock = Clock()
         self.thinking: _Thinking | None = None
         self.playing = False  # watch mode: Play pressed, not paused
-        self.speed = "normal"
         self._generation = 0  # bumped by pause/undo: pending callbacks of older runs stop
         self._applying = False
         self.review_chart: ReviewChart | None = None
@@ -296,7 +295,6 @@ class ComputerPlayers:
         self._speed = widgets.SelectionSlider(
             options=[(k, k) for k in SPEEDS], value="normal", continuous_update=False
         )
-        self._speed.observe(self._on_speed, "value")
         self._progress = widgets.FloatProgress(
             value=0.0, min=0.0, max=1.0, layout=widgets.Layout(width="120px", display="none")
         )
@@ -309,6 +307,18 @@ class ComputerPlayers:
         )
         self.review_box = widgets.VBox()
         self.widget = widgets.VBox([self.bar, self.review_box])
+
+    @property
+    def speed(self) -> str:
+        """Watch mode's speed: ``"slow"``, ``"normal"``, ``"fast"`` or ``"fastest"`` (the
+        pause between two actions, :data:`SPEEDS`)."""
+        return str(self._speed.value)
+
+    @speed.setter
+    def speed(self, value: str) -> None:
+        if value not in SPEEDS:
+            raise ShangrilaError(f"unknown speed {value!r}: expected one of {', '.join(SPEEDS)}")
+        self._speed.value = value
 
     @property
     def watching(self) -> bool:
@@ -327,23 +337,24 @@ class ComputerPlayers:
         self._pause.description = ui_text("watch_pause", lang)
         self._step.description = ui_text("watch_step", lang)
         self._speed.description = ui_text("speed", lang)
-        relabel(self._speed, [(ui_text(f"speed_{k}", lang), k) for k in SPEEDS], self._on_speed)
+        relabel(self._speed, [(ui_text(f"speed_{k}", lang), k) for k in SPEEDS])
         self._show_progress()
         self._update_buttons()
 
-    def _on_speed(self, change: dict[str, Any]) -> None:
-        self.speed = change["new"]
-
     def _on_hints(self, change: Any = None) -> None:
-        self._hint_button.layout.display = None if self.board.hints else "none"
+        self._hint_button.layout.display = None if self._hint_shown() else "none"
         if not self.board.hints and self.thinking is not None and self.thinking.kind == "hint":
             self._stop()
         self.board.clear_hint()
 
+    def _hint_shown(self) -> bool:
+        """The Hint button is there when hints are on and some seat is a person's."""
+        return bool(self.board.hints) and not self.watching
+
     def _update_buttons(self) -> None:
         busy = self.thinking is not None
         self._hint_button.disabled = busy
-        self._hint_button.layout.display = None if self.board.hints else "none"
+        self._hint_button.layout.display = None if self._hint_shown() else "none"
         self._review_button.disabled = busy
         self._play.disabled = self.playing or self.board.game.is_over
         self._pause.disabled = not self.playing and not busy

@@ -137,7 +137,7 @@ def test_watch_mode_steps_plays_to_the_end_and_refuses_clicks() -> None:
     assert board.record.current.ply == 1, "in watch mode undo takes back one action"
     board.step()  # replays the action the record has
     assert board.record.current.ply == 2
-    board.computer._speed.value = "fastest"
+    board.computer.speed = "fastest"
     board.computer._play.click()  # without a running loop the game plays out at once
     assert board.game.is_over and not board.computer.playing
     assert board.computer._play.disabled and board.computer._step.disabled
