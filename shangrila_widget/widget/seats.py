@@ -261,6 +261,7 @@ class ComputerPlayers:
         self.clock = Clock()
         self.thinking: _Thinking | None = None
         self.playing = False  # watch mode: Play pressed, not paused
+        self._note: str | None = None  # a sentence key shown in the bar when not thinking
         self._generation = 0  # bumped by pause/undo: pending callbacks of older runs stop
         self._applying = False
         self.review_chart: ReviewChart | None = None
@@ -362,11 +363,12 @@ class ComputerPlayers:
 
     def _show_progress(self) -> None:
         task = self.thinking
+        lang = self.board.lang
         if task is None:
             self._progress.layout.display = "none"
-            self._progress_text.value = ""
+            note = self._note
+            self._progress_text.value = f"<i>{ui_text(note, lang)}</i>" if note else ""
             return
-        lang = self.board.lang
         done, budget = task.progress(lang)
         key = "hint_thinking" if task.kind == "hint" else "thinking_about"
         text = ui_text(
@@ -413,6 +415,7 @@ class ComputerPlayers:
     # ------------------------------------------------------------------ thinking
 
     def _start(self, kind: Literal["move", "hint"], bot: Bot) -> None:
+        self._note = None
         self.thinking = _Thinking(kind, self.board.record.current, bot)
         self._show_progress()
         self._update_buttons()
@@ -543,6 +546,8 @@ class ComputerPlayers:
         if self.playing:
             return
         self.playing = True
+        self._note = None
+        self._show_progress()
         self._update_buttons()
         generation = self._generation
         self.clock.later(0.0, lambda: self._watch_tick(generation))
@@ -553,9 +558,10 @@ class ComputerPlayers:
         self.playing = False
         if was_thinking or self.watching:
             self._stop()
+        if self.watching:  # said in the bar: the message line keeps the last move's story
+            self._note = "paused"
+            self._show_progress()
         self._update_buttons()
-        if self.watching:
-            self.board.say(Feedback.sentence("info", "paused", self.board.lang))
 
     def _watch_tick(self, generation: int) -> None:
         if generation != self._generation or not self.playing:

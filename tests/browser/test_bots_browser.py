@@ -103,8 +103,8 @@ def test_a_bots_only_game_is_watched_paused_and_reviewed(
     save_screenshot("watch-thinking")
     wait_for_message(page, "Violet (computer, medium) plays", timeout=30)
     page.locator("button.shangrila-watch-pause").click()
-    wait_for_message(page, "Paused.", timeout=10)
-    expect(thinking).to_have_text("", timeout=5_000)
+    expect(thinking).to_have_text("Paused.", timeout=10_000)
+    assert "(computer, medium) plays" in message_text(page), "the last move's story stays"
     after = canvas_digest(page, board, 0, 0, 1800, 1700)
     assert after != before, "the bots' moves are drawn"
     for colour in FOUR:  # every seat has placed a master by now

@@ -137,6 +137,9 @@ def test_watch_mode_steps_plays_to_the_end_and_refuses_clicks() -> None:
     assert board.record.current.ply == 1, "in watch mode undo takes back one action"
     board.step()  # replays the action the record has
     assert board.record.current.ply == 2
+    board.computer.pause()
+    assert "Paused." in board.computer._progress_text.value
+    assert board.message.startswith("Replayed: "), "the last action's story stays"
     board.computer.speed = "fastest"
     board.computer._play.click()  # without a running loop the game plays out at once
     assert board.game.is_over and not board.computer.playing
@@ -246,6 +249,25 @@ def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
     assert "Blue (computer, medium) is thinking…" in progress and "budget: 100000" in progress
     assert len(seen) >= 3 and 0 < seen[0] < 1 and seen == sorted(seen)
     assert ply == 3, "blue and then yellow moved after the slices"
+
+
+def test_pause_stops_a_search_under_way() -> None:
+    async def scenario() -> tuple[bool, bool, int, bool]:
+        slow = Bot("medium", iterations=100_000, seconds=20 * SLICE_SECONDS, seed=1)
+        board = ShangriLaBoard(players=THREE, bots={c: slow for c in THREE})
+        board.computer.play()
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if board.busy:
+                break
+        was_busy = board.busy
+        board.computer._pause.click()
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+        return was_busy, board.busy, board.record.current.ply, board.computer._play.disabled
+
+    was_busy, busy, ply, play_disabled = asyncio.run(scenario())
+    assert was_busy and not busy and ply == 0 and not play_disabled
 
 
 def test_the_clock_runs_callbacks_in_order_without_nesting() -> None:
