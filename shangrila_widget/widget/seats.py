@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -133,10 +134,17 @@ class Clock:
 
     @staticmethod
     def loop() -> asyncio.AbstractEventLoop | None:
+        """The loop to schedule on: the running one (a kernel's); under Pyodide the
+        browser's WebLoop even outside a coroutine (comm handlers are called from
+        JavaScript); else None (run at once)."""
         try:
             return asyncio.get_running_loop()
         except RuntimeError:
-            return None
+            pass
+        if sys.platform == "emscripten":  # pragma: no cover - Pyodide only
+            loop = asyncio.get_event_loop()
+            return loop if loop.is_running() else None
+        return None
 
     def later(self, delay: float, callback: Callable[[], None]) -> None:
         loop = self.loop()
