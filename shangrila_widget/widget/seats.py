@@ -125,26 +125,33 @@ def hint_marks(action: Action) -> list[Highlight]:
 
 
 class Clock:
-    """Runs callbacks later: on the running asyncio loop if there is one, else at once, one
-    after another from a queue (never nested, so a whole game cannot overflow the stack)."""
+    """Runs callbacks later: on the kernel's running asyncio loop (or Pyodide's), else at
+    once, one after another from a queue (never nested, so a whole game cannot overflow the
+    stack).
 
-    def __init__(self) -> None:
+    ``use_loop``: None (default) schedules on a running loop only inside a Jupyter kernel or
+    under Pyodide (a loop some other library runs, such as Playwright's, never runs our
+    callbacks); True on any running loop (tests); False never.
+    """
+
+    def __init__(self, use_loop: bool | None = None) -> None:
+        self.use_loop = use_loop
         self._queue: deque[Callable[[], None]] = deque()
         self._draining = False
 
-    @staticmethod
-    def loop() -> asyncio.AbstractEventLoop | None:
-        """The loop to schedule on: the running one (a kernel's); under Pyodide the
-        browser's WebLoop even outside a coroutine (comm handlers are called from
-        JavaScript); else None (run at once)."""
-        try:
-            return asyncio.get_running_loop()
-        except RuntimeError:
-            pass
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        """The loop to schedule on, or None to run at once."""
+        if self.use_loop is False:
+            return None
         if sys.platform == "emscripten":  # pragma: no cover - Pyodide only
+            # comm handlers are called from JavaScript, outside any coroutine
             loop = asyncio.get_event_loop()
             return loop if loop.is_running() else None
-        return None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        return loop if self.use_loop or _in_kernel() else None
 
     def later(self, delay: float, callback: Callable[[], None]) -> None:
         loop = self.loop()
@@ -160,6 +167,15 @@ class Clock:
                 self._queue.popleft()()
         finally:
             self._draining = False
+
+
+def _in_kernel() -> bool:
+    """True inside a Jupyter kernel (JupyterLab, Voila, nbclient)."""
+    shell_module = sys.modules.get("IPython")
+    if shell_module is None:
+        return False
+    shell = shell_module.get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _per_language(make: Callable[[Language], str]) -> dict[str, str]:

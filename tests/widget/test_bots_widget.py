@@ -229,6 +229,7 @@ def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
     async def scenario() -> tuple[list[float], str, str, int]:
         slow = Bot("medium", iterations=100_000, seconds=10 * SLICE_SECONDS, seed=1)
         board = ShangriLaBoard(players=THREE, bots={"blue": slow, "yellow": "easy"})
+        board.computer.clock.use_loop = True  # as in a kernel
         click_space(board, "A", "healer")
         assert board.busy and board.game.to_move == "blue", "thinking has only begun"
         seen: list[float] = []
@@ -255,6 +256,7 @@ def test_pause_stops_a_search_under_way() -> None:
     async def scenario() -> tuple[bool, bool, int, bool]:
         slow = Bot("medium", iterations=100_000, seconds=20 * SLICE_SECONDS, seed=1)
         board = ShangriLaBoard(players=THREE, bots={c: slow for c in THREE})
+        board.computer.clock.use_loop = True  # as in a kernel
         board.computer.play()
         for _ in range(200):
             await asyncio.sleep(0.005)
@@ -268,6 +270,18 @@ def test_pause_stops_a_search_under_way() -> None:
 
     was_busy, busy, ply, play_disabled = asyncio.run(scenario())
     assert was_busy and not busy and ply == 0 and not play_disabled
+
+
+def test_a_loop_outside_a_kernel_is_not_used() -> None:
+    """A loop some library runs in this thread (Playwright's sync API does) would never run
+    the slices: outside a kernel the bots think at once."""
+
+    async def scenario() -> tuple[bool, int]:
+        board = ShangriLaBoard(players=THREE, bots={"blue": FAST, "yellow": FAST})
+        click_space(board, "A", "healer")
+        return board.busy, board.record.current.ply
+
+    assert asyncio.run(scenario()) == (False, 3)
 
 
 def test_the_clock_runs_callbacks_in_order_without_nesting() -> None:
