@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import pytest
 from test_one_language import foreign_words
@@ -23,6 +26,29 @@ from shangrila_widget.widget import Bot, Highlight, ReviewChart, ShangriLaBoard
 from shangrila_widget.widget.seats import SLICE_SECONDS, Clock, hint_marks
 
 THREE = ["red", "blue", "yellow"]
+T = TypeVar("T")
+
+
+def run_loop(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(scenario())`` in a thread of its own: the test process may already run
+    a loop in this thread (Playwright's sync API does, after the browser tests)."""
+    results: list[T] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            results.append(asyncio.run(scenario()))
+        except BaseException as error:  # noqa: BLE001 - re-raised in the test's thread
+            errors.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return results[0]
+
+
 FAST = Bot("medium", iterations=6, seed=3)
 
 
@@ -245,7 +271,7 @@ def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
                 note = board.message
         return seen, note, progress, board.record.current.ply
 
-    seen, note, progress, ply = asyncio.run(scenario())
+    seen, note, progress, ply = run_loop(scenario)
     assert note == "Please wait: the board is busy (thinking)."
     assert "Blue (computer, medium) is thinking…" in progress and "budget: 100000" in progress
     assert seen and 0 < seen[0] < 1 and seen == sorted(seen), "seen mid-search, filling up"
@@ -268,7 +294,7 @@ def test_pause_stops_a_search_under_way() -> None:
             await asyncio.sleep(0.01)
         return was_busy, board.busy, board.record.current.ply, board.computer._play.disabled
 
-    was_busy, busy, ply, play_disabled = asyncio.run(scenario())
+    was_busy, busy, ply, play_disabled = run_loop(scenario)
     assert was_busy and not busy and ply == 0 and not play_disabled
 
 
@@ -281,7 +307,7 @@ def test_a_loop_outside_a_kernel_is_not_used() -> None:
         click_space(board, "A", "healer")
         return board.busy, board.record.current.ply
 
-    assert asyncio.run(scenario()) == (False, 3)
+    assert run_loop(scenario) == (False, 3)
 
 
 def test_the_clock_runs_callbacks_in_order_without_nesting() -> None:
