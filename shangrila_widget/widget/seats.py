@@ -23,6 +23,7 @@ Pyodide, and a search thread would compete with the kernel for the interpreter a
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 import sys
 import time
@@ -178,6 +179,22 @@ def _in_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+def budget_words(budget: Budget, lang: Language) -> str:
+    """A search budget in words: "200 iterations or 0.3 s"."""
+    n, s = budget.iterations, budget.seconds
+    if n is not None and s is not None:
+        return ui_text("budget_both", lang, n=n, s=_number(s, lang))
+    if s is not None:
+        return ui_text("budget_seconds", lang, s=_number(s, lang))
+    return ui_text("budget_iterations", lang, n=n)
+
+
+def _number(value: float, lang: Language, digits: int | None = None) -> str:
+    """A number as the language writes it (a decimal comma in Polish)."""
+    text = f"{value:g}" if digits is None else f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "pl" else text
+
+
 def _per_language(make: Callable[[Language], str]) -> dict[str, str]:
     return {lang: make(lang) for lang in LANGUAGES}
 
@@ -241,14 +258,10 @@ class _Thinking:
         budget = self.budget
         if budget is None:
             return ui_text("budget_iterations", lang, n=done), "—"
-        s = f"{budget.seconds:g}" if budget.seconds is not None else ""
-        if budget.seconds is not None and budget.iterations is not None:
-            spent = ui_text("budget_seconds", lang, s=f"{self.elapsed:.1f}")
-            return spent, ui_text("budget_both", lang, n=budget.iterations, s=s)
         if budget.seconds is not None:
-            spent = ui_text("budget_seconds", lang, s=f"{self.elapsed:.1f}")
-            return spent, ui_text("budget_seconds", lang, s=s)
-        return str(done), ui_text("budget_iterations", lang, n=budget.iterations)
+            spent = ui_text("budget_seconds", lang, s=_number(self.elapsed, lang, 1))
+            return spent, budget_words(budget, lang)
+        return str(done), budget_words(budget, lang)
 
     def best(self) -> tuple[Action, float | None]:
         """The chosen action and the mover's estimated chance after it (None unsearched)."""
@@ -330,8 +343,10 @@ class ComputerPlayers:
             [self._hint_button, *watch, self._review_button, self._progress, self._progress_text],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"),
         )
+        self._seats_info = widgets.HTML()
+        self._seats_info.add_class("shangrila-seats")
         self.review_box = widgets.VBox()
-        self.widget = widgets.VBox([self.bar, self.review_box])
+        self.widget = widgets.VBox([self.bar, self._seats_info, self.review_box])
 
     @property
     def speed(self) -> str:
@@ -363,8 +378,32 @@ class ComputerPlayers:
         self._step.description = ui_text("watch_step", lang)
         self._speed.description = ui_text("speed", lang)
         relabel(self._speed, [(ui_text(f"speed_{k}", lang), k) for k in SPEEDS])
+        self._seats_info.value = self._seats_html(lang)
         self._show_progress()
         self._update_buttons()
+
+    def _seats_html(self, lang: Language) -> str:
+        """Who the computer players are, with their levels and budgets (always on show)."""
+        if not self.bots:
+            return ""
+        items = []
+        for seat in self.board.game.players:
+            bot = self.bots.get(seat)
+            if bot is None:
+                continue
+            level = ui_text(f"level_{bot.level}", lang)
+            budget = bot.budget
+            items.append(
+                ui_text(
+                    "bot_budget" if budget else "bot_level",
+                    lang,
+                    player=COLOUR_NAMES[lang][seat],
+                    level=level,
+                    budget=budget_words(budget, lang) if budget else "",
+                )
+            )
+        text = ui_text("bots_are", lang, seats="; ".join(items))
+        return f"<span style='font-size:90%;color:#444'>{html.escape(text)}</span>"
 
     def _on_hints(self, change: Any = None) -> None:
         self._hint_button.layout.display = None if self._hint_shown() else "none"
@@ -635,6 +674,8 @@ class ComputerPlayers:
         """The *Review* button: show "reviewing…", then review (one call, after the page has
         seen the busy state)."""
         board = self.board
+        if self.playing:
+            self.pause()
         if not any(True for _ in board.record.main_line()):
             board.say(Feedback.sentence("info", "review_empty", board.lang))
             return

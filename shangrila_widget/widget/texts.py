@@ -104,17 +104,23 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "level_medium": {"en": "medium", "pl": "średni"},
     "level_hard": {"en": "hard", "pl": "trudny"},
     "bot_seat": {"en": "{player} (computer, {level})", "pl": "{player} (komputer, {level})"},
+    "bots_are": {"en": "Computer players: {seats}.", "pl": "Gracze komputerowi: {seats}."},
+    "bot_budget": {
+        "en": "{player} ({level}, budget: {budget})",
+        "pl": "{player} ({level}, limit {budget})",
+    },
+    "bot_level": {"en": "{player} ({level})", "pl": "{player} ({level})"},
     "bot_played": {
         "en": "{player} (computer, {level}) plays {action}. {reason}",
         "pl": "{player} (komputer, {level}) gra: {action}. {reason}",
     },
     "thinking_about": {
         "en": "{player} (computer, {level}) is thinking… {done} (budget: {budget})",
-        "pl": "{player} (komputer, {level}) myśli… {done} (limit: {budget})",
+        "pl": "{player} (komputer, {level}) myśli… {done} (limit {budget})",
     },
     "hint_thinking": {
         "en": "Looking for a hint for {player}… {done} (budget: {budget})",
-        "pl": "Szukam podpowiedzi dla gracza {player}… {done} (limit: {budget})",
+        "pl": "Szukam podpowiedzi dla gracza {player}… {done} (limit {budget})",
     },
     "budget_iterations": {"en": "{n} iterations", "pl": "iteracji: {n}"},
     "budget_seconds": {"en": "{s} s", "pl": "{s} s"},

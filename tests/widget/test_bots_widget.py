@@ -118,7 +118,10 @@ def test_bot_seats_play_a_whole_game_through_click_messages() -> None:
 
 
 def test_undo_goes_back_past_the_bots_to_the_persons_last_decision() -> None:
-    board = ShangriLaBoard(players=THREE, bots={"blue": FAST, "yellow": FAST})
+    board = ShangriLaBoard(players=THREE, bots={"blue": FAST, "yellow": "easy"})
+    assert "Computer players: Blue (medium, budget: 6 iterations); Yellow (easy)." in (
+        board.computer._seats_info.value
+    ), "who plays by computer, and each budget, is always on show"
     click_space(board, "A", "healer")
     assert board.game.to_move == "red" and board.record.current.ply == 3
     click_space(board, "B", "priest")
