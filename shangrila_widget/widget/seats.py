@@ -305,7 +305,7 @@ class ComputerPlayers:
         self._build()
         board.on_change(self._on_change)
         board.on_key(self._on_key)
-        if self.watching:
+        if self.bots:
             board.on_click(self._on_click)
         board.observe(self._relabel, "lang")
         board.observe(self._on_hints, "hints")
@@ -338,7 +338,8 @@ class ComputerPlayers:
         )
         self._progress_text = widgets.HTML()
         self._progress_text.add_class("shangrila-thinking")
-        watch = [self._play, self._pause, self._step, self._speed] if self.watching else []
+        watch = [self._play, self._pause, self._step] if self.watching else []
+        watch += [self._speed] if self.bots else []
         self.bar = widgets.HBox(
             [self._hint_button, *watch, self._review_button, self._progress, self._progress_text],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"),
@@ -460,8 +461,18 @@ class ComputerPlayers:
         return False
 
     def _on_click(self, target: HitTarget) -> bool:
-        self.board.say(Feedback.sentence("info", "watch_only", self.board.lang))
-        return True
+        """Clicks are a person's moves: refused while a computer player is to move."""
+        board = self.board
+        if self.watching:
+            board.say(Feedback.sentence("info", "watch_only", board.lang))
+            return True
+        pos = board.game
+        if pos.to_move in self.bots and not pos.is_over:
+            board.say(
+                Feedback.sentence("info", "bot_to_move", board.lang, player=_names(pos.to_move))
+            )
+            return True
+        return False
 
     def _maybe_move(self) -> None:
         """A computer seat to move at the end of the line (outside watch mode) thinks."""
@@ -528,8 +539,8 @@ class ComputerPlayers:
             if self.watching and self.playing:
                 generation = self._generation
                 self.clock.later(SPEEDS[self.speed], lambda: self._watch_tick(generation))
-            else:
-                self._maybe_move()
+            else:  # the next computer seat after a pause, so that each move can be seen
+                self.clock.later(SPEEDS[self.speed], self.board.guarded(self._maybe_move))
 
     def _play_move(self, task: _Thinking, action: Action) -> None:
         board = self.board

@@ -110,6 +110,12 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
         "pl": "{player} ({level}, limit {budget})",
     },
     "bot_level": {"en": "{player} ({level})", "pl": "{player} ({level})"},
+    "bot_to_move": {
+        "en": "It is {player}'s turn, a computer player: wait for its move (or press Redo to "
+        "replay it).",
+        "pl": "Ruch ma {player}, gracz komputerowy: poczekaj na jego ruch (albo naciśnij "
+        "„Ponów”, by go powtórzyć).",
+    },
     "bot_played": {
         "en": "{player} (computer, {level}) plays {action}. {reason}",
         "pl": "{player} (komputer, {level}) gra: {action}. {reason}",

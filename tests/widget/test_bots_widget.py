@@ -148,6 +148,9 @@ def test_a_bot_to_move_first_moves_at_once_and_redo_is_replayed_not_rethought() 
     board.undo()  # blue's previous decision is the start: red's move is taken back too
     assert board.record.current.ply == 0 and board.record.can_redo()
     assert board.record.current.ply == 0, "a bot does not replay over a line it can redo"
+    click_space(board, "A", "healer")  # not the person's turn
+    assert board.message.startswith("It is Red's turn, a computer player")
+    assert board.record.current.ply == 0
 
 
 def test_watch_mode_steps_plays_to_the_end_and_refuses_clicks() -> None:
@@ -259,14 +262,17 @@ def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
         slow = Bot("medium", iterations=100_000, seconds=10 * SLICE_SECONDS, seed=1)
         board = ShangriLaBoard(players=THREE, bots={"blue": slow, "yellow": "easy"})
         board.computer.clock.use_loop = True  # as in a kernel
+        board.computer.speed = "fast"  # the pause before the next computer seat thinks
         click_space(board, "A", "healer")
         assert board.busy and board.game.to_move == "blue", "thinking has only begun"
         seen: list[float] = []
         note = progress = ""
         for _ in range(2000):
             await asyncio.sleep(0.005)
-            if not board.busy:
+            if board.record.current.ply == 3:
                 break
+            if not board.busy:
+                continue  # the pause between two computer moves
             seen.append(board.computer._progress.value)
             progress = progress or board.computer._progress_text.value
             if not note:
