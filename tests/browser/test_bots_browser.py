@@ -13,7 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from board_support import BLOCK_RGBA, CANVAS, BoardGeometry, player_rgba, rgba
-from browser_support import canvas_color_fraction, canvas_digest, wait_for_canvas_color
+from browser_support import (
+    canvas_color_fraction,
+    canvas_digest,
+    click_canvas,
+    wait_for_canvas_color,
+)
 from browser_support import write_notebook as _write_notebook
 from test_board_browser import (
     POSITION,
@@ -53,7 +58,12 @@ HINT_SOURCE = textwrap.dedent(
     f"""
     from shangrila_widget.widget import Bot, ShangriLaBoard
 
-    board = ShangriLaBoard({POSITION!r}, hint_bot=Bot("medium", iterations=200, seed=1))
+    board = ShangriLaBoard(
+        {POSITION!r},
+        bots={{c: Bot("easy", seed=1) for c in ["blue", "yellow", "violet"]}},
+        hint_bot=Bot("medium", iterations=200, seed=1),
+    )
+    board.computer.speed = "fast"
     board
     """
 ).strip()
@@ -166,4 +176,15 @@ def test_a_hint_is_drawn_on_the_board(
     wait_for_canvas_color(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12, timeout=10)
     assert canvas_color_fraction(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12) > 0.6
     save_screenshot("hint")
+
+    # Red follows the hint with two clicks; the three computer seats answer, one by one
+    geometry = BoardGeometry(900.0)
+    click_canvas(page, BOARD, *geometry.space_centre("A", "rainmaker"))
+    click_canvas(page, BOARD, *geometry.space_centre("B", "astrologer"))
+    wait_for_message(page, "Violet (computer, easy) plays", timeout=30)
+    assert "Red to move" in " ".join(page.locator(".shangrila-board").inner_text().split())
+    save_screenshot("bots-answered")
+    page.keyboard.press("ArrowLeft")  # back past the three replies to Red's decision
+    wait_for_message(page, "Took back: journey A B", timeout=10)
+    wait_for_canvas_color(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12, timeout=10)
     assert browser_diagnostics.page_errors == []
