@@ -12,6 +12,7 @@ import asyncio
 import random
 import threading
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -26,6 +27,7 @@ from shangrila_widget.widget import Bot, Highlight, ReviewChart, ShangriLaBoard
 from shangrila_widget.widget.seats import SLICE_SECONDS, Clock, hint_marks
 
 THREE = ["red", "blue", "yellow"]
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
 T = TypeVar("T")
 
 
@@ -69,8 +71,13 @@ def person_plays(board: ShangriLaBoard, action: object) -> None:
         )
         click_space(board, action.origin, start)
         click_space(board, action.destination, "healer")
-    elif isinstance(action, Pass):
-        board._button_widgets["pass"].click()
+    elif isinstance(action, Pass):  # the button's click message, as the browser sends it
+        board._button_widgets["pass"]._handle_msg(
+            {
+                "content": {"data": {"method": "custom", "content": {"event": "click"}}},
+                "buffers": [],
+            }
+        )
     else:  # pragma: no cover
         raise AssertionError(action)
 
@@ -114,6 +121,15 @@ def test_bot_seats_play_a_whole_game_through_click_messages() -> None:
             if not isinstance(last.action, Pass):
                 assert any(h["kind"] == "moved" for h in board.highlights), "ringed as moved"
     assert board.game.is_over and person_moves > 10
+    assert board.error == ""
+
+
+def test_a_forced_pass_by_the_button_message_and_the_bots_pass_too() -> None:
+    start = (EXAMPLES / "11-everyone-must-pass.json").read_text("utf-8")
+    board = ShangriLaBoard(start, bots={c: FAST for c in ("blue", "yellow", "violet")})
+    person_plays(board, Pass())
+    assert [n.action for n in board.record.main_line()][:4] == [Pass()] * 4 or (board.game.is_over)
+    assert board.record.current.ply >= 4 or board.game.is_over
     assert board.error == ""
 
 
