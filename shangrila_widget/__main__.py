@@ -1,6 +1,9 @@
 """The terminal: ``shangrila check POSITION.json "journey A B"`` (the console script) or
 ``python -m shangrila_widget check POSITION.json "journey A B"``.
 
+``hint POSITION.json [--level LEVEL] [--seconds S] [--lang pl]`` suggests actions
+(:mod:`shangrila_widget.cli_hint`).
+
 ``check`` prints one JSON object (``position-format.md``) and exits 0 for a legal action,
 1 for a refused one, 2 for a malformed position file, action text or command line: then one
 line on standard error says what is wrong, never a traceback.
@@ -16,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from shangrila_widget.cli_hint import add_hint_command
 from shangrila_widget.lite import add_lite_command
 from shangrila_widget.rules import (
     IllegalActionError,
@@ -139,6 +143,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     check.add_argument("--lang", choices=("en", "pl"), default="en", help="message language")
     check.add_argument("--pretty", action="store_true", help="indent the JSON output")
     check.set_defaults(run=_check)
+    add_hint_command(commands)
     tour = commands.add_parser("tour", help="open the rulebook tour in a browser (Voila)")
     tour.add_argument("--port", type=_port, default=8866)
     tour.add_argument("--no-browser", action="store_true", help="only start the server")

@@ -1,4 +1,4 @@
-"""The rules engine stays pure: importing and using it loads no widget library."""
+"""The rules engine and the bots stay pure: importing and using them loads no widget library."""
 
 from __future__ import annotations
 
@@ -16,6 +16,14 @@ pos._repr_svg_()
 what_if(pos)
 load_chapters()
 legend_svg("pl")
+from shangrila_widget.bots import choose_action, hint, review_svg
+from shangrila_widget.rules import GameRecord
+choose_action(pos, level="hard", iterations=5, seed=1)
+hint(pos, iterations=5, seed=1)
+record = GameRecord(pos)
+record.play("place healer A")
+from shangrila_widget.bots import review
+review_svg(review(record, iterations=5))
 widget_libraries = ("ipywidgets", "ipycanvas", "traitlets", "IPython")
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in widget_libraries)
 print(",".join(loaded))

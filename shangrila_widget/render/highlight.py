@@ -14,10 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
-HighlightKind = Literal["target", "selected", "moved", "refused"]
+HighlightKind = Literal["target", "selected", "moved", "refused", "hint"]
 
 #: Every highlight kind, in the order the scene draws their rings.
-HIGHLIGHT_KINDS: Final[tuple[HighlightKind, ...]] = ("target", "selected", "moved", "refused")
+HIGHLIGHT_KINDS: Final[tuple[HighlightKind, ...]] = (
+    "target",
+    "selected",
+    "moved",
+    "refused",
+    "hint",
+)
 
 __all__ = ["HIGHLIGHT_KINDS", "Highlight", "HighlightKind", "HighlightLike", "selection_highlight"]
 
@@ -27,7 +33,8 @@ class Highlight:
     """Something the board points at: a space (village and type), a village, or a bridge.
 
     ``kind`` is ``"target"`` (a legal choice), ``"selected"``, ``"moved"`` (what the last
-    action did; a bridge ``(origin, destination)`` gets an arrow) or ``"refused"``.
+    action did; a bridge ``(origin, destination)`` gets an arrow), ``"refused"`` or ``"hint"``
+    (a suggested action, in orange; a bridge gets an arrow too).
     """
 
     kind: str

@@ -43,6 +43,8 @@ from shangrila_widget.render.styles import (
     BLOCK_FILL,
     GAP_LINE,
     HIGHLIGHT_COLOURS,
+    HINT_ARROW,
+    MOVED_ARROW,
     OUT_EDGE,
     OUT_FILL,
     OUT_HATCH,
@@ -484,7 +486,8 @@ def bridge_mark(
             tag=tag,
         )
     ]
-    if kind == "moved":
+    if kind in ("moved", "hint"):
+        ink = HINT_ARROW if kind == "hint" else MOVED_ARROW
         length = geometry.length
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         head = 13 * u
@@ -492,7 +495,7 @@ def bridge_mark(
         base = (tip[0] - ux * head, tip[1] - uy * head)
         wing = 8 * u
         tail = (x1 - ux * 2 * u, y1 - uy * 2 * u)
-        for colour_, width in (("#FFFFFF", 7.0), ("#1D4F6E", 3.6)):
+        for colour_, width in (("#FFFFFF", 7.0), (ink, 3.6)):
             out.append(
                 Line(
                     rounded(tail[0]),
@@ -512,9 +515,7 @@ def bridge_mark(
             ]
         )
         out.append(
-            Polygon(
-                head_points, fill="#1D4F6E", stroke="#FFFFFF", line_width=rounded(1.5 * u), tag=tag
-            )
+            Polygon(head_points, fill=ink, stroke="#FFFFFF", line_width=rounded(1.5 * u), tag=tag)
         )
     elif kind == "refused":
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2

@@ -390,7 +390,9 @@ def _highlights(
             if mark.type is not None:
                 empty = position.tile(mark.village, mark.type) is None
                 space = geometry.spaces[mark.type]
-                found.append((kind, space_mark(space, kind, u, tag, kind == "target" and empty)))
+                found.append(
+                    (kind, space_mark(space, kind, u, tag, kind in ("target", "hint") and empty))
+                )
             else:
                 found.append((kind, village_mark(geometry, kind, u, tag)))
     out: list[Primitive] = [w for kind, p in found for w in p.washes]

@@ -77,7 +77,12 @@ HIGHLIGHT_COLOURS: Final[dict[str, str]] = {
     "selected": "#000000",
     "moved": "#56B4E9",
     "refused": "#000000",
+    "hint": "#E69F00",
 }
+#: The ink of a journey's arrow across a bridge: the last action's, and a hint's (a darker
+#: orange, legible on the plank).
+MOVED_ARROW: Final = "#1D4F6E"
+HINT_ARROW: Final = "#8A5A00"
 
 TILE_R: Final = 17.9  # tile radius at design size (a space outline is 19.7)
 STACK_OFFSET: Final = 2.6  # a stacked pair: master down-right, student up-left
@@ -250,4 +255,6 @@ def ring_style(kind: str, u: float) -> tuple[float, tuple[float, ...]]:
         return rounded(3.2 * u), ()
     if kind == "moved":
         return rounded(3.0 * u), ()
+    if kind == "hint":
+        return rounded(4.0 * u), (rounded(7 * u), rounded(3 * u))
     return rounded(2.6 * u), (rounded(3 * u), rounded(3 * u))

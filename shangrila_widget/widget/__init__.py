@@ -9,13 +9,17 @@
 from shangrila_widget.widget.board import Highlight, ShangriLaBoard, visible_errors
 from shangrila_widget.widget.checker import DisputeChecker
 from shangrila_widget.widget.controller import BoardController, Feedback
+from shangrila_widget.widget.review import ReviewChart
+from shangrila_widget.widget.seats import Bot
 from shangrila_widget.widget.tour import RulebookTour
 
 __all__ = [
     "BoardController",
+    "Bot",
     "DisputeChecker",
     "Feedback",
     "Highlight",
+    "ReviewChart",
     "RulebookTour",
     "ShangriLaBoard",
     "visible_errors",

@@ -20,6 +20,7 @@ synced traits carry the state so the front end and Python agree:
 - ``busy``: the board is thinking (for example a computer player's turn): clicks, keys and
   the game buttons are refused with a note, while Python (:meth:`ShangriLaBoard.play`,
   :meth:`ShangriLaBoard.show`, :meth:`ShangriLaBoard.say`) still works;
+- ``hints``: the *Hint* button and the key H are on (switch them off for a test or a lesson);
 - ``selection``: what waits for a second click (``"journey:A"``, ``"recruit:healer:A"``, or
   ``""``);
 - ``highlights``: the marks on the board, as dicts;
@@ -32,7 +33,11 @@ Other widgets (the tour, the dispute checker) build on the public methods only:
 :meth:`~ShangriLaBoard.show_error` and the :func:`visible_errors` guard.
 
 Keys (while the board has focus): Left/Right undo/redo, Home/End start/end of the line,
-Escape cancels a selection, Enter confirms a one-student recruit. Every key has a button.
+Escape cancels a selection, Enter confirms a one-student recruit, H asks for a hint. Every key
+has a button.
+
+Computer players (``bots={"blue": "medium"}``), hints and watch mode live in
+:mod:`~shangrila_widget.widget.seats` (``board.computer``).
 """
 
 from __future__ import annotations
@@ -79,6 +84,7 @@ from shangrila_widget.widget.controller import (
     moved_highlights,
 )
 from shangrila_widget.widget.key import PictureKey
+from shangrila_widget.widget.seats import BotSpec, ComputerPlayers
 from shangrila_widget.widget.style import stylesheet
 from shangrila_widget.widget.texts import ui_text
 
@@ -179,6 +185,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     ``"pl"``. ``show_legal``: ring the legal choices (from the first turn of play; during
     set-up nearly every empty space is legal, so nothing is ringed there). ``width``: the
     board's logical width in CSS pixels (it shrinks to the notebook's width).
+    ``bots``: computer players by seat (``{"blue": "medium", "yellow": Bot("hard",
+    seconds=0.5)}``; every seat a bot is watch mode); ``hints``: the *Hint* button;
+    ``hint_bot``: the level and budget of a hint (see :mod:`~shangrila_widget.widget.seats`).
 
     >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
     >>> board.play("place healer A").rules
@@ -197,6 +206,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     action_kind = traitlets.Enum(ACTION_KINDS, default_value="auto").tag(sync=True)
     show_legal = traitlets.Bool(True).tag(sync=True)
     busy = traitlets.Bool(False).tag(sync=True)
+    hints = traitlets.Bool(True).tag(sync=True)
     selection = traitlets.Unicode("").tag(sync=True)
     highlights = traitlets.List(traitlets.Dict()).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -212,6 +222,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         show_legal: bool = True,
         width: float = 900.0,
         record: GameRecord | None = None,
+        bots: Mapping[str, BotSpec] | None = None,
+        hints: bool = True,
+        hint_bot: BotSpec = "hard",
         **kwargs: Any,
     ) -> None:
         start = record.position if record is not None else as_position(position, players)
@@ -220,6 +233,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.board_width = float(width)
         # What show() put on top of the game: marks for one node of one record, a caption.
         self._overlay: tuple[Node | None, tuple[Highlight, ...]] = (None, ())
+        self._hint: tuple[Node | None, tuple[Highlight, ...]] = (None, ())
         self._caption: Caption | None = None
         self._preview: Outcome | None = None
         self._change_callbacks: list[Callable[[ShangriLaBoard], Any]] = []
@@ -232,14 +246,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: The key to the picture (legend) under the buttons, in the board's language.
         self.picture_key = PictureKey(lang=lang)
         super().__init__(
-            children=[
-                self._top_bar,
-                self._main,
-                self._buttons,
-                self._error_box,
-                self.picture_key,
-                stylesheet(),
-            ],
+            children=[self._top_bar, self._main, self._buttons, self._error_box],
             layout=widgets.Layout(width="100%", max_width=f"{int(width) + 420}px"),
             **kwargs,
         )
@@ -251,6 +258,18 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.canvas.on_click(self._on_canvas_click)
         self.canvas.widget.on_client_ready(self._on_client_ready)
         self.canvas.dynamic_layer.on_key_down(self._on_key)
+        self.hints = hints
+        #: The computer seats, the hint and watch mode (:class:`ComputerPlayers`).
+        self.computer = ComputerPlayers(self, bots, hint_bot=hint_bot)
+        self.children = (
+            self._top_bar,
+            self._main,
+            self._buttons,
+            self.computer.widget,
+            self._error_box,
+            self.picture_key,
+            stylesheet(),
+        )
         self.say(self._welcome())
         self._refresh()
 
@@ -309,8 +328,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._button_widgets: dict[str, widgets.Button] = {}
         actions: dict[str, Callable[[], Feedback]] = {
             "start": self.controller.reset,
-            "undo": self.controller.undo,
-            "redo": self.controller.redo,
+            "undo": self._undo_step,
+            "redo": self._redo_step,
             "end": self._go_to_end,
             "confirm": self.controller.confirm_recruit,
             "pass": lambda: self.controller.play_text("pass"),
@@ -371,12 +390,38 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return self._run(lambda: self.controller.click(target))
 
     def undo(self) -> Feedback:
-        """Take back the last action (the record keeps it for :meth:`redo`)."""
-        return self._run(self.controller.undo)
+        """Take back the last action (the record keeps it for :meth:`redo`); with computer
+        players, back past their moves to a person's previous decision."""
+        return self._run(self._undo_step)
 
     def redo(self) -> Feedback:
-        """Replay the next action of the line on show."""
-        return self._run(self.controller.redo)
+        """Replay the next action of the line on show (with computer players, on through
+        their replies to a person's next decision)."""
+        return self._run(self._redo_step)
+
+    def hint(self) -> None:
+        """Suggest an action for the person to move (the *Hint* button, the key H)."""
+        self.computer.hint()
+
+    def step(self) -> None:
+        """Watch mode's *Step*: the next action, replayed or thought of now."""
+        self.computer.step()
+
+    def review(self, iterations: int | None = None) -> Any:
+        """Review the game now: a :class:`~shangrila_widget.widget.review.ReviewChart` of
+        every player's win chance, shown under the board and returned."""
+        return self.computer.review(iterations)
+
+    def show_hint(self, highlights: Sequence[Highlight]) -> None:
+        """Draw a hint's marks on the node on show (they go when the game moves on)."""
+        self._hint = (self.record.current, tuple(highlights))
+        self._refresh()
+
+    def clear_hint(self) -> None:
+        """Remove the marks of a hint."""
+        if self._hint[1]:
+            self._hint = (None, ())
+            self._refresh()
 
     def reset(self) -> Feedback:
         """Back to the start of the record."""
@@ -473,6 +518,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
                 for e in feedback.events
             )
             text = f"<ul style='margin:0;padding-left:1.1em'>{body}</ul>"
+            if feedback.key is not None:  # a sentence of its own (a replay, a computer move)
+                text = f"<p style='margin:0 0 4px'>{html.escape(feedback.text)}</p>{text}"
         else:
             badges = " ".join(rule_badge(r, lang) for r in feedback.rules)
             text = f"{badges} {html.escape(feedback.text)}"
@@ -547,6 +594,12 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._refresh()
         return feedback
 
+    def _undo_step(self) -> Feedback:
+        return self.computer.undo_to_person()
+
+    def _redo_step(self) -> Feedback:
+        return self.computer.redo_to_person()
+
     def _go_to_end(self) -> Feedback:
         feedback = self.controller.cancel()
         while self.record.can_redo():
@@ -562,8 +615,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False
     ) -> None:
         keys: dict[str, Callable[[], Feedback]] = {
-            "ArrowLeft": self.controller.undo,
-            "ArrowRight": self.controller.redo,
+            "ArrowLeft": self._undo_step,
+            "ArrowRight": self._redo_step,
             "Home": self.controller.reset,
             "End": self._go_to_end,
             "Escape": self.controller.cancel,
@@ -646,6 +699,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return COLOUR_NAMES[self.lang][colour]
 
     def _welcome(self) -> Feedback:
+        if self.computer.watching:
+            return Feedback.sentence("info", "watch_welcome", self.lang)
         to_move = self.game.to_move
         names = {lang: COLOUR_NAMES[lang][to_move] for lang in LANGUAGES}
         return Feedback.sentence("info", "welcome", self.lang, player=names)
@@ -662,7 +717,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             return tuple(moved_highlights(self._preview))
         node, extra = self._overlay
         marks = self.controller.highlights()
-        return marks + extra if node is self.record.current else marks
+        if node is self.record.current:
+            marks += extra
+        hint_node, hint = self._hint
+        return marks + hint if hint_node is self.record.current else marks
 
     def _refresh(self) -> None:
         """Sync traits and side panel with the controller, redraw (one canvas message), then

@@ -97,6 +97,111 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
         "strzałki w lewo/prawo cofają/ponawiają, Home/End początek/koniec, Escape anuluje, "
         "Enter rekrutuje jednego, ? pokazuje tę pomoc.",
     },
+    # ---------------------------------------------------------------- computer players
+    "plain": {"en": "{text}", "pl": "{text}"},
+    "level_random": {"en": "random", "pl": "losowy"},
+    "level_easy": {"en": "easy", "pl": "łatwy"},
+    "level_medium": {"en": "medium", "pl": "średni"},
+    "level_hard": {"en": "hard", "pl": "trudny"},
+    "bot_seat": {"en": "{player} (computer, {level})", "pl": "{player} (komputer, {level})"},
+    "bots_are": {"en": "Computer players: {seats}.", "pl": "Gracze komputerowi: {seats}."},
+    "bot_budget": {
+        "en": "{player} ({level}, budget: {budget})",
+        "pl": "{player} ({level}, limit {budget})",
+    },
+    "bot_level": {"en": "{player} ({level})", "pl": "{player} ({level})"},
+    "bot_to_move": {
+        "en": "It is {player}'s turn, a computer player: wait for its move (or press Redo to "
+        "replay it).",
+        "pl": "Ruch ma {player}, gracz komputerowy: poczekaj na jego ruch (albo naciśnij "
+        "„Ponów”, by go powtórzyć).",
+    },
+    "bot_played": {
+        "en": "{player} (computer, {level}) plays {action}. {reason}",
+        "pl": "{player} (komputer, {level}) gra: {action}. {reason}",
+    },
+    "thinking_about": {
+        "en": "{player} (computer, {level}) is thinking… {done} (budget: {budget})",
+        "pl": "{player} (komputer, {level}) myśli… {done} (limit {budget})",
+    },
+    "hint_thinking": {
+        "en": "Looking for a hint for {player}… {done} (budget: {budget})",
+        "pl": "Szukam podpowiedzi dla gracza {player}… {done} (limit {budget})",
+    },
+    "budget_iterations": {"en": "{n} iterations", "pl": "iteracji: {n}"},
+    "budget_seconds": {"en": "{s} s", "pl": "{s} s"},
+    "budget_both": {
+        "en": "{n} iterations or {s} s",
+        "pl": "iteracji: {n} lub {s} s",
+    },
+    "hint": {"en": "Hint", "pl": "Podpowiedź"},
+    "hint_tip": {
+        "en": "Suggest an action for the player to move (key H); drawn in orange on the board.",
+        "pl": "Podpowiada akcję graczowi na ruchu (klawisz H); zaznaczona na planszy na "
+        "pomarańczowo.",
+    },
+    "hint_says": {
+        "en": "Hint for {player}: {action} (estimated chance to win afterwards: {chance} %). "
+        "{reason}",
+        "pl": "Podpowiedź dla gracza {player}: {action} (szacowana szansa na wygraną potem: "
+        "{chance} %). {reason}",
+    },
+    "hints_off": {
+        "en": "Hints are switched off for this board.",
+        "pl": "Podpowiedzi są na tej planszy wyłączone.",
+    },
+    "hint_not_now": {
+        "en": "No hint now: it is not a person's turn, or the game is over.",
+        "pl": "Teraz bez podpowiedzi: na ruchu nie jest człowiek albo gra się skończyła.",
+    },
+    "hint_caption": {"en": "hint: {action}", "pl": "podpowiedź: {action}"},
+    "watch_play": {"en": "▶ Play", "pl": "▶ Graj"},
+    "watch_pause": {"en": "▮▮ Pause", "pl": "▮▮ Pauza"},
+    "watch_step": {"en": "Step ▶|", "pl": "Krok ▶|"},
+    "speed": {"en": "Speed", "pl": "Tempo"},
+    "speed_slow": {"en": "slow", "pl": "wolno"},
+    "speed_normal": {"en": "normal", "pl": "zwykle"},
+    "speed_fast": {"en": "fast", "pl": "szybko"},
+    "speed_fastest": {"en": "fastest", "pl": "najszybciej"},
+    "watch_welcome": {
+        "en": "Every seat is a computer player: press Play to watch the game, Step for one "
+        "action, Pause to stop and look.",
+        "pl": "Przy każdym miejscu gra komputer: „Graj” pokazuje partię, „Krok” jedną akcję, "
+        "„Pauza” zatrzymuje, by się przyjrzeć.",
+    },
+    "watch_only": {
+        "en": "Every seat is a computer player: use Play or Step.",
+        "pl": "Przy każdym miejscu gra komputer: użyj przycisku „Graj” lub „Krok”.",
+    },
+    "paused": {"en": "Paused.", "pl": "Wstrzymano."},
+    "review": {"en": "Review", "pl": "Analiza"},
+    "review_tip": {
+        "en": "Each player's chance to win over the game; click a point to go to that move.",
+        "pl": "Szansa każdego gracza na wygraną w trakcie gry; kliknij punkt, aby przejść do "
+        "tego ruchu.",
+    },
+    "reviewing": {
+        "en": "Reviewing {moves} move(s), {n} iterations per position…",
+        "pl": "Analiza ruchów: {moves}, iteracji na pozycję: {n}…",
+    },
+    "review_empty": {
+        "en": "Nothing to review yet: no move has been played.",
+        "pl": "Nie ma jeszcze czego analizować: nie zagrano żadnego ruchu.",
+    },
+    "review_start": {
+        "en": "Start of the game. Click a point of the chart to go to that move.",
+        "pl": "Początek gry. Kliknij punkt wykresu, aby przejść do tego ruchu.",
+    },
+    "review_move": {
+        "en": "Move {index}: {player} plays {action}; {player}'s chance to win {before} % → "
+        "{after} %.",
+        "pl": "Ruch {index}: {player} gra {action}; szansa gracza na wygraną {before} % → "
+        "{after} %.",
+    },
+    "review_mistake": {
+        "en": "A mistake: {better} was better ({chance} %). {reason}",
+        "pl": "Błąd: lepsze było {better} ({chance} %). {reason}",
+    },
     # ---------------------------------------------------------------- tour
     "chapter": {"en": "Chapter", "pl": "Rozdział"},
     "first": {"en": "◀◀", "pl": "◀◀"},

@@ -1,0 +1,68 @@
+"""Playouts per second: uniform random play and the bots' own rollout policy.
+
+Plays complete games from the empty board with each policy for the given seconds, then runs
+the ``hard`` search for a while to count its iterations per second (an iteration is one
+descent, one expansion and one playout of up to 30 actions, evaluated at its end). The last
+line printed is one JSON object.
+
+    python benchmarks/playouts.py --players 4 --seconds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from shangrila_widget.bots.search import Search, rollout_action
+from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions
+
+SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
+
+
+def games_per_s(players: int, policy: str, seconds: float, rng: random.Random) -> float:
+    games = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        pos = Position.new_game(SEATS[players])
+        while True:
+            actions = legal_actions(pos)
+            if not actions:
+                break
+            action: Action = (
+                rng.choice(actions) if policy == "random" else rollout_action(pos, actions, rng)
+            )
+            pos = apply_unchecked(pos, action)
+        games += 1
+    return games / elapsed
+
+
+def iterations_per_s(players: int, seconds: float, rng: random.Random) -> float:
+    pos = Position.new_game(SEATS[players])
+    for _ in range(60):  # a position early in the play phase
+        pos = apply_unchecked(pos, rng.choice(legal_actions(pos)))
+    search = Search(pos, rng)
+    start = time.perf_counter()
+    search.run(seconds=seconds)
+    return search.iterations / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    figures = {
+        "players": args.players,
+        "random_games_per_s": round(games_per_s(args.players, "random", args.seconds, rng), 1),
+        "rollout_games_per_s": round(games_per_s(args.players, "rollout", args.seconds, rng), 1),
+        "search_iterations_per_s": round(iterations_per_s(args.players, args.seconds, rng), 1),
+    }
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

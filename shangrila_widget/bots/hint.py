@@ -1,0 +1,356 @@
+"""Hints: the best few actions, each with a win chance and a reason in words (EN and PL).
+
+A reason is built from what the action does: the engine's own events and rule ids (which
+spaces a journey wins, which bridge collapses and which village it cuts off), and what
+changes for the player (masters and villages, villages made safe from a journey or exposed
+to one, a student recruited for a stronger journey next turn).
+
+>>> from shangrila_widget.rules import Position
+>>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+>>> found = hint(pos, iterations=30, seed=1)
+>>> found.player, len(found.candidates) <= 3, found.action == found.candidates[0].action
+('red', True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from shangrila_widget.bots.levels import _check_budget, _check_level, search
+from shangrila_widget.bots.search import threat_masks, win_chances
+from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
+from shangrila_widget.rules.board import (
+    COLOURS,
+    VILLAGE_BRIDGES,
+    VILLAGE_INDEX,
+    VILLAGES,
+    Colour,
+)
+from shangrila_widget.rules.codes import OVER
+from shangrila_widget.rules.describe import describe
+from shangrila_widget.rules.engine import (
+    apply_unchecked,
+    legal_actions,
+    origin_is_stronger,
+)
+from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.explain import Event
+from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES, Language
+
+if TYPE_CHECKING:
+    from shangrila_widget.rules.position import Position
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One suggested action: the mover's estimated win chance after it, and why."""
+
+    action: Action
+    win_chance: float
+    visits: int
+    reason: str
+    rules: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the action's text, the chance (3 decimals), visits, reason, rule ids."""
+        return {
+            "action": str(self.action),
+            "win_chance": round(self.win_chance, 3),
+            "visits": self.visits,
+            "reason": self.reason,
+            "rules": list(self.rules),
+        }
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The suggested action for ``player`` and the ranked candidates (best first)."""
+
+    player: Colour
+    action: Action
+    candidates: tuple[Candidate, ...]
+    win_chances: dict[Colour, float]
+    level: str
+    iterations: int
+    lang: Language
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (what the ``hint`` command prints)."""
+        return {
+            "player": self.player,
+            "action": str(self.action),
+            "level": self.level,
+            "iterations": self.iterations,
+            "win_chances": {c: round(p, 3) for c, p in self.win_chances.items()},
+            "candidates": [c.to_dict() for c in self.candidates],
+            "lang": self.lang,
+        }
+
+
+# ----------------------------------------------------------------------------- words
+
+_TYPE_GEN_PL = {**TYPE_NAMES["pl_gen"], "dragon_breeder": "Hodowcy Smoków"}
+
+
+def _colour(colour: str, lang: Language, case: str = "") -> str:
+    if lang == "pl":
+        return COLOUR_NAMES["pl_gen" if case == "gen" else "pl"][colour]
+    return COLOUR_NAMES["en"][colour]
+
+
+def _type(master_type: str, lang: Language, case: str = "") -> str:
+    if lang == "pl":
+        if case == "acc":
+            return TYPE_NAMES["pl_gen"][master_type]
+        if case == "gen":
+            return _TYPE_GEN_PL[master_type]
+        return TYPE_NAMES["pl"][master_type]
+    return TYPE_NAMES["en"][master_type]
+
+
+def _villages_list(villages: list[str], lang: Language) -> str:
+    if len(villages) == 1:
+        return villages[0]
+    joiner = " i " if lang == "pl" else " and "
+    return ", ".join(villages[:-1]) + joiner + villages[-1]
+
+
+def _mask_villages(mask: int) -> list[str]:
+    return sorted({VILLAGES[i // 7] for i in range(91) if mask >> i & 1})
+
+
+def _journey_words(events: tuple[Event, ...], player: str, lang: Language) -> list[str]:
+    words: list[str] = []
+    strength = next(e for e in events if e.kind == "strength")
+    origin = strength.params["origin"]
+    destination = strength.params["destination"]
+    rule = strength.rule
+    won = [e for e in events if e.kind == "traveller" and e.params["colour"] == player]
+    gained = [e for e in won if e.rule in ("J-EMPTY", "J1-OTHER")]
+    taken = [e for e in won if e.rule == "J1-OTHER"]
+    bounced = [e for e in won if e.rule in ("J2-OCCUPIED", "J1-OWN-FULL")]
+    if lang == "pl":
+        if strength.params["situation"] == 1:
+            words.append(f"Wioska {origin} jest silniejsza od {destination} ({rule}).")
+        else:
+            words.append(
+                f"Wioska {destination} jest silniejsza od {origin} ({rule}): Uczniowie zajmą "
+                "tylko wolne pola."
+            )
+        if gained:
+            words.append(f"Nowi Mistrzowie gracza w wiosce {destination}: {len(gained)}.")
+        for e in taken:
+            words.append(
+                f"Zajmuje pole {_type(e.params['type'], lang, 'gen')} należące do gracza "
+                f"{_colour(e.params['owner'], lang, 'gen')} (J1-OTHER)."
+            )
+        if bounced:
+            words.append(f"Uczniowie wracający do zapasu: {len(bounced)}.")
+        words.append(f"Most {origin}–{destination} zawali się (BRIDGE-COLLAPSE).")
+        for e in events:
+            if e.kind == "stone":
+                words.append(
+                    f"Wioska {e.params['village']} zostaje odcięta i dostaje Kamień Mędrców "
+                    "(STONE)."
+                )
+    else:
+        if strength.params["situation"] == 1:
+            words.append(f"{origin} is stronger than {destination} ({rule}).")
+        else:
+            words.append(
+                f"{destination} is stronger than {origin} ({rule}): the students only fill "
+                "empty spaces."
+            )
+        if gained:
+            words.append(f"It wins {len(gained)} space(s) in {destination}.")
+        for e in taken:
+            words.append(
+                f"It takes {_colour(e.params['owner'], lang)}'s "
+                f"{_type(e.params['type'], lang)} space (J1-OTHER)."
+            )
+        if bounced:
+            words.append(f"{len(bounced)} student(s) go back to supply.")
+        words.append(f"The bridge {origin}–{destination} collapses (BRIDGE-COLLAPSE).")
+        for e in events:
+            if e.kind == "stone":
+                words.append(f"Village {e.params['village']} is cut off and gets a stone (STONE).")
+    return words
+
+
+def _next_journey(after: Position, village: str, colour: int) -> tuple[str, int, str] | None:
+    """The best journey from ``village`` for ``colour`` on its next turn: (destination,
+    spaces won, strength rule), if one wins anything as the stronger side."""
+    v = VILLAGE_INDEX[village]
+    best: tuple[str, int, str] | None = None
+    cells = after._cells
+    for b, w in VILLAGE_BRIDGES[v]:
+        if not after._bridges >> b & 1 or after._stones >> w & 1:
+            continue
+        stronger, rule = origin_is_stronger(cells, v, w)
+        if not stronger:
+            continue
+        gain = 0
+        for t in range(7):
+            code = cells[v * 7 + t]
+            if code > 4 and (code - 5) == colour:
+                there = cells[w * 7 + t]
+                if not there or (there - 1) & 3 != colour:
+                    gain += 1
+        if gain and (best is None or gain > best[1]):
+            best = (VILLAGES[w], gain, rule)
+    return best
+
+
+def explain_action(
+    before: Position, action: Action, lang: Language = "en"
+) -> tuple[str, tuple[str, ...]]:
+    """Why an action matters, in words, and the rule ids of its events."""
+    after = apply_unchecked(before, action)
+    events = describe(before, action, after)
+    player = before.to_move
+    colour = before._players[before._turn]
+    words: list[str] = []
+    if isinstance(action, Place):
+        if lang == "pl":
+            words.append(f"Umieszcza {_type(action.type, lang, 'acc')} w wiosce {action.village}.")
+        else:
+            name = _type(action.type, lang)
+            article = "an" if name[0] in "AEIOU" else "a"
+            words.append(f"Places {article} {name} master in village {action.village}.")
+    elif isinstance(action, Recruit):
+        for t, v in action.students:
+            if lang == "pl":
+                words.append(f"Kładzie Ucznia na swoim Mistrzu ({_type(t, lang)}) w wiosce {v}.")
+            else:
+                name = _type(t, lang)
+                article = "an" if name[0] in "AEIOU" else "a"
+                words.append(f"Recruits {article} {name} student in village {v}.")
+        for v in dict.fromkeys(v for _, v in action.students):
+            found = _next_journey(after, v, colour)
+            if found:
+                w, gain, rule = found
+                if lang == "pl":
+                    words.append(
+                        f"W następnej turze Podróż z {v} do {w} byłaby silniejsza ({rule}) i "
+                        f"zdobyłaby pola: {gain}."
+                    )
+                else:
+                    words.append(
+                        f"Next turn a journey from {v} to {w} would be the stronger one ({rule}) "
+                        f"and win {gain} space(s)."
+                    )
+    elif isinstance(action, Journey):
+        words += _journey_words(events, player, lang)
+    else:
+        words.append(
+            "Nie ma innej legalnej akcji." if lang == "pl" else "No other action is legal."
+        )
+    masters_before, villages_before = before.masters_of(player), before.villages_of(player)
+    masters_after, villages_after = after.masters_of(player), after.villages_of(player)
+    if (masters_after, villages_after) != (masters_before, villages_before):
+        if lang == "pl":
+            words.append(
+                f"Mistrzów: {masters_before} → {masters_after}, wiosek z Mistrzem gracza: "
+                f"{villages_before} → {villages_after}."
+            )
+        else:
+            words.append(
+                f"Masters: {masters_before} → {masters_after}, villages held: "
+                f"{villages_before} → {villages_after}."
+            )
+    if after._phase != OVER:
+        threat_before = threat_masks(before)[0][colour]
+        threat_after = threat_masks(after)[0][colour]
+        safe = _mask_villages(threat_before & ~threat_after)
+        exposed_mask = threat_after & ~threat_before
+        exposed = _mask_villages(exposed_mask)
+        if safe:
+            if lang == "pl":
+                words.append(
+                    f"Mistrzowie w wiosce {_villages_list(safe, lang)} są odtąd bezpieczni "
+                    "przed Podróżą."
+                )
+            else:
+                words.append(f"Makes {_villages_list(safe, lang)} safe from a journey.")
+        if exposed:
+            count = exposed_mask.bit_count()
+            if lang == "pl":
+                words.append(
+                    f"Uwaga: Podróż mogłaby odebrać Mistrzów w wiosce "
+                    f"{_villages_list(exposed, lang)} (zagrożonych: {count})."
+                )
+            else:
+                words.append(
+                    f"Careful: a journey could then take {count} master(s) in "
+                    f"{_villages_list(exposed, lang)}."
+                )
+    else:
+        score = next(e for e in events if e.kind == "score")
+        names = ", ".join(_colour(c, lang) for c in score.params["winners"])
+        if lang == "pl":
+            words.append(f"To kończy grę ({score.rule}); wygrywa: {names}.")
+        else:
+            words.append(f"This ends the game ({score.rule}); the winner: {names}.")
+    rules = tuple(dict.fromkeys(e.rule for e in events))
+    return " ".join(words), rules
+
+
+# ----------------------------------------------------------------------------- hint
+
+
+def hint(
+    position: Position,
+    *,
+    level: str = "hard",
+    seconds: float | None = None,
+    lang: Language = "en",
+    iterations: int | None = None,
+    seed: int | None = None,
+    count: int = 3,
+) -> Hint:
+    """Rank the best ``count`` actions of the player to move (see the module docstring).
+
+    The search is the bot of ``level`` with its default budget unless ``seconds`` or
+    ``iterations`` is given; ``random`` and ``easy`` rank by the one-move evaluation.
+    Raises :class:`ShangrilaError` once the game is over.
+    """
+    _check_level(level)
+    _check_budget(iterations, seconds)
+    if lang not in ("en", "pl"):
+        raise ShangrilaError(f"unknown language {lang!r}: expected en or pl")
+    actions = legal_actions(position)
+    if not actions:
+        raise ShangrilaError("the game is over: there is nothing to suggest")
+    seat = position._turn
+    players = [COLOURS[c] for c in position._players]
+    ranked: list[tuple[Action, float, int]]
+    done = 0
+    if len(actions) == 1 or level in ("random", "easy"):
+        scored = [(a, win_chances(apply_unchecked(position, a))[seat], 0) for a in actions]
+        random.Random(seed).shuffle(scored)
+        scored.sort(key=lambda s: -s[1])
+        ranked = scored
+        chances = win_chances(position)
+    else:
+        found = search(position, level=level, iterations=iterations, seconds=seconds, seed=seed)
+        ranked = [(a, node.mean(seat), node.visits) for a, node in found.ranked() if node.visits]
+        chances = found.root_chances()
+        done = found.iterations
+    candidates = []
+    for action, chance, visits in ranked[:count]:
+        reason, rules = explain_action(position, action, lang)
+        candidates.append(Candidate(action, chance, visits, reason, rules))
+    return Hint(
+        player=players[seat],
+        action=candidates[0].action,
+        candidates=tuple(candidates),
+        win_chances=dict(zip(players, chances)),
+        level=level,
+        iterations=done,
+        lang=lang,
+    )
+
+
+__all__ = ["Candidate", "Hint", "explain_action", "hint"]

@@ -1,0 +1,96 @@
+"""The bot levels and the one entry point that plays them: :func:`choose_action`.
+
+>>> from shangrila_widget.rules import Position
+>>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+>>> choose_action(pos, level="medium", iterations=50, seed=1) == choose_action(
+...     pos, level="medium", iterations=50, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Final, Literal
+
+from shangrila_widget.bots.search import Budget, Search, greedy_action
+from shangrila_widget.rules.actions import Action
+from shangrila_widget.rules.engine import legal_actions
+from shangrila_widget.rules.errors import ShangrilaError
+
+if TYPE_CHECKING:
+    from shangrila_widget.rules.position import Position
+
+Level = Literal["random", "easy", "medium", "hard"]
+LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "hard")
+
+#: What each searching level gets when the caller names no budget: the budget users get.
+DEFAULT_BUDGETS: Final[dict[str, Budget]] = {
+    "medium": Budget(iterations=200, seconds=0.3, depth=16),
+    "hard": Budget(iterations=20_000, seconds=0.8, depth=30),
+}
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ShangrilaError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}")
+
+
+def _check_budget(iterations: int | None, seconds: float | None) -> None:
+    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+        raise ShangrilaError(f"iterations must be a whole number >= 1, not {iterations!r}")
+    if seconds is not None and (not isinstance(seconds, (int, float)) or not seconds > 0):
+        raise ShangrilaError(f"seconds must be a number > 0, not {seconds!r}")
+
+
+def budget_for(level: str, iterations: int | None, seconds: float | None) -> Budget:
+    """The search budget of a searching level: the caller's, else the level's default."""
+    default = DEFAULT_BUDGETS[level]
+    if iterations is None and seconds is None:
+        return default
+    return Budget(iterations=iterations, seconds=seconds, depth=default.depth)
+
+
+def search(
+    position: Position,
+    *,
+    level: str,
+    iterations: int | None,
+    seconds: float | None,
+    seed: int | None,
+) -> Search:
+    """A finished search of a searching level (``medium`` or ``hard``) from ``position``."""
+    budget = budget_for(level, iterations, seconds)
+    found = Search(position, random.Random(seed), depth=budget.depth)
+    found.run(budget.iterations, budget.seconds)
+    return found
+
+
+def choose_action(
+    position: Position,
+    *,
+    level: str = "medium",
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+) -> Action:
+    """The action the bot of ``level`` plays for the player to move.
+
+    ``random`` picks uniformly; ``easy`` plays the best action by a one-move heuristic;
+    ``medium`` and ``hard`` search (multi-player MCTS), within ``iterations`` and/or
+    ``seconds`` (whichever ends first), or the level's default budget. The same ``seed`` and
+    iteration budget give the same action; with only one legal action it is returned at once.
+    Raises :class:`ShangrilaError` for an unknown level, a bad budget or a finished game.
+    """
+    _check_level(level)
+    _check_budget(iterations, seconds)
+    actions = legal_actions(position)
+    if not actions:
+        raise ShangrilaError("the game is over: there is no action to choose")
+    if len(actions) == 1:
+        return actions[0]
+    rng = random.Random(seed)
+    if level == "random":
+        return rng.choice(actions)
+    if level == "easy":
+        return greedy_action(position, rng)
+    return search(position, level=level, iterations=iterations, seconds=seconds, seed=seed).best()

@@ -1,0 +1,388 @@
+"""The bots' machinery: a position evaluation, a rollout policy and a multi-player MCTS.
+
+Everything works on the engine's fast path (:func:`legal_actions` and
+:func:`apply_unchecked`) and on the position's packed fields, read-only.
+
+- :func:`features` counts each seat's masters, students and villages in one pass;
+- :func:`win_chances` turns those counts into a win chance per seat (exact at the end);
+- :func:`rollout_action` is the playout policy: a journey the start village wins when there
+  is one (half of the time), else a kind of action (place, recruit, journey) picked
+  uniformly, then an action of that kind (uniform random play mostly recruits, because
+  pairs of students make most of the legal list);
+- :class:`Search` is max^n UCT: each node keeps a value per seat and the player to move
+  picks by their own value; children are opened in the order of a one-move heuristic,
+  a few more as the node is visited more often (progressive widening).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
+from shangrila_widget.rules.board import BRIDGES, VILLAGE_INDEX
+from shangrila_widget.rules.codes import OVER, SETUP
+from shangrila_widget.rules.engine import (
+    apply_unchecked,
+    legal_actions,
+    origin_is_stronger,
+)
+
+if TYPE_CHECKING:
+    from shangrila_widget.rules.position import Position
+
+_VILLAGE_OF: Final = tuple(i // 7 for i in range(91))
+_STUDENT: Final = 4
+_KIND_RANK: Final[dict[type, int]] = {Place: 0, Pass: 0, Recruit: 1, Journey: 2}
+_BRIDGE_ENDS: Final = tuple((VILLAGE_INDEX[a], VILLAGE_INDEX[b]) for a, b in BRIDGES)
+
+#: Weights of the one-move heuristic: a master is worth 1, a village held adds a little
+#: (the tie-break, and a foothold to place more), a student is most of a master to come.
+W_VILLAGE: Final = 0.3
+W_STUDENT: Final = 0.45
+
+
+def features(cells: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+    """Per colour index 0-3: (masters, students, bit mask of villages with a master)."""
+    masters = [0, 0, 0, 0]
+    students = [0, 0, 0, 0]
+    villages = [0, 0, 0, 0]
+    village_of = _VILLAGE_OF
+    for i, code in enumerate(cells):
+        if code:
+            colour = (code - 1) & 3
+            masters[colour] += 1
+            if code > _STUDENT:
+                students[colour] += 1
+            villages[colour] |= 1 << village_of[i]
+    return masters, students, villages
+
+
+def final_shares(pos: Position) -> list[float]:
+    """Per seat: 1/k for each of the k winners (``SCORE``, ``SCORE-TIE``), else 0."""
+    masters, _, villages = features(pos._cells)
+    keys = [(masters[c], villages[c].bit_count()) for c in pos._players]
+    best = max(keys)
+    winners = keys.count(best)
+    return [1.0 / winners if k == best else 0.0 for k in keys]
+
+
+_STRENGTH_OF: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
+W_THREAT: Final = 0.6
+W_CHANCE: Final = 0.35
+
+
+def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
+    """Per colour index: (bit mask of the cells, village * 7 + type, of the colour's masters
+    that some journey open now could take away, the most spaces one journey the colour can
+    start could win for it).
+
+    A journey from v to w with v the stronger takes every master in w whose space meets a
+    student of another colour; into an empty space any traveller becomes a master.
+    """
+    cells = pos._cells
+    stones = pos._stones
+    bridges = pos._bridges
+    threatened = [0, 0, 0, 0]
+    chance = [0, 0, 0, 0]
+    rows = [cells[v * 7 : v * 7 + 7] for v in range(13)]
+    for b, (v, w) in enumerate(_BRIDGE_ENDS):
+        if not bridges >> b & 1 or stones >> v & 1 or stones >> w & 1:
+            continue
+        for o, d in ((v, w), (w, v)):
+            o_row = rows[o]
+            if max(o_row) <= _STUDENT:
+                continue
+            d_row = rows[d]
+            origin_wins = origin_is_stronger(cells, o, d)[0]
+            gains = [0, 0, 0, 0]
+            starters = 0
+            for t in range(7):
+                code = o_row[t]
+                if code <= _STUDENT:
+                    continue
+                c = (code - 1) & 3
+                starters |= 1 << c
+                there = d_row[t]
+                if not there:
+                    gains[c] += 1
+                elif origin_wins and (there - 1) & 3 != c:
+                    gains[c] += 1
+                    threatened[(there - 1) & 3] |= 1 << (d * 7 + t)
+            for c in range(4):
+                if starters >> c & 1 and gains[c] > chance[c]:
+                    chance[c] = gains[c]
+    return threatened, chance
+
+
+def journey_pressure(pos: Position) -> tuple[list[int], list[int]]:
+    """Per colour index: (how many masters a journey open now could take away, the most
+    spaces one journey the colour can start could win for it); see :func:`threat_masks`."""
+    threatened, chance = threat_masks(pos)
+    return [m.bit_count() for m in threatened], chance
+
+
+def strengths(pos: Position) -> list[float]:
+    """Per seat: the heuristic worth of the seat's tiles (masters, students, villages) and of
+    the journeys open now (masters exposed to one, spaces one of its own could win)."""
+    masters, students, villages = features(pos._cells)
+    threatened, chance = journey_pressure(pos)
+    return [
+        masters[c]
+        + W_STUDENT * students[c]
+        + W_VILLAGE * villages[c].bit_count()
+        - W_THREAT * threatened[c]
+        + W_CHANCE * chance[c]
+        for c in pos._players
+    ]
+
+
+def win_chances(pos: Position) -> list[float]:
+    """Per seat, an estimated chance to win: exact shares once the game is over, else a
+    softmax of :func:`strengths` that is flatter while many bridges are left."""
+    if pos._phase == OVER:
+        return final_shares(pos)
+    values = strengths(pos)
+    left = pos._bridges.bit_count()
+    if pos._phase == SETUP:
+        left += 10
+    temperature = 0.6 + 0.18 * left
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def material(pos: Position) -> list[float]:
+    """Per seat: the cheap part of :func:`strengths` (tiles only, no journeys)."""
+    masters, students, villages = features(pos._cells)
+    return [
+        masters[c] + W_STUDENT * students[c] + W_VILLAGE * villages[c].bit_count()
+        for c in pos._players
+    ]
+
+
+def action_score(pos: Position, action: Action, *, cheap: bool = False) -> float:
+    """The one-move heuristic: the mover's worth after ``action`` minus the best rival's
+    (by :func:`strengths`, or by :func:`material` when ``cheap``)."""
+    seat = pos._turn
+    after = apply_unchecked(pos, action)
+    values = material(after) if cheap else strengths(after)
+    mine = values[seat]
+    del values[seat]
+    return mine - max(values)
+
+
+def greedy_action(pos: Position, rng: random.Random) -> Action:
+    """The ``easy`` bot: the best action by :func:`action_score`, ties broken at random."""
+    actions = legal_actions(pos)
+    if len(actions) == 1:
+        return actions[0]
+    best: list[Action] = []
+    best_score = -math.inf
+    for action in actions:
+        score = action_score(pos, action)
+        if score > best_score + 1e-9:
+            best, best_score = [action], score
+        elif score > best_score - 1e-9:
+            best.append(action)
+    return rng.choice(best)
+
+
+def _origin_wins(pos: Position, journey: Journey) -> bool:
+    return origin_is_stronger(
+        pos._cells, VILLAGE_INDEX[journey.origin], VILLAGE_INDEX[journey.destination]
+    )[0]
+
+
+def _kind_rank(action: Action) -> int:
+    return _KIND_RANK[type(action)]
+
+
+def rollout_action(pos: Position, actions: list[Action], rng: random.Random) -> Action:
+    """The playout policy (see the module's docstring)."""
+    if len(actions) == 1:
+        return actions[0]
+    # legal_actions lists placements, then recruits, then journeys: find the two borders
+    first_recruit = bisect_left(actions, 1, key=_kind_rank)
+    first_journey = bisect_left(actions, 2, lo=first_recruit, key=_kind_rank)
+    random_ = rng.random
+    end = len(actions)
+    if first_journey < end and random_() < 0.5:
+        strong = [j for j in actions[first_journey:] if _origin_wins(pos, j)]  # type: ignore[arg-type]
+        if strong:
+            return strong[int(random_() * len(strong))]
+    spans = [
+        (lo, hi)
+        for lo, hi in ((0, first_recruit), (first_recruit, first_journey), (first_journey, end))
+        if hi > lo
+    ]
+    lo, hi = spans[int(random_() * len(spans))]
+    return actions[lo + int(random_() * (hi - lo))]
+
+
+def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
+    """Play ``depth`` actions of the rollout policy (or to the end); the seats' chances."""
+    for _ in range(depth):
+        if pos._phase == OVER:
+            break
+        pos = apply_unchecked(pos, rollout_action(pos, legal_actions(pos), rng))
+    return win_chances(pos)
+
+
+def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> float:
+    """:func:`action_score`, but an action that ends the game is judged by its result. When
+    ``cheap``, a placement or a recruit is scored as ``base`` (the mover's :func:`material`
+    margin now) plus the mover's own gain (rivals do not change), without replaying it."""
+    kind = type(action)
+    if kind is Journey:
+        after = apply_unchecked(pos, action)
+        if after._phase == OVER:
+            return 1000.0 * final_shares(after)[pos._turn] - 500.0
+    elif cheap and kind is Place:
+        slot: int = action.slot  # type: ignore[union-attr]
+        base = slot - slot % 7
+        own = pos._players[pos._turn] + 1
+        row = pos._cells[base : base + 7]
+        new_village = own not in row and own + _STUDENT not in row
+        return base + 1.0 + (W_VILLAGE if new_village else 0.0)
+    elif cheap and kind is Recruit:
+        slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
+        return base + W_STUDENT * len(slots)
+    return action_score(pos, action, cheap=cheap)
+
+
+class Node:
+    """One position of the search tree; ``value[s]`` sums seat s's results through it."""
+
+    __slots__ = ("position", "seat", "actions", "children", "visits", "value", "ordered")
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.seat = position._turn
+        self.actions: list[Action] = legal_actions(position)
+        self.children: list[tuple[Action, Node]] = []
+        self.visits = 0
+        self.value = [0.0] * len(position._players)
+        self.ordered = False
+
+    def mean(self, seat: int) -> float:
+        """Seat's average result through this node (0.0 before any visit)."""
+        return self.value[seat] / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one search runs: iterations and/or seconds (whichever ends first), and how
+    many actions a playout plays before the position is evaluated."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    depth: int = 30
+
+
+class Search:
+    """Multi-player UCT from ``root``; call :meth:`run`, then read :meth:`ranked`."""
+
+    def __init__(self, root: Position, rng: random.Random, *, depth: int = 30) -> None:
+        self.rng = rng
+        self.depth = depth
+        self.root = Node(root)
+        self.iterations = 0
+
+    def run(self, iterations: int | None = None, seconds: float | None = None) -> None:
+        """Run until ``iterations`` more iterations or ``seconds`` have passed."""
+        if iterations is None and seconds is None:
+            raise ValueError("a search needs iterations or seconds")
+        clock = time.perf_counter
+        deadline = None if seconds is None else clock() + seconds
+        done = 0
+        while iterations is None or done < iterations:
+            if deadline is not None and done % 8 == 0 and clock() >= deadline:
+                break
+            self._iterate()
+            done += 1
+        self.iterations += done
+
+    def _order(self, node: Node) -> None:
+        if len(node.actions) > 1:
+            pos = node.position
+            cheap = node is not self.root
+            values = material(pos)
+            mine = values.pop(pos._turn)
+            base = mine - max(values)
+            scored = [(_ordering_score(pos, a, cheap, base), i) for i, a in enumerate(node.actions)]
+            scored.sort(key=lambda s: (-s[0], s[1]))
+            node.actions = [node.actions[i] for _, i in scored]
+        node.ordered = True
+
+    def _iterate(self) -> None:
+        node = self.root
+        path = [node]
+        while node.position._phase != OVER:
+            if not node.ordered:
+                self._order(node)
+            width = min(len(node.actions), 2 + int(math.sqrt(node.visits)))
+            if len(node.children) < width:
+                action = node.actions[len(node.children)]
+                child = Node(apply_unchecked(node.position, action))
+                node.children.append((action, child))
+                path.append(child)
+                node = child
+                break
+            node = self._select(node)
+            path.append(node)
+        result = (
+            final_shares(node.position)
+            if node.position._phase == OVER
+            else playout(node.position, self.rng, self.depth)
+        )
+        for visited in path:
+            visited.visits += 1
+            value = visited.value
+            for s, r in enumerate(result):
+                value[s] += r
+
+    @staticmethod
+    def _select(node: Node) -> Node:
+        seat = node.seat
+        log_n = math.log(node.visits + 1)
+        best = node.children[0][1]
+        best_ucb = -math.inf
+        for _, child in node.children:
+            n = child.visits
+            if n == 0:
+                return child
+            ucb = child.value[seat] / n + 0.6 * math.sqrt(log_n / n)
+            if ucb > best_ucb:
+                best, best_ucb = child, ucb
+        return best
+
+    def ranked(self) -> list[tuple[Action, Node]]:
+        """The root's opened children: an action that ends the game as the mover's sole win
+        first, then the most visited (then the better value)."""
+        seat = self.root.seat
+
+        def key(child: tuple[Action, Node]) -> tuple[bool, int, float]:
+            node = child[1]
+            won = node.position._phase == OVER and final_shares(node.position)[seat] == 1.0
+            return (not won, -node.visits, -node.mean(seat))
+
+        return sorted(self.root.children, key=key)
+
+    def best(self) -> Action:
+        """The most visited action at the root."""
+        ranked = self.ranked()
+        return ranked[0][0] if ranked else self.root.actions[0]
+
+    def root_chances(self) -> list[float]:
+        """Every seat's average result over the whole search (the root position's value)."""
+        root = self.root
+        if not root.visits:
+            return win_chances(root.position)
+        return [v / root.visits for v in root.value]

@@ -1,0 +1,265 @@
+"""The review chart: every player's chance to win over a game; click a point to go there.
+
+.. code-block:: python
+
+    from shangrila_widget.widget import ReviewChart
+    ReviewChart(record)                 # any GameRecord (its main line), or a Review
+    board.review()                      # the board's own game, linked to the board
+
+The chart is :func:`shangrila_widget.bots.review_scene` painted on an ipycanvas ``Canvas``
+with the package's painter (:func:`shangrila_widget.render.canvas.paint`), one message per
+redraw. A click picks the move nearest to it along the time axis; linked to a board, the
+board goes to that move (ringed as moved) and says what the review found. Where no kernel
+runs, the chart is its static SVG (:func:`shangrila_widget.bots.review_svg`).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import traceback
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+import traitlets
+from ipycanvas import Canvas
+
+from shangrila_widget.bots import Review, explain_action, review, review_scene, review_svg
+from shangrila_widget.render.canvas import batch, paint
+from shangrila_widget.render.primitives import Circle, Line, Primitive
+from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
+from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
+from shangrila_widget.widget.controller import Feedback, moved_highlights
+from shangrila_widget.widget.texts import ui_text
+
+if TYPE_CHECKING:
+    from shangrila_widget.bots.review import ChartScene
+    from shangrila_widget.widget.board import ShangriLaBoard
+
+log = logging.getLogger("shangrila_widget")
+
+PIXEL_RATIO = 2.0
+
+
+class ReviewChart(widgets.VBox):  # type: ignore[misc]
+    """A game's review as a chart (see the module docstring).
+
+    ``game``: a :class:`GameRecord` (reviewed now, ``iterations`` per position) or a
+    :class:`~shangrila_widget.bots.Review`. ``board``: a board showing that record, to
+    follow the clicks and share its language. ``selected`` (synced): the move on show,
+    0 for the start.
+    """
+
+    selected = traitlets.Int(0).tag(sync=True)
+    lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        game: GameRecord | Review,
+        *,
+        board: ShangriLaBoard | None = None,
+        iterations: int = 200,
+        seed: int = 0,
+        lang: Language | None = None,
+        width: float = 640.0,
+        height: float = 260.0,
+        **kwargs: Any,
+    ) -> None:
+        lang = lang or (board.lang if board is not None else "en")
+        if isinstance(game, GameRecord):
+            self.record: GameRecord | None = game
+            self.review = review(game, iterations=iterations, seed=seed, lang=lang)
+        elif isinstance(game, Review):
+            self.review = game
+            self.record = board.record if board is not None else None
+        else:
+            raise ShangrilaError(f"expected a GameRecord or a Review, not {game!r}")
+        self.board = board
+        self.chart_width, self.chart_height = float(width), float(height)
+        self._select_callbacks: list[Callable[[int], Any]] = []
+        self.canvas = Canvas(
+            width=round(width * PIXEL_RATIO),
+            height=round(height * PIXEL_RATIO),
+            layout=widgets.Layout(width="100%", max_width=f"{width:g}px", height="auto"),
+        )
+        self._caption = widgets.HTML()
+        self._caption.add_class("shangrila-review-caption")
+        self._error_box = widgets.HTML(layout=widgets.Layout(display="none"))
+        super().__init__(children=[self.canvas, self._caption, self._error_box], **kwargs)
+        self.add_class("shangrila-review-chart")
+        self.lang = lang
+        if board is not None:
+            traitlets.link((board, "lang"), (self, "lang"))
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_client_ready(self._on_client_ready)
+        self.redraw()
+
+    # ------------------------------------------------------------------ public
+
+    def go(self, index: int) -> None:
+        """Show move ``index`` (0: the start): the chart marks it, a linked board goes there."""
+        count = len(self.review.moves)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= count:
+            raise ShangrilaError(f"no move {index!r} in this review: expected 0 to {count}")
+        self.selected = index
+        board, node = self.board, self._node(index)
+        if board is not None and node is not None and board.record is self.record:
+            board.record.go_to(node)
+            marks = []
+            if node.parent is not None and node.action is not None:
+                marks = moved_highlights(Outcome(node.parent.position, node.action, node.position))
+            board.show(highlights=marks)
+            texts = {lang: self.describe(index, lang) for lang in LANGUAGES}
+            board.say(Feedback.sentence("info", "plain", board.lang, text=texts))
+        for callback in list(self._select_callbacks):
+            callback(index)
+
+    def on_select(self, callback: Callable[[int], Any], remove: bool = False) -> None:
+        """Call ``callback(index)`` when a move is chosen (a click or :meth:`go`)."""
+        if remove:
+            self._select_callbacks.remove(callback)
+        else:
+            self._select_callbacks.append(callback)
+
+    def scene(self) -> ChartScene:
+        """The chart as drawing primitives (:func:`shangrila_widget.bots.review_scene`)."""
+        return review_scene(self.review, lang=self.lang, width=self.chart_width)
+
+    def move_at(self, x: float, y: float) -> int | None:
+        """The move whose point is nearest to the chart point (x, y) along the time axis
+        (0: the start), or None outside the plot."""
+        scene = self.scene()
+        if not 0 <= y <= self.chart_height:
+            return None
+        points = [
+            (p.cx, int(p.tag[1]))
+            for p in scene.dynamic
+            if isinstance(p, Circle) and _is_move_point(p)
+        ]
+        starts = [p.x1 for p in scene.dynamic if isinstance(p, Line) and p.tag[:1] == ("series",)]
+        if starts:
+            points.append((min(starts), 0))
+        if not points:
+            return None
+        xs = sorted(px for px, _ in points)
+        step = (xs[-1] - xs[0]) / max(1, len(xs) - 1) if len(xs) > 1 else 20.0
+        px, index = min(points, key=lambda p: abs(p[0] - x))
+        return index if abs(px - x) <= max(step, 8.0) else None
+
+    def describe(self, index: int, lang: Language | None = None) -> str:
+        """What the review says about move ``index`` (0: the start), in ``lang``."""
+        lang = lang or self.lang
+        if index == 0:
+            return ui_text("review_start", lang)
+        m = self.review.moves[index - 1]
+        name = COLOUR_NAMES[lang][m.player]
+        text = ui_text(
+            "review_move",
+            lang,
+            index=index,
+            player=name,
+            action=str(m.action),
+            before=round(100 * m.before[m.player]),
+            after=round(100 * m.after[m.player]),
+        )
+        if m.mistake and m.better is not None:
+            reason = m.reason or ""
+            before = self._node(index - 1)
+            if lang != self.review.lang and before is not None:
+                reason = explain_action(before.position, m.better, lang)[0]
+            text += " " + ui_text(
+                "review_mistake",
+                lang,
+                better=str(m.better),
+                chance=round(100 * (m.better_chance or 0.0)),
+                reason=reason,
+            )
+        return text
+
+    def redraw(self) -> None:
+        """Paint the chart (one message) and its caption."""
+        scene = self.scene()
+        primitives: list[Primitive] = list(scene.primitives)
+        x = self._x_of(scene, self.selected)
+        if x is not None:
+            primitives.append(
+                Line(
+                    x,
+                    26,
+                    x,
+                    self.chart_height - 28,
+                    stroke="#222222",
+                    line_width=1.5,
+                    dash=(4.0, 3.0),
+                    tag=("selected",),
+                )
+            )
+        with batch(self.canvas):
+            paint(self.canvas, primitives, scale=PIXEL_RATIO)
+        self._caption.value = (
+            f"<div style='padding:2px 6px'>{html.escape(self.describe(self.selected))}</div>"
+        )
+
+    def show_error(self, error: BaseException) -> None:
+        """Show ``error`` under the chart (and set :attr:`error`)."""
+        log.exception("error inside the review chart", exc_info=error)
+        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        self.error = text
+        self._error_box.layout.display = "block"
+        self._error_box.value = (
+            f"<details open style='color:#a00'><summary>{ui_text('error', self.lang)}: "
+            f"{html.escape(str(error))}</summary><pre>{html.escape(text)}</pre></details>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """The static chart where no kernel runs."""
+        return review_svg(self.review, lang=self.lang, width=self.chart_width)
+
+    # ------------------------------------------------------------------ inside
+
+    def _node(self, index: int) -> Node | None:
+        if self.record is None:
+            return None
+        node = self.record.root
+        for _ in range(index):
+            if not node.children:
+                return None
+            node = node.children[0]
+        return node
+
+    @staticmethod
+    def _x_of(scene: ChartScene, index: int) -> float | None:
+        for p in scene.dynamic:
+            if index and isinstance(p, Circle) and _is_move_point(p) and int(p.tag[1]) == index:
+                return float(p.cx)
+            if not index and isinstance(p, Line) and p.tag[:1] == ("series",):
+                return float(p.x1)
+        return None
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        try:
+            index = self.move_at(x / PIXEL_RATIO, y / PIXEL_RATIO)
+            if index is not None:
+                self.go(index)
+        except Exception as error:  # noqa: BLE001 - shown under the chart and logged
+            self.show_error(error)
+
+    def _on_client_ready(self) -> None:
+        try:
+            self.redraw()
+        except Exception as error:  # noqa: BLE001 - shown under the chart and logged
+            self.show_error(error)
+
+    @traitlets.observe("lang", "selected")
+    def _changed(self, change: dict[str, Any]) -> None:
+        if hasattr(self, "canvas"):
+            self.redraw()
+
+
+def _is_move_point(p: Primitive) -> bool:
+    return isinstance(p, Circle) and p.tag[:1] == ("move",) and p.fill is not None
+
+
+__all__ = ["ReviewChart"]

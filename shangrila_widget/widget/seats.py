@@ -1,0 +1,736 @@
+"""Computer players, hints and watching a game on a :class:`ShangriLaBoard`.
+
+.. code-block:: python
+
+    board = ShangriLaBoard(players=["red", "blue", "yellow"],
+                           bots={"blue": "medium", "yellow": Bot("hard", seconds=0.5)})
+
+A seat in ``bots`` moves by itself when it is its turn at the end of the line (after a
+person's move, or at the start); each move is played as a click would, ringed as moved and
+explained in the message line. Undo from a person's seat goes back past the computer's moves
+to that person's previous decision. When every seat is a computer player the board is in
+*watch* mode: Play, Pause, Step and a speed setting, for a classroom.
+
+How thinking stays visible: a search runs in slices of about 50 ms, each scheduled on the
+running asyncio loop (the kernel's in JupyterLab and Voila, the browser's under Pyodide), so
+the kernel answers other messages between slices and the page keeps drawing; meanwhile the
+board is :attr:`~ShangriLaBoard.busy` (clicks wait, the status says "thinking…") and a bar
+shows the search's progress against its budget. Without a running loop (a plain script, the
+tests) the same slices run one after another at once. No threads: the widget must work under
+Pyodide, and a search thread would compete with the kernel for the interpreter anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import random
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
+
+import ipywidgets as widgets
+
+from shangrila_widget.bots import LEVELS, choose_action, explain_action
+from shangrila_widget.bots.levels import budget_for
+from shangrila_widget.bots.search import Budget, Search
+from shangrila_widget.render.highlight import Highlight
+from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
+from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
+from shangrila_widget.widget.controller import Feedback
+from shangrila_widget.widget.texts import ui_text
+
+if TYPE_CHECKING:
+    from shangrila_widget.render.layout import HitTarget
+    from shangrila_widget.widget.board import ShangriLaBoard
+    from shangrila_widget.widget.review import ReviewChart
+
+#: How long one slice of a search runs before the kernel gets the loop back (seconds).
+SLICE_SECONDS = 0.05
+#: Pauses between two moves in watch mode, by speed (seconds).
+SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.3, "fastest": 0.0}
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A computer player: its ``level`` (``random``, ``easy``, ``medium``, ``hard``) and
+    search budget (``iterations`` and/or ``seconds``, whichever ends first; by default the
+    level's own, see :data:`shangrila_widget.bots.DEFAULT_BUDGETS`). With a ``seed`` and an
+    iteration budget its moves repeat exactly.
+
+    >>> Bot("medium", iterations=50).budget
+    Budget(iterations=50, seconds=None, depth=16)
+    >>> Bot("expert")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    shangrila_widget.rules.errors.ShangrilaError: unknown bot level 'expert': expected one ...
+    """
+
+    level: str = "medium"
+    iterations: int | None = None
+    seconds: float | None = None
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ShangrilaError(
+                f"unknown bot level {self.level!r}: expected one of {', '.join(LEVELS)}"
+            )
+        it, s = self.iterations, self.seconds
+        if it is not None and (isinstance(it, bool) or not isinstance(it, int) or it < 1):
+            raise ShangrilaError(f"iterations must be a whole number >= 1, not {it!r}")
+        if s is not None and (isinstance(s, bool) or not isinstance(s, (int, float)) or s <= 0):
+            raise ShangrilaError(f"seconds must be a number > 0, not {s!r}")
+
+    @property
+    def budget(self) -> Budget | None:
+        """The search budget (None for ``random`` and ``easy``, which do not search)."""
+        if self.level in ("random", "easy"):
+            return None
+        return budget_for(self.level, self.iterations, self.seconds)
+
+
+BotSpec = str | Bot | Mapping[str, Any]
+
+
+def as_bot(spec: BotSpec) -> Bot:
+    """A :class:`Bot` from a level name, a Bot, or a dict of its fields."""
+    if isinstance(spec, Bot):
+        return spec
+    if isinstance(spec, str):
+        return Bot(spec)
+    if isinstance(spec, Mapping):
+        try:
+            return Bot(**spec)
+        except TypeError as error:
+            raise ShangrilaError(f"not a bot: {dict(spec)!r} ({error})") from None
+    raise ShangrilaError(f"not a bot: {spec!r} (give a level name like 'medium' or a Bot)")
+
+
+def hint_marks(action: Action) -> list[Highlight]:
+    """The orange marks of a suggested action: the spaces it places or recruits on, or the
+    start village and an arrow across the bridge of a journey."""
+    if isinstance(action, Place):
+        return [Highlight("hint", village=action.village, type=action.type)]
+    if isinstance(action, Recruit):
+        return [Highlight("hint", village=v, type=t) for t, v in action.students]
+    if isinstance(action, Journey):
+        return [
+            Highlight("hint", village=action.origin),
+            Highlight("hint", bridge=(action.origin, action.destination)),
+        ]
+    return []
+
+
+class Clock:
+    """Runs callbacks later: on the kernel's running asyncio loop (or Pyodide's), else at
+    once, one after another from a queue (never nested, so a whole game cannot overflow the
+    stack).
+
+    ``use_loop``: None (default) schedules on a running loop only inside a Jupyter kernel or
+    under Pyodide (a loop some other library runs, such as Playwright's, never runs our
+    callbacks); True on any running loop (tests); False never.
+    """
+
+    def __init__(self, use_loop: bool | None = None) -> None:
+        self.use_loop = use_loop
+        self._queue: deque[Callable[[], None]] = deque()
+        self._draining = False
+
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        """The loop to schedule on, or None to run at once."""
+        if self.use_loop is False:
+            return None
+        if sys.platform == "emscripten":  # pragma: no cover - Pyodide only
+            # comm handlers are called from JavaScript, outside any coroutine
+            loop = asyncio.get_event_loop()
+            return loop if loop.is_running() else None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        return loop if self.use_loop or _in_kernel() else None
+
+    def later(self, delay: float, callback: Callable[[], None]) -> None:
+        loop = self.loop()
+        if loop is not None:
+            loop.call_later(delay, callback)
+            return
+        self._queue.append(callback)
+        if self._draining:
+            return
+        self._draining = True
+        try:
+            while self._queue:
+                self._queue.popleft()()
+        finally:
+            self._draining = False
+
+
+def _in_kernel() -> bool:
+    """True inside a Jupyter kernel (JupyterLab, Voila, nbclient)."""
+    shell_module = sys.modules.get("IPython")
+    if shell_module is None:
+        return False
+    shell = shell_module.get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def budget_words(budget: Budget, lang: Language) -> str:
+    """A search budget in words: "200 iterations or 0.3 s"."""
+    n, s = budget.iterations, budget.seconds
+    if n is not None and s is not None:
+        return ui_text("budget_both", lang, n=n, s=_number(s, lang))
+    if s is not None:
+        return ui_text("budget_seconds", lang, s=_number(s, lang))
+    return ui_text("budget_iterations", lang, n=n)
+
+
+def _number(value: float, lang: Language, digits: int | None = None) -> str:
+    """A number as the language writes it (a decimal comma in Polish)."""
+    text = f"{value:g}" if digits is None else f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "pl" else text
+
+
+def _per_language(make: Callable[[Language], str]) -> dict[str, str]:
+    return {lang: make(lang) for lang in LANGUAGES}
+
+
+def _names(colour: str) -> dict[str, str]:
+    return {lang: COLOUR_NAMES[lang][colour] for lang in LANGUAGES}
+
+
+def _level_names(level: str) -> dict[str, str]:
+    return {lang: ui_text(f"level_{level}", lang) for lang in LANGUAGES}
+
+
+class _Thinking:
+    """One search in slices: a computer player's move or a hint."""
+
+    def __init__(self, kind: Literal["move", "hint"], node: Node, bot: Bot) -> None:
+        self.kind = kind
+        self.node = node
+        self.bot = bot
+        self.position: Position = node.position
+        self.player = self.position.to_move
+        self.elapsed = 0.0
+        seed = None if bot.seed is None else bot.seed + node.ply
+        self.seed = seed
+        self.budget = bot.budget
+        self.search: Search | None = None
+        if self.budget is not None and len(self.position.legal_actions()) > 1:
+            self.search = Search(self.position, random.Random(seed), depth=self.budget.depth)
+
+    def step(self) -> bool:
+        """Think one slice more; True when done."""
+        search, budget = self.search, self.budget
+        if search is None or budget is None:
+            return True
+        start = time.perf_counter()
+        left = None if budget.iterations is None else budget.iterations - search.iterations
+        seconds = SLICE_SECONDS
+        if budget.seconds is not None:
+            seconds = min(seconds, max(budget.seconds - self.elapsed, 1e-6))
+        if left is None or left > 0:
+            search.run(left, seconds)
+        self.elapsed += time.perf_counter() - start
+        return (budget.iterations is not None and search.iterations >= budget.iterations) or (
+            budget.seconds is not None and self.elapsed >= budget.seconds
+        )
+
+    def fraction(self) -> float:
+        budget, search = self.budget, self.search
+        if budget is None or search is None:
+            return 1.0
+        parts = [0.0]
+        if budget.iterations:
+            parts.append(search.iterations / budget.iterations)
+        if budget.seconds:
+            parts.append(self.elapsed / budget.seconds)
+        return min(1.0, max(parts))
+
+    def progress(self, lang: Language) -> tuple[str, str]:
+        """(what is done, the budget) in words."""
+        done = self.search.iterations if self.search is not None else 0
+        budget = self.budget
+        if budget is None:
+            return ui_text("budget_iterations", lang, n=done), "—"
+        if budget.seconds is not None:
+            spent = ui_text("budget_seconds", lang, s=_number(self.elapsed, lang, 1))
+            return spent, budget_words(budget, lang)
+        return str(done), budget_words(budget, lang)
+
+    def best(self) -> tuple[Action, float | None]:
+        """The chosen action and the mover's estimated chance after it (None unsearched)."""
+        if self.search is None:
+            level = self.bot.level if self.bot.level in ("random", "easy") else "easy"
+            return choose_action(self.position, level=level, seed=self.seed), None
+        ranked = [(a, n) for a, n in self.search.ranked() if n.visits]
+        if not ranked:
+            return self.search.best(), None
+        action, node = ranked[0]
+        return action, node.mean(self.search.root.seat)
+
+
+class ComputerPlayers:
+    """The computer seats, the hint and watch mode of one board (``board.computer``)."""
+
+    def __init__(
+        self,
+        board: ShangriLaBoard,
+        bots: Mapping[str, BotSpec] | None,
+        *,
+        hint_bot: BotSpec = "hard",
+    ) -> None:
+        self.board = board
+        players = board.game.players
+        self.bots: dict[str, Bot] = {}
+        for seat, spec in (bots or {}).items():
+            if seat not in players:
+                raise ShangrilaError(
+                    f"no seat {seat!r} in this game: the players are {', '.join(players)}"
+                )
+            self.bots[seat] = as_bot(spec)
+        self.hint_bot = as_bot(hint_bot)
+        self.clock = Clock()
+        self.thinking: _Thinking | None = None
+        self.playing = False  # watch mode: Play pressed, not paused
+        self._note: str | None = None  # a sentence key shown in the bar when not thinking
+        self._generation = 0  # bumped by pause/undo: pending callbacks of older runs stop
+        self._applying = False
+        self.review_chart: ReviewChart | None = None
+        self._build()
+        board.on_change(self._on_change)
+        board.on_key(self._on_key)
+        if self.bots:
+            board.on_click(self._on_click)
+        board.observe(self._relabel, "lang")
+        board.observe(self._on_hints, "hints")
+        self._relabel()
+
+    # ------------------------------------------------------------------ layout
+
+    def _build(self) -> None:
+        board = self.board
+        self._hint_button = widgets.Button(layout={"width": "auto"})
+        self._hint_button.add_class("shangrila-hint")
+        self._hint_button.on_click(board.guarded(lambda _b: self.hint()))
+        self._review_button = widgets.Button(layout={"width": "auto"})
+        self._review_button.add_class("shangrila-review")
+        self._review_button.on_click(board.guarded(lambda _b: self.review_later()))
+        self._play = widgets.Button(layout={"width": "auto"})
+        self._play.add_class("shangrila-watch-play")
+        self._play.on_click(board.guarded(lambda _b: self.play()))
+        self._pause = widgets.Button(layout={"width": "auto"})
+        self._pause.add_class("shangrila-watch-pause")
+        self._pause.on_click(board.guarded(lambda _b: self.pause()))
+        self._step = widgets.Button(layout={"width": "auto"})
+        self._step.add_class("shangrila-watch-step")
+        self._step.on_click(board.guarded(lambda _b: self.step()))
+        self._speed = widgets.SelectionSlider(
+            options=[(k, k) for k in SPEEDS], value="normal", continuous_update=False
+        )
+        self._progress = widgets.FloatProgress(
+            value=0.0, min=0.0, max=1.0, layout=widgets.Layout(width="120px", display="none")
+        )
+        self._progress_text = widgets.HTML()
+        self._progress_text.add_class("shangrila-thinking")
+        watch = [self._play, self._pause, self._step] if self.watching else []
+        watch += [self._speed] if self.bots else []
+        self.bar = widgets.HBox(
+            [self._hint_button, *watch, self._review_button, self._progress, self._progress_text],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"),
+        )
+        self._seats_info = widgets.HTML()
+        self._seats_info.add_class("shangrila-seats")
+        self.review_box = widgets.VBox()
+        self.widget = widgets.VBox([self.bar, self._seats_info, self.review_box])
+
+    @property
+    def speed(self) -> str:
+        """Watch mode's speed: ``"slow"``, ``"normal"``, ``"fast"`` or ``"fastest"`` (the
+        pause between two actions, :data:`SPEEDS`)."""
+        return str(self._speed.value)
+
+    @speed.setter
+    def speed(self, value: str) -> None:
+        if value not in SPEEDS:
+            raise ShangrilaError(f"unknown speed {value!r}: expected one of {', '.join(SPEEDS)}")
+        self._speed.value = value
+
+    @property
+    def watching(self) -> bool:
+        """Every seat is a computer player (watch mode)."""
+        return bool(self.bots) and all(p in self.bots for p in self.board.game.players)
+
+    def _relabel(self, change: Any = None) -> None:
+        from shangrila_widget.widget.board import relabel
+
+        lang = self.board.lang
+        self._hint_button.description = ui_text("hint", lang)
+        self._hint_button.tooltip = ui_text("hint_tip", lang)
+        self._review_button.description = ui_text("review", lang)
+        self._review_button.tooltip = ui_text("review_tip", lang)
+        self._play.description = ui_text("watch_play", lang)
+        self._pause.description = ui_text("watch_pause", lang)
+        self._step.description = ui_text("watch_step", lang)
+        self._speed.description = ui_text("speed", lang)
+        relabel(self._speed, [(ui_text(f"speed_{k}", lang), k) for k in SPEEDS])
+        self._seats_info.value = self._seats_html(lang)
+        self._show_progress()
+        self._update_buttons()
+
+    def _seats_html(self, lang: Language) -> str:
+        """Who the computer players are, with their levels and budgets (always on show)."""
+        if not self.bots:
+            return ""
+        items = []
+        for seat in self.board.game.players:
+            bot = self.bots.get(seat)
+            if bot is None:
+                continue
+            level = ui_text(f"level_{bot.level}", lang)
+            budget = bot.budget
+            items.append(
+                ui_text(
+                    "bot_budget" if budget else "bot_level",
+                    lang,
+                    player=COLOUR_NAMES[lang][seat],
+                    level=level,
+                    budget=budget_words(budget, lang) if budget else "",
+                )
+            )
+        text = ui_text("bots_are", lang, seats="; ".join(items))
+        return f"<span style='font-size:90%;color:#444'>{html.escape(text)}</span>"
+
+    def _on_hints(self, change: Any = None) -> None:
+        self._hint_button.layout.display = None if self._hint_shown() else "none"
+        if not self.board.hints and self.thinking is not None and self.thinking.kind == "hint":
+            self._stop()
+        self.board.clear_hint()
+
+    def _hint_shown(self) -> bool:
+        """The Hint button is there when hints are on and some seat is a person's."""
+        return bool(self.board.hints) and not self.watching
+
+    def _update_buttons(self) -> None:
+        busy = self.thinking is not None
+        self._hint_button.disabled = busy
+        self._hint_button.layout.display = None if self._hint_shown() else "none"
+        self._review_button.disabled = busy
+        self._play.disabled = self.playing or self.board.game.is_over
+        self._pause.disabled = not self.playing and not busy
+        self._step.disabled = busy or (self.board.game.is_over and not self.board.record.can_redo())
+
+    def _show_progress(self) -> None:
+        task = self.thinking
+        lang = self.board.lang
+        if task is None:
+            self._progress.layout.display = "none"
+            note = self._note
+            self._progress_text.value = f"<i>{ui_text(note, lang)}</i>" if note else ""
+            return
+        done, budget = task.progress(lang)
+        key = "hint_thinking" if task.kind == "hint" else "thinking_about"
+        text = ui_text(
+            key,
+            lang,
+            player=COLOUR_NAMES[lang][task.player],
+            level=ui_text(f"level_{task.bot.level}", lang),
+            done=done,
+            budget=budget,
+        )
+        self._progress.layout.display = None
+        self._progress.value = task.fraction()
+        self._progress_text.value = f"<i>{text}</i>"
+
+    # ------------------------------------------------------------------ events
+
+    def _on_change(self, board: ShangriLaBoard) -> None:
+        if not self._applying:
+            self._update_buttons()
+            self._maybe_move()
+
+    def _on_key(self, key: str) -> bool:
+        if key in ("h", "H"):
+            self.hint()
+            return True
+        return False
+
+    def _on_click(self, target: HitTarget) -> bool:
+        """Clicks are a person's moves: refused while a computer player is to move."""
+        board = self.board
+        if self.watching:
+            board.say(Feedback.sentence("info", "watch_only", board.lang))
+            return True
+        pos = board.game
+        if pos.to_move in self.bots and not pos.is_over:
+            board.say(
+                Feedback.sentence("info", "bot_to_move", board.lang, player=_names(pos.to_move))
+            )
+            return True
+        return False
+
+    def _maybe_move(self) -> None:
+        """A computer seat to move at the end of the line (outside watch mode) thinks."""
+        board = self.board
+        pos = board.game
+        if self.watching or self.thinking is not None or self._applying:
+            return
+        if pos.is_over or pos.to_move not in self.bots or board.record.can_redo():
+            return
+        if board.preview is not None:
+            return
+        self._start("move", self.bots[pos.to_move])
+
+    # ------------------------------------------------------------------ thinking
+
+    def _start(self, kind: Literal["move", "hint"], bot: Bot) -> None:
+        self._note = None
+        self.thinking = _Thinking(kind, self.board.record.current, bot)
+        self._show_progress()
+        self._update_buttons()
+        self.board.busy = True
+        generation = self._generation
+        self.clock.later(0.0, lambda: self._slice(generation))
+
+    def _slice(self, generation: int) -> None:
+        task = self.thinking
+        if generation != self._generation or task is None:
+            return
+        try:
+            if not task.step():
+                self._show_progress()
+                self.clock.later(0.0, lambda: self._slice(generation))
+                return
+            self._finish(task)
+        except Exception as error:  # noqa: BLE001 - shown under the board and logged
+            self._stop()
+            self.board.show_error(error)
+
+    def _stop(self) -> None:
+        """Drop the search under way (and any pending step of watch mode)."""
+        self._generation += 1
+        self.thinking = None
+        self._show_progress()
+        self.board.busy = False
+        self._update_buttons()
+
+    def _finish(self, task: _Thinking) -> None:
+        board = self.board
+        self._applying = True
+        try:
+            self.thinking = None
+            self._show_progress()
+            if board.record.current is task.node:
+                action, chance = task.best()
+                if task.kind == "move":
+                    self._play_move(task, action)
+                else:
+                    self._show_hint(task, action, chance)
+            board.busy = False
+        finally:
+            self._applying = False
+        self._update_buttons()
+        if task.kind == "move":
+            if self.watching and self.playing:
+                generation = self._generation
+                self.clock.later(SPEEDS[self.speed], lambda: self._watch_tick(generation))
+            else:  # the next computer seat after a pause, so that each move can be seen
+                self.clock.later(SPEEDS[self.speed], self.board.guarded(self._maybe_move))
+
+    def _play_move(self, task: _Thinking, action: Action) -> None:
+        board = self.board
+        played = board.play(action)
+        if played.kind != "played":  # pragma: no cover - the bots only choose legal actions
+            raise ShangrilaError(f"the computer chose an action the board refused: {action}")
+        reasons = _per_language(lambda lang: explain_action(task.position, action, lang)[0])
+        said = Feedback.sentence(
+            "played",
+            "bot_played",
+            board.lang,
+            player=_names(task.player),
+            level=_level_names(task.bot.level),
+            action=str(action),
+            reason=reasons,
+        )
+        board.say(replace(said, rules=played.rules, events=played.events, action=action))
+
+    def _show_hint(self, task: _Thinking, action: Action, chance: float | None) -> None:
+        board = self.board
+        reasons: dict[str, str] = {}
+        rules: tuple[str, ...] = ()
+        for lang in LANGUAGES:
+            reasons[lang], rules = explain_action(task.position, action, lang)
+        if chance is None:
+            chance = _chance_after(task.position, action)
+        said = Feedback.sentence(
+            "info",
+            "hint_says",
+            board.lang,
+            player=_names(task.player),
+            action=str(action),
+            chance=round(100 * chance),
+            reason=reasons,
+        )
+        board.show_hint(hint_marks(action))
+        board.say(replace(said, rules=rules, action=action))
+
+    # ------------------------------------------------------------------ public
+
+    def hint(self) -> None:
+        """Suggest an action for the person to move: drawn in orange on the board, the
+        reason in the message line (the button *Hint* and the key H)."""
+        board = self.board
+        lang = board.lang
+        if not board.hints:
+            board.say(Feedback.sentence("info", "hints_off", lang))
+            return
+        pos = board.game
+        if pos.is_over or pos.to_move in self.bots:
+            board.say(Feedback.sentence("info", "hint_not_now", lang))
+            return
+        if self.thinking is not None:
+            return
+        self._start("hint", self.hint_bot)
+
+    def step(self) -> None:
+        """One action: the next one of the record if there is one, else the computer seat to
+        move thinks and plays (watch mode's *Step*)."""
+        board = self.board
+        if self.thinking is not None:
+            return
+        if board.record.can_redo():
+            board.redo()
+            return
+        pos = board.game
+        if pos.is_over:
+            self.pause()
+            return
+        bot = self.bots.get(pos.to_move)
+        if bot is None:
+            return
+        self._start("move", bot)
+
+    def play(self) -> None:
+        """Watch mode: play on, one action after another, at the chosen speed."""
+        if self.playing:
+            return
+        self.playing = True
+        self._note = None
+        self._show_progress()
+        self._update_buttons()
+        generation = self._generation
+        self.clock.later(0.0, lambda: self._watch_tick(generation))
+
+    def pause(self) -> None:
+        """Watch mode: stop after (or instead of) the action being thought about."""
+        was_thinking = self.thinking is not None and self.thinking.kind == "move"
+        self.playing = False
+        if was_thinking or self.watching:
+            self._stop()
+        if self.watching:  # said in the bar: the message line keeps the last move's story
+            self._note = "paused"
+            self._show_progress()
+        self._update_buttons()
+
+    def _watch_tick(self, generation: int) -> None:
+        if generation != self._generation or not self.playing:
+            return
+        try:
+            board = self.board
+            if board.game.is_over and not board.record.can_redo():
+                self.playing = False
+                self._update_buttons()
+                return
+            replaying = board.record.can_redo()
+            self.step()
+            if replaying:
+                self.clock.later(SPEEDS[self.speed], lambda: self._watch_tick(generation))
+        except Exception as error:  # noqa: BLE001 - shown under the board and logged
+            self.playing = False
+            self._stop()
+            self.board.show_error(error)
+
+    def undo_to_person(self) -> Feedback:
+        """Undo back past the computer's moves to the previous decision of a person (in
+        watch mode, one action)."""
+        board = self.board
+        ctl = board.controller
+        if self.playing:
+            self.pause()
+        feedback = ctl.undo()
+        if self.watching:
+            return feedback
+        while ctl.record.position.to_move in self.bots and ctl.record.can_undo():
+            feedback = ctl.undo()
+        return feedback
+
+    def redo_to_person(self) -> Feedback:
+        """Redo, and on through the computer's replies to a person's next decision."""
+        ctl = self.board.controller
+        if self.playing:
+            self.pause()
+        feedback = ctl.redo()
+        if self.watching:
+            return feedback
+        while ctl.record.position.to_move in self.bots and ctl.record.can_redo():
+            feedback = ctl.redo()
+        return feedback
+
+    def review_later(self) -> None:
+        """The *Review* button: show "reviewing…", then review (one call, after the page has
+        seen the busy state)."""
+        board = self.board
+        if self.playing:
+            self.pause()
+        if not any(True for _ in board.record.main_line()):
+            board.say(Feedback.sentence("info", "review_empty", board.lang))
+            return
+        board.busy = True
+        moves = sum(1 for _ in board.record.main_line())
+        self._progress_text.value = (
+            f"<i>{ui_text('reviewing', board.lang, moves=moves, n=REVIEW_ITERATIONS)}</i>"
+        )
+        generation = self._generation
+
+        def run() -> None:
+            if generation != self._generation:
+                return
+            try:
+                self.review()
+            except Exception as error:  # noqa: BLE001 - shown under the board and logged
+                board.show_error(error)
+            finally:
+                board.busy = False
+                self._progress_text.value = ""
+
+        self.clock.later(0.05, run)
+
+    def review(self, iterations: int | None = None) -> ReviewChart:
+        """Review the board's game now and show its chart under the board."""
+        from shangrila_widget.widget.review import ReviewChart
+
+        chart = ReviewChart(
+            self.board.record, board=self.board, iterations=iterations or REVIEW_ITERATIONS
+        )
+        self.review_chart = chart
+        self.review_box.children = [chart]
+        return chart
+
+
+#: Search iterations per position of the board's *Review* button (a short review).
+REVIEW_ITERATIONS = 40
+
+
+def _chance_after(position: Position, action: Action) -> float:
+    from shangrila_widget.bots.search import win_chances
+
+    after = position.play(action).position
+    return win_chances(after)[position.players.index(position.to_move)]
+
+
+__all__ = ["Bot", "BotSpec", "Clock", "ComputerPlayers", "as_bot", "hint_marks"]

@@ -1,0 +1,190 @@
+"""Computer players in a real browser: a bots-only game watched with Play and Pause, its
+review chart clicked, and a hint drawn on the board (issue 9).
+
+Screenshots (``test-artifacts/browser/``): the watched game while a bot thinks, the review
+chart, the hint.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from board_support import BLOCK_RGBA, CANVAS, BoardGeometry, player_rgba, rgba
+from browser_support import (
+    canvas_color_fraction,
+    canvas_digest,
+    click_canvas,
+    wait_for_canvas_color,
+)
+from browser_support import write_notebook as _write_notebook
+from test_board_browser import (
+    POSITION,
+    VIEWPORT,
+    message_text,
+    wait_for_message,
+    wait_until_drawn,
+)
+
+from shangrila_widget.bots import hint
+from shangrila_widget.render.styles import HINT_ARROW
+from shangrila_widget.rules.compact import from_compact
+
+if TYPE_CHECKING:
+    from conftest import BrowserDiagnostics, VoilaFactory
+    from playwright.sync_api import Page
+
+BOARD = f"{CANVAS} >> nth=0"  # the board's canvas comes first; the chart's is under it
+CHART = ".shangrila-review-chart canvas"
+FOUR = ["red", "blue", "yellow", "violet"]
+
+WATCH_SOURCE = textwrap.dedent(
+    f"""
+    from shangrila_widget.widget import Bot, ShangriLaBoard
+
+    players = {FOUR!r}
+    board = ShangriLaBoard(
+        players=players,
+        bots={{c: Bot("medium", seconds=0.4, seed=i) for i, c in enumerate(players)}},
+    )
+    board.computer.speed = "fast"
+    board
+    """
+).strip()
+
+HINT_SOURCE = textwrap.dedent(
+    f"""
+    from shangrila_widget.widget import Bot, ShangriLaBoard
+
+    board = ShangriLaBoard(
+        {POSITION!r},
+        bots={{c: Bot("easy", seed=1) for c in ["blue", "yellow", "violet"]}},
+        hint_bot=Bot("medium", iterations=200, seed=1),
+    )
+    board.computer.speed = "fast"
+    board
+    """
+).strip()
+
+_COUNT_JS = """([el, want, tol]) => {
+    const data = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - want[0]) <= tol && Math.abs(data[i + 1] - want[1]) <= tol &&
+            Math.abs(data[i + 2] - want[2]) <= tol && data[i + 3] > 200) n++;
+    }
+    return n;
+}"""
+
+
+def _count(page: Page, selector: str, colour: tuple[int, int, int, int], tol: int = 12) -> int:
+    handle = page.locator(selector).first.element_handle(timeout=10_000)
+    return int(page.evaluate(_COUNT_JS, [handle, list(colour), tol]))
+
+
+def test_a_bots_only_game_is_watched_paused_and_reviewed(
+    tmp_path: Path,
+    voila_server: VoilaFactory,
+    browser_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    page = browser_page
+    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
+    notebook = _write_notebook(tmp_path / "watch.ipynb", WATCH_SOURCE)
+    page.goto(voila_server(notebook, shared=False))
+    board = BOARD
+    geometry = BoardGeometry(900.0)
+    # the empty board is drawn: a village block's colour
+    wait_for_canvas_color(page, board, *geometry.block_point("G"), BLOCK_RGBA, timeout=45)
+    assert "Every seat is a computer player" in message_text(page)
+    before = canvas_digest(page, board, 0, 0, 1800, 1700)
+
+    page.locator("button.shangrila-watch-play").click()
+    thinking = page.locator(".shangrila-thinking")
+    from playwright.sync_api import expect
+
+    expect(thinking).to_contain_text("(computer, medium) is thinking", timeout=15_000)
+    text = " ".join(thinking.inner_text().split())
+    assert "(budget: 0.4 s)" in text, text
+    expect(page.locator(".shangrila-board")).to_contain_text("thinking…")
+    save_screenshot("watch-thinking")
+    wait_for_message(page, "Violet (computer, medium) plays", timeout=30)
+    page.locator("button.shangrila-watch-pause").click()
+    expect(thinking).to_have_text("Paused.", timeout=10_000)
+    assert "(computer, medium) plays" in message_text(page), "the last move's story stays"
+    after = canvas_digest(page, board, 0, 0, 1800, 1700)
+    assert after != before, "the bots' moves are drawn"
+    for colour in FOUR:  # every seat has placed a master by now
+        assert _count(page, board, player_rgba(colour)) > 200, colour
+    save_screenshot("watch-paused")
+
+    page.locator("button.shangrila-review").click()
+    chart = page.locator(CHART)
+    expect(chart).to_have_count(1, timeout=30_000)
+    page.wait_for_function(
+        f"""() => {{
+            const el = document.querySelector({CHART!r});
+            if (!el) return false;
+            const d = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true;
+            return false;
+        }}""",
+        timeout=30_000,
+    )
+    for colour in FOUR:  # a line per player, in the player's colour
+        assert _count(page, CHART, player_rgba(colour), tol=16) > 50, colour
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    assert box is not None
+    # the right end of the plot is the last move; its left end is the start
+    page.mouse.click(box["x"] + box["width"] * (640 - 13) / 640, box["y"] + box["height"] / 2)
+    message = wait_for_message(page, "Move ", "plays", timeout=15)
+    assert "chance to win" in message
+    page.mouse.click(box["x"] + box["width"] * 45 / 640, box["y"] + box["height"] / 2)
+    wait_for_message(page, "Start of the game", timeout=15)
+    page.mouse.click(box["x"] + box["width"] * (640 - 13) / 640, box["y"] + box["height"] / 2)
+    wait_for_message(page, "Move ", timeout=15)
+    save_screenshot("review")
+    assert browser_diagnostics.page_errors == []
+
+
+def test_a_hint_is_drawn_on_the_board(
+    tmp_path: Path,
+    voila_server: VoilaFactory,
+    browser_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    page = browser_page
+    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
+    notebook = _write_notebook(tmp_path / "hint.ipynb", HINT_SOURCE)
+    page.goto(voila_server(notebook, shared=False))
+    wait_until_drawn(page)
+    expected = hint(from_compact(POSITION), level="medium", iterations=200, seed=1)
+    assert str(expected.action) == "journey A B"  # the same search the kernel runs
+    plank = BoardGeometry(900.0).layout.bridge("A", "B")
+    middle = BoardGeometry(900.0).canvas_point(
+        (plank.start[0] + plank.end[0]) / 2, (plank.start[1] + plank.end[1]) / 2
+    )
+    assert canvas_color_fraction(page, BOARD, *middle, rgba(HINT_ARROW), radius=1) < 0.5
+
+    page.locator("button.shangrila-hint").click()
+    wait_for_message(page, "Hint for Red: journey A B", "estimated chance", timeout=20)
+    wait_for_canvas_color(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12, timeout=10)
+    assert canvas_color_fraction(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12) > 0.6
+    save_screenshot("hint")
+
+    # Red follows the hint with two clicks; the three computer seats answer, one by one
+    geometry = BoardGeometry(900.0)
+    click_canvas(page, BOARD, *geometry.space_centre("A", "rainmaker"))
+    click_canvas(page, BOARD, *geometry.space_centre("B", "astrologer"))
+    wait_for_message(page, "Violet (computer, easy) plays", timeout=30)
+    assert "Red to move" in " ".join(page.locator(".shangrila-board").inner_text().split())
+    save_screenshot("bots-answered")
+    page.keyboard.press("ArrowLeft")  # back past the three replies to Red's decision
+    wait_for_message(page, "Took back: journey A B", timeout=10)
+    wait_for_canvas_color(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12, timeout=10)
+    assert browser_diagnostics.page_errors == []
