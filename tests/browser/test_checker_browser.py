@@ -17,6 +17,7 @@ from shangrila_widget.rules import Position, Tile
 from shangrila_widget.rules.analysis import what_if
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_tile
+from shangrila_widget.rules.messages import TYPE_NAMES
 
 if TYPE_CHECKING:
     from conftest import BoardOpener
@@ -50,8 +51,10 @@ def edit_by_clicking(page: Page) -> None:
         colour.select_option(label=name)
         root.get_by_role("button", name=piece, exact=True).click()
         click_canvas(page, CANVAS, *GEOMETRY.space_centre(village, master_type))
-        kind = "pair" if piece != "master" else "master"
-        expect(page.locator(MESSAGE)).to_contain_text(f"Edited: {village} {master_type} = {kind}.")
+        name_of_type = TYPE_NAMES["en"][master_type]
+        expect(page.locator(MESSAGE)).to_contain_text(
+            f"Edited: {village} {name_of_type} = {piece}."
+        )
     root.get_by_role("button", name="Play", exact=True).click()
 
 
