@@ -247,9 +247,9 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
             return 1000.0 * final_shares(after)[pos._turn] - 500.0
     elif cheap and kind is Place:
         slot: int = action.slot  # type: ignore[union-attr]
-        base = slot - slot % 7
+        start = slot - slot % 7
         own = pos._players[pos._turn] + 1
-        row = pos._cells[base : base + 7]
+        row = pos._cells[start : start + 7]
         new_village = own not in row and own + _STUDENT not in row
         return base + 1.0 + (W_VILLAGE if new_village else 0.0)
     elif cheap and kind is Recruit:

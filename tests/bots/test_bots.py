@@ -291,3 +291,20 @@ def test_hint_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 2 and out == "" and err.startswith("error:")
     status, _, err = _run(["hint", str(tmp_path / "missing.json")], capsys)
     assert status == 2 and "cannot read" in err
+
+
+def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
+    """The search orders placements and recruits without replaying them; the order must be
+    the one of :func:`action_score` on the replayed position."""
+    from shangrila_widget.bots.search import _ordering_score, action_score, material
+
+    for players, seed, moves in ((FOUR, 1, 10), (FOUR, 2, 60), (THREE, 3, 90), (FOUR, 4, 110)):
+        pos = random_position(players, seed, moves)
+        values = material(pos)
+        mine = values.pop(pos._turn)
+        base = mine - max(values)
+        for action in legal_actions(pos):
+            if isinstance(action, Journey):
+                continue
+            expected = action_score(pos, action, cheap=True)
+            assert _ordering_score(pos, action, True, base) == pytest.approx(expected), action
