@@ -322,6 +322,8 @@ def hint(
     _check_budget(iterations, seconds)
     if lang not in ("en", "pl"):
         raise ShangrilaError(f"unknown language {lang!r}: expected en or pl")
+    if not isinstance(count, int) or count < 1:
+        raise ShangrilaError(f"count must be a whole number >= 1, not {count!r}")
     actions = legal_actions(position)
     if not actions:
         raise ShangrilaError("the game is over: there is nothing to suggest")

@@ -230,6 +230,10 @@ def test_bad_requests_are_refused() -> None:
         choose_action(pos, level="hard", iterations=0)
     with pytest.raises(ShangrilaError, match="seconds"):
         hint(pos, seconds=-1)
+    with pytest.raises(ShangrilaError, match="count"):
+        hint(pos, count=0)
+    with pytest.raises(ShangrilaError, match="language"):
+        hint(pos, lang="de")  # type: ignore[arg-type]
     over = make({"A": "P:r+ R:r", "B": "P:b"}, [("A", "B")]).play("journey A B").position
     assert over.is_over
     with pytest.raises(ShangrilaError, match="over"):
