@@ -24,9 +24,9 @@ SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
 
 def games_per_s(
     players: int, policy: str, seconds: float, rng: random.Random
-) -> tuple[float, float]:
-    """(games per wall-clock second, games per CPU second of this process)."""
-    games = 0
+) -> tuple[float, float, float]:
+    """(games per wall-clock second, games per CPU second of this process, actions per game)."""
+    games = actions_played = 0
     cpu = time.process_time()
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
@@ -39,8 +39,9 @@ def games_per_s(
                 rng.choice(actions) if policy == "random" else rollout_action(pos, actions, rng)
             )
             pos = apply_unchecked(pos, action)
+            actions_played += 1
         games += 1
-    return games / elapsed, games / (time.process_time() - cpu)
+    return games / elapsed, games / (time.process_time() - cpu), actions_played / games
 
 
 def iterations_per_s(players: int, seconds: float, rng: random.Random) -> tuple[float, float]:
@@ -63,8 +64,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    random_wall, random_cpu = games_per_s(args.players, "random", args.seconds, rng)
-    rollout_wall, rollout_cpu = games_per_s(args.players, "rollout", args.seconds, rng)
+    random_wall, random_cpu, random_length = games_per_s(args.players, "random", args.seconds, rng)
+    rollout_wall, rollout_cpu, rollout_length = games_per_s(
+        args.players, "rollout", args.seconds, rng
+    )
     search_wall, search_cpu = iterations_per_s(args.players, args.seconds, rng)
     figures = {
         "players": args.players,
@@ -72,6 +75,10 @@ def main() -> None:
         "rollout_games_per_s": round(rollout_wall, 1),
         "random_games_per_cpu_s": round(random_cpu, 1),
         "rollout_games_per_cpu_s": round(rollout_cpu, 1),
+        "random_actions_per_game": round(random_length, 1),
+        "rollout_actions_per_game": round(rollout_length, 1),
+        "random_actions_per_cpu_s": round(random_cpu * random_length),
+        "rollout_actions_per_cpu_s": round(rollout_cpu * rollout_length),
         "search_iterations_per_s": round(search_wall, 1),
         "search_iterations_per_cpu_s": round(search_cpu, 1),
     }
