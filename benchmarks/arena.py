@@ -2,8 +2,8 @@
 
 Games start from the empty board; the bot's seat rotates from game to game. A shared win
 counts as a share (1/k for k winners). The last line printed is one JSON object with bot,
-opponents, games, win_share, ci95 (a normal interval on the mean share) and s_per_move (the
-bot's own seconds per decision with more than one legal action).
+opponents, games, win_share, ci95 (the Wilson score interval of the mean share) and
+s_per_move (the bot's own seconds per decision with more than one legal action).
 
     python benchmarks/arena.py --players 4 --bot hard --opponents random --games 40 \
         --iterations 400 --seed 1
@@ -25,6 +25,18 @@ from shangrila_widget.bots.search import final_shares, rollout_action
 from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
+
+
+def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a mean share over n games.
+
+    A share lies in [0, 1], so its variance is at most mean * (1 - mean): the interval of a
+    win/loss proportion is a conservative one for shares with ties too, and unlike the
+    normal interval it does not shrink to a point when every game was won.
+    """
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def decide(
@@ -80,8 +92,7 @@ def main() -> None:
             print(f"game {game + 1}: seat {seat} share {share:.2f} (mean {mean:.3f})", flush=True)
     n = len(shares)
     mean = sum(shares) / n
-    var = sum((s - mean) ** 2 for s in shares) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
+    low, high = wilson(mean, n)
     print(
         json.dumps(
             {
@@ -92,7 +103,7 @@ def main() -> None:
                 "iterations": args.iterations,
                 "seconds": args.seconds,
                 "win_share": round(mean, 3),
-                "ci95": [round(max(0.0, mean - half), 3), round(min(1.0, mean + half), 3)],
+                "ci95": [round(low, 3), round(high, 3)],
                 "s_per_move": round(bot_seconds / max(1, bot_moves), 4),
             }
         )

@@ -2,7 +2,8 @@
 
 Every decision lists all legal actions (as a player would see them) and picks one uniformly.
 The last line printed is one JSON object with the keys players, games, games_per_s,
-actions_per_game and journeys_per_game.
+games_per_cpu_s (per second of this process's CPU time, which a busy machine disturbs less
+than the wall clock), actions_per_game and journeys_per_game.
 
     python benchmarks/random_games.py --players 4 --seconds 10
 """
@@ -58,6 +59,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     games = actions = journeys = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < args.seconds:
         a, j = play_random_game(args.players, rng)
@@ -68,6 +70,7 @@ def main() -> None:
         "players": args.players,
         "games": games,
         "games_per_s": round(games / elapsed, 1),
+        "games_per_cpu_s": round(games / (time.process_time() - cpu), 1),
         "actions_per_game": round(actions / games, 1),
         "journeys_per_game": round(journeys / games, 2),
         **memory_figures(args.players, args.seed),

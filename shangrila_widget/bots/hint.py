@@ -133,11 +133,11 @@ def _journey_words(events: tuple[Event, ...], player: str, lang: Language) -> li
     bounced = [e for e in won if e.rule in ("J2-OCCUPIED", "J1-OWN-FULL")]
     if lang == "pl":
         if strength.params["situation"] == 1:
-            words.append(f"Wioska {origin} jest silniejsza od {destination} ({rule}).")
+            words.append(f"Wioska {origin} jest silniejsza od wioski {destination} ({rule}).")
         else:
             words.append(
-                f"Wioska {destination} jest silniejsza od {origin} ({rule}): Uczniowie zajmą "
-                "tylko wolne pola."
+                f"Wioska {destination} jest silniejsza od wioski {origin} ({rule}): "
+                "Uczniowie zajmą tylko wolne pola."
             )
         if gained:
             words.append(f"Nowi Mistrzowie gracza w wiosce {destination}: {len(gained)}.")
@@ -233,13 +233,13 @@ def explain_action(
                 w, gain, rule = found
                 if lang == "pl":
                     words.append(
-                        f"W następnej turze Podróż z {v} do {w} byłaby silniejsza ({rule}) i "
-                        f"zdobyłaby pola: {gain}."
+                        f"W następnej turze Podróż z wioski {v} do wioski {w} wyruszyłaby z "
+                        f"silniejszej wioski ({rule}) i zdobyłaby pola: {gain}."
                     )
                 else:
                     words.append(
-                        f"Next turn a journey from {v} to {w} would be the stronger one ({rule}) "
-                        f"and win {gain} space(s)."
+                        f"Next turn a journey from {v} to {w} would start from the stronger "
+                        f"village ({rule}) and win {gain} space(s)."
                     )
     elif isinstance(action, Journey):
         words += _journey_words(events, player, lang)
@@ -268,8 +268,9 @@ def explain_action(
         exposed = _mask_villages(exposed_mask)
         if safe:
             if lang == "pl":
+                where = "wioskach" if len(safe) > 1 else "wiosce"
                 words.append(
-                    f"Mistrzowie w wiosce {_villages_list(safe, lang)} są odtąd bezpieczni "
+                    f"Mistrzowie w {where} {_villages_list(safe, lang)} są odtąd bezpieczni "
                     "przed Podróżą."
                 )
             else:
@@ -277,8 +278,9 @@ def explain_action(
         if exposed:
             count = exposed_mask.bit_count()
             if lang == "pl":
+                where = "wioskach" if len(exposed) > 1 else "wiosce"
                 words.append(
-                    f"Uwaga: Podróż mogłaby odebrać Mistrzów w wiosce "
+                    f"Uwaga: Podróż mogłaby odebrać Mistrzów w {where} "
                     f"{_villages_list(exposed, lang)} (zagrożonych: {count})."
                 )
             else:
@@ -320,6 +322,8 @@ def hint(
     _check_budget(iterations, seconds)
     if lang not in ("en", "pl"):
         raise ShangrilaError(f"unknown language {lang!r}: expected en or pl")
+    if not isinstance(count, int) or count < 1:
+        raise ShangrilaError(f"count must be a whole number >= 1, not {count!r}")
     actions = legal_actions(position)
     if not actions:
         raise ShangrilaError("the game is over: there is nothing to suggest")

@@ -5,10 +5,12 @@ Everything works on the engine's fast path (:func:`legal_actions` and
 
 - :func:`features` counts each seat's masters, students and villages in one pass;
 - :func:`win_chances` turns those counts into a win chance per seat (exact at the end);
-- :func:`rollout_action` is the playout policy: a journey the start village wins when there
-  is one (half of the time), else a kind of action (place, recruit, journey) picked
-  uniformly, then an action of that kind (uniform random play mostly recruits, because
-  pairs of students make most of the legal list);
+- :func:`rollout_action` is the playout policy: place a master (chance ``P_PLACE``) or
+  recruit, each action of the kind picked uniformly, and start a journey only when nothing
+  else is legal (the journeys' promise is left to the evaluation at the playout's end). As
+  one seat against three uniform random players it wins about half of the games, where
+  uniform play, which mostly recruits because pairs of students make most of the legal
+  list, wins a quarter; journeys taken eagerly did worse than uniform play;
 - :class:`Search` is max^n UCT: each node keeps a value per seat and the player to move
   picks by their own value; children are opened in the order of a one-move heuristic,
   a few more as the node is visited more often (progressive widening).
@@ -45,6 +47,8 @@ _BRIDGE_ENDS: Final = tuple((VILLAGE_INDEX[a], VILLAGE_INDEX[b]) for a, b in BRI
 #: (the tie-break, and a foothold to place more), a student is most of a master to come.
 W_VILLAGE: Final = 0.3
 W_STUDENT: Final = 0.45
+#: The playout policy places a master with this chance when it can (else it recruits).
+P_PLACE: Final = 0.7
 
 
 def features(cells: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
@@ -194,12 +198,6 @@ def greedy_action(pos: Position, rng: random.Random) -> Action:
     return rng.choice(best)
 
 
-def _origin_wins(pos: Position, journey: Journey) -> bool:
-    return origin_is_stronger(
-        pos._cells, VILLAGE_INDEX[journey.origin], VILLAGE_INDEX[journey.destination]
-    )[0]
-
-
 def _kind_rank(action: Action) -> int:
     return _KIND_RANK[type(action)]
 
@@ -212,18 +210,11 @@ def rollout_action(pos: Position, actions: list[Action], rng: random.Random) -> 
     first_recruit = bisect_left(actions, 1, key=_kind_rank)
     first_journey = bisect_left(actions, 2, lo=first_recruit, key=_kind_rank)
     random_ = rng.random
-    end = len(actions)
-    if first_journey < end and random_() < 0.5:
-        strong = [j for j in actions[first_journey:] if _origin_wins(pos, j)]  # type: ignore[arg-type]
-        if strong:
-            return strong[int(random_() * len(strong))]
-    spans = [
-        (lo, hi)
-        for lo, hi in ((0, first_recruit), (first_recruit, first_journey), (first_journey, end))
-        if hi > lo
-    ]
-    lo, hi = spans[int(random_() * len(spans))]
-    return actions[lo + int(random_() * (hi - lo))]
+    if first_recruit and (random_() < P_PLACE or first_recruit == first_journey):
+        return actions[int(random_() * first_recruit)]
+    if first_journey > first_recruit:
+        return actions[first_recruit + int(random_() * (first_journey - first_recruit))]
+    return actions[first_journey + int(random_() * (len(actions) - first_journey))]
 
 
 def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
@@ -246,9 +237,9 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
             return 1000.0 * final_shares(after)[pos._turn] - 500.0
     elif cheap and kind is Place:
         slot: int = action.slot  # type: ignore[union-attr]
-        base = slot - slot % 7
+        start = slot - slot % 7
         own = pos._players[pos._turn] + 1
-        row = pos._cells[base : base + 7]
+        row = pos._cells[start : start + 7]
         new_village = own not in row and own + _STUDENT not in row
         return base + 1.0 + (W_VILLAGE if new_village else 0.0)
     elif cheap and kind is Recruit:

@@ -230,6 +230,10 @@ def test_bad_requests_are_refused() -> None:
         choose_action(pos, level="hard", iterations=0)
     with pytest.raises(ShangrilaError, match="seconds"):
         hint(pos, seconds=-1)
+    with pytest.raises(ShangrilaError, match="count"):
+        hint(pos, count=0)
+    with pytest.raises(ShangrilaError, match="language"):
+        hint(pos, lang="de")  # type: ignore[arg-type]
     over = make({"A": "P:r+ R:r", "B": "P:b"}, [("A", "B")]).play("journey A B").position
     assert over.is_over
     with pytest.raises(ShangrilaError, match="over"):
@@ -291,3 +295,20 @@ def test_hint_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 2 and out == "" and err.startswith("error:")
     status, _, err = _run(["hint", str(tmp_path / "missing.json")], capsys)
     assert status == 2 and "cannot read" in err
+
+
+def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
+    """The search orders placements and recruits without replaying them; the order must be
+    the one of :func:`action_score` on the replayed position."""
+    from shangrila_widget.bots.search import _ordering_score, action_score, material
+
+    for players, seed, moves in ((FOUR, 1, 10), (FOUR, 2, 60), (THREE, 3, 90), (FOUR, 4, 110)):
+        pos = random_position(players, seed, moves)
+        values = material(pos)
+        mine = values.pop(pos._turn)
+        base = mine - max(values)
+        for action in legal_actions(pos):
+            if isinstance(action, Journey):
+                continue
+            expected = action_score(pos, action, cheap=True)
+            assert _ordering_score(pos, action, True, base) == pytest.approx(expected), action
