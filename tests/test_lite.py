@@ -294,11 +294,8 @@ def _capture(tmp_path: Path, label: str, extra_path: list[str]) -> list[tuple[ob
 
 
 def test_numpy_standin_of_the_lite_test_paints_the_same_bytes_as_numpy(tmp_path: Path) -> None:
-    sys.path.insert(0, str(REPO / "tests" / "browser"))
-    try:
-        from lite_standins import write_standin_source
-    finally:
-        sys.path.pop(0)
+    from tests.support.lite_standins import write_standin_source
+
     standins = write_standin_source(tmp_path / "standins")
     real = _capture(tmp_path, "numpy", [])
     fake = _capture(tmp_path, "standin", [str(standins)])

@@ -21,7 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from board_support import (
+
+from shangrila_widget.rules import Place
+from shangrila_widget.rules.compact import from_compact
+from tests.support.board import (
     BACKGROUND_RGBA,
     BLOCK_RGBA,
     CANVAS,
@@ -30,7 +33,7 @@ from board_support import (
     BoardGeometry,
     player_rgba,
 )
-from browser_support import (
+from tests.support.browser import (
     RGBA,
     canvas_color_fraction,
     canvas_digest,
@@ -43,12 +46,10 @@ from browser_support import (
     write_notebook,
 )
 
-from shangrila_widget.rules import Place
-from shangrila_widget.rules.compact import from_compact
-
 if TYPE_CHECKING:
-    from conftest import BoardOpener, BrowserDiagnostics
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics
 
 POSITION = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
 

@@ -9,17 +9,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from board_support import CANVAS, BoardGeometry, player_rgba
-from browser_support import REPO_ROOT, canvas_pixel, click_canvas, color_close
-from browser_support import wait_for_canvas_color as wait_colour
-
 from shangrila_widget.rules import Position, Tile
 from shangrila_widget.rules.analysis import what_if
-from shangrila_widget.rules.compact import to_compact, with_tile
+from shangrila_widget.rules.compact import to_compact
+from shangrila_widget.rules.editing import with_tile
+from tests.support.board import CANVAS, BoardGeometry, player_rgba
+from tests.support.browser import REPO_ROOT, canvas_pixel, click_canvas, color_close
+from tests.support.browser import wait_for_canvas_color as wait_colour
 
 if TYPE_CHECKING:
-    from conftest import BoardOpener
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BoardOpener
 
 CHECKER = REPO_ROOT / "examples" / "dispute-checker.ipynb"
 START = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"  # the notebook's position

@@ -15,16 +15,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from board_support import CANVAS, BoardGeometry
-from browser_support import REPO_ROOT
 
 from shangrila_widget.rules import Place, Position
-from shangrila_widget.rules.compact import with_to_move
+from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.tour import load_chapters
+from tests.support.board import CANVAS, BoardGeometry
+from tests.support.browser import REPO_ROOT
 
 if TYPE_CHECKING:
-    from conftest import BoardOpener
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BoardOpener
 
 EXAMPLES = REPO_ROOT / "examples"
 HOT_SEAT = EXAMPLES / "hot-seat.ipynb"

@@ -42,8 +42,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from board_support import BACKGROUND_RGBA, BLOCK_RGBA, BoardGeometry, player_rgba
-from browser_support import (
+
+from shangrila_widget import lite
+from shangrila_widget.rules import Position
+from tests.support.board import BACKGROUND_RGBA, BLOCK_RGBA, BoardGeometry, player_rgba
+from tests.support.browser import (
     REPO_ROOT,
     canvas_color_fraction,
     canvas_digest,
@@ -53,14 +56,13 @@ from browser_support import (
     wait_for_canvas_color,
     wait_for_canvas_pixels,
 )
-from lite_standins import write_standin_wheel
-
-from shangrila_widget import lite
-from shangrila_widget.rules import Position
+from tests.support.lite_standins import write_standin_wheel
+from tests.support.positions import FOUR
 
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics
     from playwright.sync_api import Browser, Page, Route
+
+    from tests.browser.conftest import BrowserDiagnostics
 
 CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO_ROOT / ".lite-cache")
 CANVAS = "canvas"
@@ -69,7 +71,6 @@ LOAD_TIMEOUT = 120.0  # seconds from navigation to a drawn board (measured ~15-2
 KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets")
 STANDIN_NAMES = ("numpy", "pillow")
 GEOMETRY = BoardGeometry(900.0)
-FOUR = ["red", "blue", "yellow", "violet"]
 RED, BLUE = player_rgba("red"), player_rgba("blue")
 ARTIFACTS = Path(os.environ.get("SHANGRILA_ARTIFACT_DIR") or REPO_ROOT / "test-artifacts/browser")
 # http(s)/ws(s) URLs whose host is not this machine (the same rule as conftest.py's).

@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from board_support import CANVAS, BoardGeometry, player_rgba
-from browser_support import (
+
+from shangrila_widget.tour import load_chapters
+from tests.support.board import CANVAS, BoardGeometry, player_rgba
+from tests.support.browser import (
     LOCAL_HOST,
     VoilaServer,
     _http_answers,
@@ -27,11 +29,10 @@ from browser_support import (
     wait_for_canvas_color,
 )
 
-from shangrila_widget.tour import load_chapters
-
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics, VoilaFactory
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
 
 GEOMETRY = BoardGeometry(760.0)  # the tour's board
 VIEWPORT = {"width": 1000, "height": 1400}

@@ -12,8 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from board_support import CANVAS, BoardGeometry, player_rgba
-from browser_support import (
+
+from shangrila_widget.rules import Place
+from shangrila_widget.rules.editing import with_to_move
+from shangrila_widget.tour import Chapter, load_chapters
+from tests.support.board import CANVAS, BoardGeometry, player_rgba
+from tests.support.browser import (
     REPO_ROOT,
     canvas_digest,
     canvas_pixel,
@@ -23,13 +27,10 @@ from browser_support import (
     wait_for_canvas_color,
 )
 
-from shangrila_widget.rules import Place
-from shangrila_widget.rules.editing import with_to_move
-from shangrila_widget.tour import Chapter, load_chapters
-
 if TYPE_CHECKING:
-    from conftest import BoardOpener, BrowserDiagnostics
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics
 
 TOUR_NOTEBOOK = REPO_ROOT / "examples" / "tour.ipynb"
 GEOMETRY = BoardGeometry(760.0)  # RulebookTour's default board width

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from shangrila_widget.rules import Position
+from tests.support.positions import worked_example
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
 FILES = sorted(EXAMPLES.glob("*.json"))
@@ -61,23 +62,19 @@ def test_scenario_files_show_their_rule(name: str) -> None:
     assert rule in [event.rule for event in outcome.events]
 
 
-TOUR_DATA = Path(__file__).resolve().parents[2] / "shangrila_widget" / "data" / "tour"
-
-
 @pytest.mark.parametrize(
-    ("example", "chapter"),
+    ("number", "example"),
     [
-        ("01-placing-a-master.json", "01-placing-a-master.json"),
-        ("02-recruiting.json", "02-recruiting-students.json"),
-        ("03-journey-situation-1.json", "03-journey-situation-1.json"),
-        ("04-journey-situation-2.json", "04-journey-situation-2.json"),
+        (1, "01-placing-a-master.json"),
+        (2, "02-recruiting.json"),
+        (3, "03-journey-situation-1.json"),
+        (4, "04-journey-situation-2.json"),
     ],
 )
-def test_example_files_match_the_packaged_tour_starts(example: str, chapter: str) -> None:
-    """The example files and the widget's tour chapters start from the same positions."""
-    path = TOUR_DATA / chapter
-    start = json.loads(path.read_text("utf-8"))["start"]
-    assert Position.from_dict(start) == Position.from_json((EXAMPLES / example).read_text("utf-8"))
+def test_example_files_are_the_tour_starts(number: int, example: str) -> None:
+    """The example files and the package's tour chapters start from the same positions."""
+    text = (EXAMPLES / example).read_text("utf-8")
+    assert Position.from_json(text) == worked_example(number)
 
 
 def test_plain_text_board_of_a_journey_example() -> None:

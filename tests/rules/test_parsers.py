@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from rules_helpers import FOUR, THREE, position_dict, spaces
 
 from shangrila_widget.rules import (
     MASTER_TYPES,
@@ -27,6 +26,7 @@ from shangrila_widget.rules import (
     parse_action,
 )
 from shangrila_widget.rules.board import TYPE_LETTERS
+from tests.support.positions import FOUR, THREE, position_dict, spaces
 
 FUZZ = settings(
     max_examples=300,

@@ -18,6 +18,8 @@ import pytest
 
 from shangrila_widget.rules import BRIDGES, MASTER_TYPES, VILLAGES, Colour, Position, Tile
 from shangrila_widget.tour import Chapter, Frame, TourDataError, chapter_from_dict, load_chapters
+from tests.support.positions import chapter
+from tests.support.rules import supply_delta
 
 ORDER = [
     "placing-a-master",
@@ -46,10 +48,6 @@ def M(owner: str) -> Tile:
 
 def MS(owner: str) -> Tile:
     return Tile(cast(Colour, owner), True)
-
-
-def chapter(chapter_id: str) -> Chapter:
-    return {c.id: c for c in load_chapters()}[chapter_id]
 
 
 def raw_chapter(chapter_id: str) -> dict[str, Any]:
@@ -87,16 +85,6 @@ def strength_event(frame: Frame) -> Any:
     assert frame.outcome is not None
     (event,) = [e for e in frame.outcome.events if e.kind == "strength"]
     return event
-
-
-def supply_delta(before: Position, after: Position) -> dict[tuple[str, str], int]:
-    delta: dict[tuple[str, str], int] = {}
-    for colour in COLOURS4:
-        for t in MASTER_TYPES:
-            d = after.supply(colour, t) - before.supply(colour, t)
-            if d:
-                delta[colour, t] = d
-    return delta
 
 
 def masters_delta(before: Position, after: Position) -> dict[str, int]:

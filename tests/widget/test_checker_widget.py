@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from widget_helpers import click_bridge, click_space
-
 from shangrila_widget.rules import Position, from_compact
 from shangrila_widget.widget import DisputeChecker
+from tests.support.widget import click_bridge, click_space
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
-from widget_helpers import click_space, foreign_sentences
 
 from shangrila_widget.widget import DisputeChecker, RulebookTour, ShangriLaBoard
+from tests.support.widget import click_space, foreign_sentences
 
 
 def _texts_of(widget: Any) -> Iterator[str]:

@@ -2,8 +2,9 @@
 
 The board widget draws with :class:`shangrila_widget.render.canvas.BoardCanvas`: 2 backing
 pixels per scene unit (``PIXEL_RATIO``) and a CSS size that shrinks with the page, so a test
-works in *backing-store* coordinates (``scene * PIXEL_RATIO``): :func:`browser_support.canvas_pixel`
-reads them and :func:`browser_support.click_canvas` maps them through the displayed size.
+works in *backing-store* coordinates (``scene * PIXEL_RATIO``):
+:func:`tests.support.browser.canvas_pixel` reads them and
+:func:`tests.support.browser.click_canvas` maps them through the displayed size.
 
 Points are chosen from the same geometry the widget draws (``render.layout``), away from the
 type letters and tile symbols, so a pixel there is the flat fill colour of what is drawn.
@@ -15,8 +16,6 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from browser_support import RGBA
-
 from shangrila_widget.render.layout import BoardLayout, board_layout, hit_test
 from shangrila_widget.render.styles import (
     BACKGROUND,
@@ -27,6 +26,7 @@ from shangrila_widget.render.styles import (
     STACK_OFFSET,
     TILE_R,
 )
+from tests.support.browser import RGBA
 
 PIXEL_RATIO = 2
 """Backing pixels per scene unit (``BoardCanvas(pixel_ratio=2.0)``, the widget's default)."""

@@ -2,10 +2,10 @@
 
 Kept in a plain module (not only in ``conftest.py``) so that tests can import the helpers::
 
-    from browser_support import canvas_pixel, click_canvas, wait_for_canvas_color
+    from tests.support.browser import canvas_pixel, click_canvas, wait_for_canvas_color
 
-``conftest.py`` puts this directory on ``sys.path``, so the import works with every pytest
-``--import-mode``.
+``tests`` is a package and pytest puts the repository root on ``sys.path`` (``rootdir`` of a
+package tree), so the import works from ``pytest`` and ``python -m pytest`` alike.
 
 What an ipycanvas canvas looks like in the page (measured: Voila 0.5.13, ipywidgets 8.1.9,
 ipycanvas 0.14.3, Chromium 156)
