@@ -45,6 +45,7 @@ from shangrila_widget.rules import (
     with_tile,
     with_to_move,
 )
+from tests.support.mutation import HOWS, json_paths, mutate
 
 FUZZ = settings(
     max_examples=200,
@@ -182,42 +183,15 @@ GARBAGE = st.recursive(
 )
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            found += _paths(child, (*prefix, i))
-    return found
-
-
 @st.composite
 def mutated_position_data(draw: st.DrawFn) -> Any:
     """A valid position's JSON data with one to three parts replaced, removed or added."""
     data = VALID[draw(st.integers(0, len(VALID) - 1))].to_dict()
     for _ in range(draw(st.integers(1, 3))):
-        paths = _paths(data)
+        paths = json_paths(data)
         path = paths[draw(st.integers(0, len(paths) - 1))]
-        garbage = draw(GARBAGE)
-        if not path:
-            data = garbage
-            continue
-        parent = data
-        for part in path[:-1]:
-            parent = parent[part]
-        how = draw(st.sampled_from(["replace", "delete", "add"]))
-        if how == "replace":
-            parent[path[-1]] = garbage
-        elif how == "delete":
-            del parent[path[-1]]
-        elif isinstance(parent[path[-1]], dict):
-            parent[path[-1]][draw(st.text(max_size=4))] = garbage
-        elif isinstance(parent[path[-1]], list):
-            parent[path[-1]].append(garbage)
-        else:
-            parent[path[-1]] = [parent[path[-1]], garbage]
+        how = draw(st.sampled_from(HOWS)) if path else "replace"
+        data = mutate(data, path, how, draw(GARBAGE), draw(st.text(max_size=4)))
     return data
 
 
@@ -498,24 +472,11 @@ RECORD = sample_record().to_dict()
 @st.composite
 def mutated_record_data(draw: st.DrawFn) -> Any:
     data = copy.deepcopy(RECORD)
-    paths = _paths(data)
+    paths = json_paths(data)
     path = paths[draw(st.integers(0, len(paths) - 1))]
     garbage = draw(GARBAGE | st.sampled_from(ACTION_TEXTS))
-    if not path:
-        return garbage
-    parent = data
-    for part in path[:-1]:
-        parent = parent[part]
-    how = draw(st.sampled_from(["replace", "delete", "add"]))
-    if how == "replace":
-        parent[path[-1]] = garbage
-    elif how == "delete":
-        del parent[path[-1]]
-    elif isinstance(parent[path[-1]], dict):
-        parent[path[-1]][draw(st.text(max_size=4))] = garbage
-    elif isinstance(parent[path[-1]], list):
-        parent[path[-1]].append(garbage)
-    return data
+    how = draw(st.sampled_from(HOWS)) if path else "replace"
+    return mutate(data, path, how, garbage, draw(st.text(max_size=4)))
 
 
 @FUZZ

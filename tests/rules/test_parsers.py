@@ -26,6 +26,8 @@ from shangrila_widget.rules import (
     parse_action,
 )
 from shangrila_widget.rules.board import TYPE_LETTERS
+from shangrila_widget.rules.position_json import TOP_KEYS
+from tests.support.mutation import HOWS, json_paths, mutate
 from tests.support.positions import FOUR, THREE, position_dict, spaces
 
 FUZZ = settings(
@@ -36,18 +38,6 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
-TOP_KEYS = (
-    "format",
-    "players",
-    "to_move",
-    "phase",
-    "villages",
-    "bridges",
-    "stones",
-    "setup_turns",
-    "passes",
-    "options",
-)
 
 JSON_LEAVES = (
     st.none()
@@ -289,17 +279,6 @@ def _valid_positions() -> list[dict[str, Any]]:
 VALID = _valid_positions()
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            found += _paths(child, (*prefix, i))
-    return found
-
-
 @FUZZ
 @example(which=0, pick=0, how="replace", garbage={"[": None}, key="")  # issue 7, defect 4
 @example(which=0, pick=0, how="replace", garbage={"a.b": None}, key="")
@@ -307,7 +286,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 @given(
     which=st.integers(min_value=0, max_value=len(VALID) - 1),
     pick=st.integers(min_value=0),
-    how=st.sampled_from(["replace", "delete", "add"]),
+    how=st.sampled_from(HOWS),
     garbage=JSON_VALUES,
     key=st.text(max_size=6) | st.sampled_from(TOP_KEYS + ("owner", "student") + MASTER_TYPES),
 )
@@ -315,25 +294,8 @@ def test_from_dict_one_mutation_of_a_valid_position(
     which: int, pick: int, how: str, garbage: Any, key: str
 ) -> None:
     data = copy.deepcopy(VALID[which])
-    paths = _paths(data)
-    path = paths[pick % len(paths)]
-    if not path:
-        data = garbage if how == "replace" else data
-    else:
-        parent = data
-        for part in path[:-1]:
-            parent = parent[part]
-        last = path[-1]
-        if how == "replace":
-            parent[last] = garbage
-        elif how == "delete":
-            del parent[last]
-        elif isinstance(parent[last], dict):
-            parent[last][key] = garbage
-        elif isinstance(parent[last], list):
-            parent[last].append(garbage)
-        else:
-            parent[last] = [parent[last], garbage]
+    paths = json_paths(data)
+    data = mutate(data, paths[pick % len(paths)], how, garbage, key)
     result = read(data)
     if isinstance(result, PositionError) and result.path:
         # the path names where the problem is: a top-level key of the document (a key that
