@@ -57,11 +57,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.support.browser import (  # re-exported for convenience
-    NON_LOCAL_URL,
     REPO_ROOT,
     VoilaServer,
     canvas_pixel,
     click_canvas,
+    hermetic_context,
     start_jupyterlab,
     start_voila,
     wait_for_canvas_color,
@@ -69,7 +69,7 @@ from tests.support.browser import (  # re-exported for convenience
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Route
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright
 
 __all__ = ["canvas_pixel", "click_canvas", "wait_for_canvas_color", "wait_for_canvas_pixels"]
 
@@ -405,21 +405,9 @@ def browser_context(
     browser: Browser, browser_diagnostics: BrowserDiagnostics
 ) -> Iterator[BrowserContext]:
     """A fresh, hermetic browser context (no cookies, storage or cache from other tests)."""
-    context = browser.new_context(
-        viewport=VIEWPORT,  # type: ignore[arg-type]
-        device_scale_factor=1,
-        locale="en-US",
-        timezone_id="UTC",
-        color_scheme="light",
-        service_workers="block",
+    context = hermetic_context(
+        browser, browser_diagnostics.blocked_urls, viewport=VIEWPORT, timeout_ms=DEFAULT_TIMEOUT_MS
     )
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-
-    def abort_non_local(route: Route) -> None:
-        browser_diagnostics.blocked_urls.append(route.request.url)
-        route.abort("blockedbyclient")
-
-    context.route(NON_LOCAL_URL, abort_non_local)
     yield context
     context.close()
 

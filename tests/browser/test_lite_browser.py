@@ -52,6 +52,7 @@ from tests.support.browser import (
     canvas_digest,
     canvas_pixel,
     click_canvas,
+    hermetic_context,
     wait_for_canvas_change,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
@@ -73,12 +74,6 @@ STANDIN_NAMES = ("numpy", "pillow")
 GEOMETRY = BoardGeometry(900.0)
 RED, BLUE = player_rgba("red"), player_rgba("blue")
 ARTIFACTS = Path(os.environ.get("SHANGRILA_ARTIFACT_DIR") or REPO_ROOT / "test-artifacts/browser")
-# http(s)/ws(s) URLs whose host is not this machine (the same rule as conftest.py's).
-NON_LOCAL_URL = re.compile(
-    r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
-    r"(?:https?|wss?)://",
-    re.IGNORECASE,
-)
 
 
 # --------------------------------------------------------------------------------------------
@@ -235,21 +230,9 @@ def lite_page(
     JupyterLite registers one (students' browsers do too), and Playwright's blocking of it
     makes JupyterLite's page report an ``undefined`` error. Every request to another host is
     still aborted (and Chromium resolves no other host at all, see ``CHROMIUM_ARGS``)."""
-    context = browser.new_context(
-        viewport=VIEWPORT,  # type: ignore[arg-type]
-        device_scale_factor=1,
-        locale="en-US",
-        timezone_id="UTC",
-        color_scheme="light",
-        service_workers="allow",
+    context = hermetic_context(
+        browser, browser_diagnostics.blocked_urls, viewport=VIEWPORT, service_workers="allow"
     )
-    context.set_default_timeout(30_000)
-
-    def abort_non_local(route: Route) -> None:
-        browser_diagnostics.blocked_urls.append(route.request.url)
-        route.abort("blockedbyclient")
-
-    context.route(NON_LOCAL_URL, abort_non_local)
     page = context.new_page()
     page.on("console", lambda m: browser_diagnostics.console.append(f"[{m.type}] {m.text}"))
     page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))

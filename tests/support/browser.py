@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in that case.
-    from playwright.sync_api import ElementHandle, Page
+    from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, Route
 
 __all__ = [
     "NON_LOCAL_URL",
@@ -95,6 +95,35 @@ NON_LOCAL_URL = re.compile(
     r"(?:https?|wss?)://",
     re.IGNORECASE,
 )
+
+
+def hermetic_context(
+    browser: Browser,
+    blocked_urls: list[str],
+    *,
+    viewport: Mapping[str, int],
+    service_workers: str = "block",
+    timeout_ms: int = 30_000,
+) -> BrowserContext:
+    """A fresh browser context (no cookies, storage or cache from other tests) with a fixed
+    viewport, device scale factor 1, English locale, UTC and light colours, in which every
+    request to another host is aborted and its URL appended to ``blocked_urls``."""
+    context = browser.new_context(
+        viewport=viewport,  # type: ignore[arg-type]
+        device_scale_factor=1,
+        locale="en-US",
+        timezone_id="UTC",
+        color_scheme="light",
+        service_workers=service_workers,  # type: ignore[arg-type]
+    )
+    context.set_default_timeout(timeout_ms)
+
+    def abort_non_local(route: Route) -> None:
+        blocked_urls.append(route.request.url)
+        route.abort("blockedbyclient")
+
+    context.route(NON_LOCAL_URL, abort_non_local)
+    return context
 
 
 # --------------------------------------------------------------------------------------------
