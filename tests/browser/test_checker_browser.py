@@ -14,15 +14,16 @@ from shangrila_widget.rules.analysis import what_if
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_tile
 from tests.support.board import CANVAS, BoardGeometry, player_rgba
-from tests.support.browser import REPO_ROOT, canvas_pixel, click_canvas, color_close
+from tests.support.browser import canvas_pixel, click_canvas, color_close
 from tests.support.browser import wait_for_canvas_color as wait_colour
+from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from tests.browser.conftest import BoardOpener
 
-CHECKER = REPO_ROOT / "examples" / "dispute-checker.ipynb"
+CHECKER = EXAMPLES / "dispute-checker.ipynb"
 START = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"  # the notebook's position
 GEOMETRY = BoardGeometry(760.0)  # DisputeChecker's default board width
 ROOT = ".shangrila-checker"

@@ -20,14 +20,13 @@ from shangrila_widget.rules import Place, Position
 from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.tour import load_chapters
 from tests.support.board import CANVAS, BoardGeometry
-from tests.support.browser import REPO_ROOT
+from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from tests.browser.conftest import BoardOpener
 
-EXAMPLES = REPO_ROOT / "examples"
 HOT_SEAT = EXAMPLES / "hot-seat.ipynb"
 TOUR = EXAMPLES / "tour.ipynb"
 CHECKER = EXAMPLES / "dispute-checker.ipynb"

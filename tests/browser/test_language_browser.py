@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from shangrila_widget.tour import load_chapters
 from tests.support.board import CANVAS, BoardGeometry, player_rgba
 from tests.support.browser import (
-    REPO_ROOT,
     canvas_digest,
     wait_for_canvas_change,
     wait_for_canvas_color,
 )
+from tests.support.paths import EXAMPLES
 from tests.support.widget import foreign_sentences
 
 if TYPE_CHECKING:
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
     from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
 
-TOUR_NOTEBOOK = REPO_ROOT / "examples" / "tour.ipynb"
-CHECKER_NOTEBOOK = REPO_ROOT / "examples" / "dispute-checker.ipynb"
+TOUR_NOTEBOOK = EXAMPLES / "tour.ipynb"
+CHECKER_NOTEBOOK = EXAMPLES / "dispute-checker.ipynb"
 GEOMETRY = BoardGeometry(760.0)  # the tour's and the checker's board width
 VIEWPORT = {"width": 1000, "height": 1400}
 LOAD_TIMEOUT = 45.0

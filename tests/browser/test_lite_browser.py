@@ -45,12 +45,18 @@ import pytest
 
 from shangrila_widget import lite
 from shangrila_widget.rules import Position
-from tests.support.board import BACKGROUND_RGBA, BLOCK_RGBA, BoardGeometry, player_rgba
+from tests.support.board import (
+    BACKGROUND_RGBA,
+    BLOCK_RGBA,
+    CANVAS,
+    BoardGeometry,
+    assert_colour,
+    player_rgba,
+)
 from tests.support.browser import (
     REPO_ROOT,
     canvas_color_fraction,
     canvas_digest,
-    canvas_pixel,
     click_canvas,
     hermetic_context,
     wait_for_canvas_change,
@@ -66,7 +72,6 @@ if TYPE_CHECKING:
     from tests.browser.conftest import BrowserDiagnostics
 
 CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO_ROOT / ".lite-cache")
-CANVAS = "canvas"
 VIEWPORT = {"width": 1100, "height": 1000}
 LOAD_TIMEOUT = 120.0  # seconds from navigation to a drawn board (measured ~15-20 s, cold)
 KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets")
@@ -271,11 +276,6 @@ def open_and_run(page: Page, url: str) -> float:
     shown = time.monotonic() - started
     run_all(page)
     return shown
-
-
-def assert_colour(page: Page, what: str, point: tuple[int, int], colour: tuple[int, ...]) -> None:
-    fraction = canvas_color_fraction(page, CANVAS, *point, colour, radius=2, tolerance=10)
-    assert fraction >= 0.8, f"{what}: {canvas_pixel(page, CANVAS, *point)} != {colour}"
 
 
 def test_lite_hot_seat_board_draws_and_plays_offline(

@@ -18,7 +18,6 @@ from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.tour import Chapter, load_chapters
 from tests.support.board import CANVAS, BoardGeometry, player_rgba
 from tests.support.browser import (
-    REPO_ROOT,
     canvas_digest,
     canvas_pixel,
     click_canvas,
@@ -26,13 +25,14 @@ from tests.support.browser import (
     wait_for_canvas_change,
     wait_for_canvas_color,
 )
+from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
     from tests.browser.conftest import BoardOpener, BrowserDiagnostics
 
-TOUR_NOTEBOOK = REPO_ROOT / "examples" / "tour.ipynb"
+TOUR_NOTEBOOK = EXAMPLES / "tour.ipynb"
 GEOMETRY = BoardGeometry(760.0)  # RulebookTour's default board width
 # Tall enough for the narration under the board to be in the screenshots.
 VIEWPORT = (1000, 1400)

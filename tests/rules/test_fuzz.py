@@ -46,13 +46,13 @@ from shangrila_widget.rules import (
     with_to_move,
 )
 from tests.support.mutation import HOWS, json_paths, mutate
+from tests.support.paths import EXAMPLE_POSITIONS
 
 FUZZ = settings(
     max_examples=200,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 CORPUS = Path(__file__).resolve().parent / "corpus"
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
 #: The longest error message any reader may give (a short line, never the whole value).
 MESSAGE_LIMIT = 300
 
@@ -103,7 +103,9 @@ def read_compact(text: str) -> Position | PositionError:
 
 
 def valid_positions() -> list[Position]:
-    found = [Position.from_json(p.read_text("utf-8")) for p in sorted(EXAMPLES.glob("*.json"))]
+    found = [
+        Position.from_json(p.read_text("utf-8")) for p in sorted(EXAMPLE_POSITIONS.glob("*.json"))
+    ]
     found.append(Position.new_game(["red", "blue", "yellow", "violet"]))
     found.append(Position.new_game(["red", "blue", "yellow"], end_eleven=True))
     return found

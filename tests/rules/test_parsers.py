@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.board import TYPE_LETTERS
 from shangrila_widget.rules.position_json import TOP_KEYS
 from tests.support.mutation import HOWS, json_paths, mutate
+from tests.support.paths import EXAMPLE_POSITIONS
 from tests.support.positions import FOUR, THREE, position_dict, spaces
 
 FUZZ = settings(
@@ -37,7 +37,6 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
 
 JSON_LEAVES = (
     st.none()
@@ -270,7 +269,7 @@ def test_from_dict_any_values_under_the_right_keys(data: dict[str, Any]) -> None
 
 
 def _valid_positions() -> list[dict[str, Any]]:
-    found = [json.loads(p.read_text("utf-8")) for p in sorted(EXAMPLES.glob("*.json"))]
+    found = [json.loads(p.read_text("utf-8")) for p in sorted(EXAMPLE_POSITIONS.glob("*.json"))]
     found.append(Position.new_game(FOUR).to_dict())
     found.append(Position.new_game(THREE, end_eleven=True).play("place H A").position.to_dict())
     return found

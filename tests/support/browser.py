@@ -57,6 +57,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from tests.support.paths import REPO_ROOT
+
 if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in that case.
     from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, Route
 
@@ -83,8 +85,6 @@ __all__ = [
 
 RGBA = tuple[int, int, int, int]
 """A pixel as (red, green, blue, alpha), each 0-255."""
-
-REPO_ROOT: Path = Path(__file__).resolve().parents[2]
 
 LOCAL_HOST = "127.0.0.1"
 
