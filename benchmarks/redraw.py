@@ -27,9 +27,10 @@ from typing import Any
 
 from ipycanvas import canvas as ipycanvas_canvas
 
-from shangrila_widget.render import Highlight, build_scene, position_svg
+from shangrila_widget.render import build_scene, position_svg
 from shangrila_widget.render.canvas import BoardCanvas
-from shangrila_widget.rules import Journey, Place, Position, Recruit
+from shangrila_widget.rules import Position
+from shangrila_widget.widget.controller import legal_targets
 
 SEATS = ["red", "blue", "yellow", "violet"]
 
@@ -48,18 +49,6 @@ def game_positions(seed: int, skip: int, count: int) -> list[Position]:
     return out
 
 
-def targets(pos: Position) -> list[Highlight]:
-    marks: set[tuple[str, str | None]] = set()
-    for action in pos.legal_actions():
-        if isinstance(action, Place):
-            marks.add((action.village, action.type))
-        elif isinstance(action, Recruit) and len(action.students) == 1:
-            marks.add((action.students[0][1], action.students[0][0]))
-        elif isinstance(action, Journey):
-            marks.add((action.origin, None))
-    return [Highlight("target", v, t) for v, t in sorted(marks, key=lambda m: (m[0], m[1] or ""))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=200, help="redraws to time")
@@ -71,7 +60,7 @@ def main() -> None:
     manager.send = lambda content=None, buffers=None, **_: sent.append((content, buffers or []))
 
     positions = game_positions(args.seed, skip=50, count=40)
-    marks = [targets(p) for p in positions]
+    marks = [legal_targets(p) for p in positions]
     board = BoardCanvas()
     board.draw(build_scene(positions[0]))
 

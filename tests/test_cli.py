@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 
 from shangrila_widget.__main__ import build_parser, main, program_name
+from tests.support.paths import EXAMPLE_POSITIONS, REPO_ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "examples" / "positions" / "03-journey-situation-1.json"
-CORPUS = ROOT / "tests" / "rules" / "corpus" / "position-json"
+EXAMPLE = EXAMPLE_POSITIONS / "03-journey-situation-1.json"
+CORPUS = REPO_ROOT / "tests" / "rules" / "corpus" / "position-json"
 
 
 def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "shangrila_widget", *args],
         capture_output=True,
@@ -94,7 +94,7 @@ def test_action_word_count_is_grammatical() -> None:
 
 def test_output_into_a_closed_pipe_ends_quietly() -> None:
     """Issue 7.5: ``check ... --pretty | head`` ended in a BrokenPipeError traceback."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     process = subprocess.Popen(
         [
             sys.executable,
@@ -119,7 +119,7 @@ def test_output_into_a_closed_pipe_ends_quietly() -> None:
 
 
 def test_head_of_pretty_output_in_a_shell() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     command = (
         f'"{sys.executable}" -m shangrila_widget check "{EXAMPLE}" "journey A B" --pretty | head -1'
     )
@@ -154,7 +154,7 @@ def test_the_console_script_names_itself(tmp_path: Path) -> None:
     script.write_text(
         "import sys\nfrom shangrila_widget.__main__ import main\nsys.exit(main())\n", "utf-8"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     result = subprocess.run(
         [sys.executable, str(script), "--help"], capture_output=True, text=True, env=env
     )
@@ -170,20 +170,20 @@ def test_the_console_script_names_itself(tmp_path: Path) -> None:
 
 def test_the_console_script_is_documented() -> None:
     """Issue 7.5: the ``shangrila`` console script was in no document."""
-    scripts = "shangrila = " in (ROOT / "pyproject.toml").read_text("utf-8")
+    scripts = "shangrila = " in (REPO_ROOT / "pyproject.toml").read_text("utf-8")
     assert scripts
-    readme = (ROOT / "README.md").read_text("utf-8")
+    readme = (REPO_ROOT / "README.md").read_text("utf-8")
     terminal = readme.split("## From a terminal", 1)[1].split("\n## ", 1)[0]
     assert "shangrila check " in terminal
-    assert "shangrila check " in (ROOT / "docs" / "cli.md").read_text("utf-8")
+    assert "shangrila check " in (REPO_ROOT / "docs" / "cli.md").read_text("utf-8")
 
 
 def test_venv_is_ignored_by_git() -> None:
     """Issue 7.6: a virtual environment in ``.venv/`` showed up as untracked files."""
-    ignore = (ROOT / ".gitignore").read_text("utf-8").split()
+    ignore = (REPO_ROOT / ".gitignore").read_text("utf-8").split()
     assert ".venv/" in ignore
-    if (ROOT / ".git").exists():
+    if (REPO_ROOT / ".git").exists():
         result = subprocess.run(
-            ["git", "check-ignore", "-q", ".venv/bin/python"], cwd=ROOT, timeout=30
+            ["git", "check-ignore", "-q", ".venv/bin/python"], cwd=REPO_ROOT, timeout=30
         )
         assert result.returncode == 0

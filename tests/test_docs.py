@@ -5,13 +5,13 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-DOCS = ROOT / "docs"
+from tests.support.paths import REPO_ROOT
+
+DOCS = REPO_ROOT / "docs"
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +42,7 @@ def test_every_picture_is_current_and_none_is_left_over(generate: ModuleType) ->
 
 
 def test_every_picture_the_docs_and_readme_show_exists() -> None:
-    texts = [ROOT / "README.md", *DOCS.glob("*.md")]
+    texts = [REPO_ROOT / "README.md", *DOCS.glob("*.md")]
     shown = set()
     for path in texts:
         for target in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", path.read_text("utf-8")):

@@ -21,9 +21,9 @@ import pytest
 from shangrila_widget import __version__, lite, serve
 from shangrila_widget.__main__ import main
 from shangrila_widget.runtime import NotInBrowserError, in_browser
+from tests.support.paths import REPO_ROOT
 
-REPO = Path(__file__).resolve().parents[1]
-CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO / ".lite-cache")
+CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO_ROOT / ".lite-cache")
 HAS_LITE = importlib.util.find_spec("jupyterlite_pyodide_kernel") is not None
 
 
@@ -284,7 +284,7 @@ pickle.dump(sent, open(sys.argv[1], "wb"))
 def _capture(tmp_path: Path, label: str, extra_path: list[str]) -> list[tuple[object, list[bytes]]]:
     out = tmp_path / f"{label}.pickle"
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([*extra_path, str(REPO), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([*extra_path, str(REPO_ROOT), env.get("PYTHONPATH", "")])
     subprocess.run(
         [sys.executable, "-c", _CAPTURE, str(out), label], env=env, check=True, timeout=120
     )
@@ -294,11 +294,8 @@ def _capture(tmp_path: Path, label: str, extra_path: list[str]) -> list[tuple[ob
 
 
 def test_numpy_standin_of_the_lite_test_paints_the_same_bytes_as_numpy(tmp_path: Path) -> None:
-    sys.path.insert(0, str(REPO / "tests" / "browser"))
-    try:
-        from lite_standins import write_standin_source
-    finally:
-        sys.path.pop(0)
+    from tests.support.lite_standins import write_standin_source
+
     standins = write_standin_source(tmp_path / "standins")
     real = _capture(tmp_path, "numpy", [])
     fake = _capture(tmp_path, "standin", [str(standins)])

@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 from shangrila_widget import serve
+from tests.support.paths import EXAMPLES, REPO_ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "shangrila_widget"
-EXAMPLES = ROOT / "examples"
+PACKAGE = REPO_ROOT / "shangrila_widget"
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +28,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
-        + ["--disable-pip-version-check", "-w", str(out), str(ROOT)],
+        + ["--disable-pip-version-check", "-w", str(out), str(REPO_ROOT)],
         check=True,
         capture_output=True,
         timeout=300,
@@ -44,13 +43,13 @@ def test_wheel_carries_the_tour_chapters_rules_texts_board_and_notebooks(wheel: 
         data = sorted((PACKAGE / "data").rglob("*.json"))
         assert len([p for p in data if p.parent.name == "tour"]) >= 10
         for path in data:  # tour chapters, rules texts (rules.json), the board
-            name = path.relative_to(ROOT).as_posix()
+            name = path.relative_to(REPO_ROOT).as_posix()
             assert archive.read(name) == path.read_bytes(), name
         for notebook in ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb"):
             name = f"shangrila_widget/data/notebooks/{notebook}"
             assert archive.read(name) == (EXAMPLES / notebook).read_bytes(), name
         for path in PACKAGE.rglob("*.py"):
-            assert path.relative_to(ROOT).as_posix() in names
+            assert path.relative_to(REPO_ROOT).as_posix() in names
         assert "shangrila_widget/py.typed" in names
         entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
         assert "shangrila = shangrila_widget.__main__:main" in archive.read(entry_points).decode()

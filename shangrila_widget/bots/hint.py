@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from shangrila_widget.bots.levels import _check_budget, _check_level, search
+from shangrila_widget.bots.levels import check_budget, check_level, search
 from shangrila_widget.bots.search import threat_masks, win_chances
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import (
@@ -318,8 +318,8 @@ def hint(
     ``iterations`` is given; ``random`` and ``easy`` rank by the one-move evaluation.
     Raises :class:`ShangrilaError` once the game is over.
     """
-    _check_level(level)
-    _check_budget(iterations, seconds)
+    check_level(level)
+    check_budget(iterations, seconds)
     if lang not in ("en", "pl"):
         raise ShangrilaError(f"unknown language {lang!r}: expected en or pl")
     if not isinstance(count, int) or count < 1:

@@ -30,12 +30,12 @@ DEFAULT_BUDGETS: Final[dict[str, Budget]] = {
 }
 
 
-def _check_level(level: str) -> None:
+def check_level(level: str) -> None:
     if level not in LEVELS:
         raise ShangrilaError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}")
 
 
-def _check_budget(iterations: int | None, seconds: float | None) -> None:
+def check_budget(iterations: int | None, seconds: float | None) -> None:
     if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
         raise ShangrilaError(f"iterations must be a whole number >= 1, not {iterations!r}")
     if seconds is not None and (not isinstance(seconds, (int, float)) or not seconds > 0):
@@ -81,8 +81,8 @@ def choose_action(
     iteration budget give the same action; with only one legal action it is returned at once.
     Raises :class:`ShangrilaError` for an unknown level, a bad budget or a finished game.
     """
-    _check_level(level)
-    _check_budget(iterations, seconds)
+    check_level(level)
+    check_budget(iterations, seconds)
     actions = legal_actions(position)
     if not actions:
         raise ShangrilaError("the game is over: there is no action to choose")

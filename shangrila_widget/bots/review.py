@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from shangrila_widget.bots.hint import explain_action
-from shangrila_widget.bots.levels import _check_budget
+from shangrila_widget.bots.levels import check_budget
 from shangrila_widget.bots.search import Search, final_shares, win_chances
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import COLOURS, Colour
@@ -108,7 +108,7 @@ def review(
     threshold: float = 0.1,
 ) -> Review:
     """Review the main line of ``record`` (see the module docstring)."""
-    _check_budget(iterations, None)
+    check_budget(iterations, None)
     if lang not in ("en", "pl"):
         raise ShangrilaError(f"unknown language {lang!r}: expected en or pl")
     positions = [record.root.position]

@@ -41,7 +41,7 @@ from shangrila_widget.render.pieces import (
     tile_parts,
     walls,
 )
-from shangrila_widget.render.primitives import Primitive, Rect, Text, baseline_for_centre
+from shangrila_widget.render.primitives import Layers, Primitive, Rect, Text, baseline_for_centre
 from shangrila_widget.render.styles import (
     BACKGROUND,
     FOOTER_INK,
@@ -172,7 +172,7 @@ class LegendItem:
 
 
 @dataclass(frozen=True, slots=True)
-class Legend:
+class Legend(Layers):
     """The key as a picture: drawn like a :class:`~.scene.Scene` (``static``: background
     and headings, under ``dynamic``: the rows, each row's drawing then its words), with
     ``items`` saying what each row shows."""
@@ -185,16 +185,6 @@ class Legend:
     title: str
     description: str
     lang: str
-
-    @property
-    def primitives(self) -> tuple[Primitive, ...]:
-        """Everything, in drawing order."""
-        return self.static + self.dynamic
-
-    def tagged(self, *prefix: str) -> list[Primitive]:
-        """The primitives whose tag starts with ``prefix`` (in drawing order)."""
-        n = len(prefix)
-        return [p for p in self.primitives if p.tag[:n] == prefix]
 
     def item(self, item_id: str) -> LegendItem:
         """The row ``item_id`` (KeyError if the key has none)."""

@@ -178,3 +178,22 @@ def baseline_for_centre(cy: float, size: float) -> float:
     107.3
     """
     return round(cy + 0.365 * size, 2)
+
+
+class Layers:
+    """What a scene and a legend share: primitives in two layers (``static`` drawn once,
+    ``dynamic`` redrawn with the state), found by their tags."""
+
+    __slots__ = ()
+    static: tuple[Primitive, ...]
+    dynamic: tuple[Primitive, ...]
+
+    @property
+    def primitives(self) -> tuple[Primitive, ...]:
+        """Everything, in drawing order."""
+        return self.static + self.dynamic
+
+    def tagged(self, *prefix: str) -> list[Primitive]:
+        """The primitives whose tag starts with ``prefix`` (in drawing order)."""
+        n = len(prefix)
+        return [p for p in self.primitives if p.tag[:n] == prefix]

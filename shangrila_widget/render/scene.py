@@ -83,6 +83,7 @@ from shangrila_widget.render.pieces import (
 )
 from shangrila_widget.render.primitives import (
     Circle,
+    Layers,
     Line,
     Polygon,
     Primitive,
@@ -116,7 +117,7 @@ __all__ = ["Highlight", "Scene", "build_scene", "hit_test"]
 
 
 @dataclass(frozen=True, slots=True)
-class Scene:
+class Scene(Layers):
     """A picture of one position: ``static`` is drawn under ``dynamic``.
 
     ``title`` and ``description`` are the accessible text (SVG ``<title>``/``<desc>``).
@@ -132,16 +133,6 @@ class Scene:
     title: str
     description: str
     lang: str
-
-    @property
-    def primitives(self) -> tuple[Primitive, ...]:
-        """Everything, in drawing order."""
-        return self.static + self.dynamic
-
-    def tagged(self, *prefix: str) -> list[Primitive]:
-        """The primitives whose tag starts with ``prefix`` (in drawing order)."""
-        n = len(prefix)
-        return [p for p in self.primitives if p.tag[:n] == prefix]
 
     def hit_test(self, x: float, y: float) -> HitTarget:
         """See :func:`hit_test`."""

@@ -321,21 +321,27 @@ class BoardController:
         elif self.show_legal and pos.phase == "play":
             # Not during set-up: there nearly every empty space is legal, so rings would
             # cover the board and say nothing a refusal does not say better.
-            seen: set[tuple[str, str | None]] = set()
-            for action in pos.legal_actions():
-                if isinstance(action, Place):
-                    seen.add((action.village, action.type))
-                elif isinstance(action, Recruit) and len(action.students) == 1:
-                    seen.add((action.students[0][1], action.students[0][0]))
-                elif isinstance(action, Journey):
-                    seen.add((action.origin, None))
-            marks += [
-                Highlight("target", village=v, type=t)
-                for v, t in sorted(seen, key=lambda s: (s[0], s[1] or ""))
-            ]
+            marks += legal_targets(pos)
         if self.last_outcome is not None and self.last_outcome.position is pos:
             marks += moved_highlights(self.last_outcome)
         return tuple(marks)
+
+
+def legal_targets(pos: Position) -> list[Highlight]:
+    """A target mark on every space a legal action of ``pos`` starts from: the space of a
+    placement, of a recruit of one student, and the origin village of a journey."""
+    seen: set[tuple[str, str | None]] = set()
+    for action in pos.legal_actions():
+        if isinstance(action, Place):
+            seen.add((action.village, action.type))
+        elif isinstance(action, Recruit) and len(action.students) == 1:
+            seen.add((action.students[0][1], action.students[0][0]))
+        elif isinstance(action, Journey):
+            seen.add((action.origin, None))
+    return [
+        Highlight("target", village=v, type=t)
+        for v, t in sorted(seen, key=lambda s: (s[0], s[1] or ""))
+    ]
 
 
 def moved_highlights(outcome: Outcome) -> list[Highlight]:

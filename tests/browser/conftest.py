@@ -23,7 +23,7 @@ Fixtures
     ``save_screenshot("label")`` saves ``test-artifacts/browser/<test>-label.png`` now.
 ``lab_server``
     One JupyterLab 4 for the session (started on first use, on a free 127.0.0.1 port, no auth,
-    serving a temporary directory; ``browser_support.start_jupyterlab``).
+    serving a temporary directory; ``tests.support.browser.start_jupyterlab``).
 ``open_board``
     The one helper that opens a page with a board: ``page = open_board(notebook, env="voila"
     | "lab", viewport=(w, h))`` serves the notebook (a shared Voila server, or a copy of the
@@ -40,7 +40,7 @@ reason; with ``CI=true`` in the environment they fail instead, so CI cannot pass
 Environment: ``SHANGRILA_CHROMIUM`` (browser binary), ``SHANGRILA_ARTIFACT_DIR`` (default
 ``<repo>/test-artifacts/browser``), ``SHANGRILA_VOILA_TIMEOUT`` (seconds, default 60).
 
-What ipycanvas looks like in the page is documented in ``browser_support.py``.
+What ipycanvas looks like in the page is documented in ``tests/support/browser.py``.
 """
 
 from __future__ import annotations
@@ -49,7 +49,6 @@ import importlib.util
 import os
 import re
 import shutil
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,16 +56,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-_HERE = Path(__file__).resolve().parent
-if str(_HERE) not in sys.path:  # make ``import browser_support`` work under any --import-mode
-    sys.path.insert(0, str(_HERE))
-
-from browser_support import (  # noqa: E402  (re-exported for convenience)
-    NON_LOCAL_URL,
+from tests.support.browser import (  # re-exported for convenience
     REPO_ROOT,
     VoilaServer,
     canvas_pixel,
     click_canvas,
+    hermetic_context,
     start_jupyterlab,
     start_voila,
     wait_for_canvas_color,
@@ -74,7 +69,7 @@ from browser_support import (  # noqa: E402  (re-exported for convenience)
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Route
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright
 
 __all__ = ["canvas_pixel", "click_canvas", "wait_for_canvas_color", "wait_for_canvas_pixels"]
 
@@ -103,11 +98,7 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
 
-_BROWSER_DIR = str(_HERE)
-
-# No doctests here: keep ``--doctest-modules`` from importing this file as a test module named
-# ``conftest``, which clashes with the other conftest.py files of the suite.
-collect_ignore = ["conftest.py"]
+_BROWSER_DIR = str(Path(__file__).resolve().parent)
 
 
 def _in_this_dir(item: pytest.Item) -> bool:
@@ -414,21 +405,9 @@ def browser_context(
     browser: Browser, browser_diagnostics: BrowserDiagnostics
 ) -> Iterator[BrowserContext]:
     """A fresh, hermetic browser context (no cookies, storage or cache from other tests)."""
-    context = browser.new_context(
-        viewport=VIEWPORT,  # type: ignore[arg-type]
-        device_scale_factor=1,
-        locale="en-US",
-        timezone_id="UTC",
-        color_scheme="light",
-        service_workers="block",
+    context = hermetic_context(
+        browser, browser_diagnostics.blocked_urls, viewport=VIEWPORT, timeout_ms=DEFAULT_TIMEOUT_MS
     )
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-
-    def abort_non_local(route: Route) -> None:
-        browser_diagnostics.blocked_urls.append(route.request.url)
-        route.abort("blockedbyclient")
-
-    context.route(NON_LOCAL_URL, abort_non_local)
     yield context
     context.close()
 
@@ -559,7 +538,7 @@ class BoardOpener:
             self._open_in_lab(Path(notebook), timeout)
         else:
             raise ValueError(f"env must be 'voila' or 'lab', not {env!r}")
-        from browser_support import wait_for_canvas_pixels
+        from tests.support.browser import wait_for_canvas_pixels
 
         wait_for_canvas_pixels(page, timeout=timeout)
         return page

@@ -21,20 +21,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from board_support import (
+
+from shangrila_widget.rules import Place
+from shangrila_widget.rules.compact import from_compact
+from tests.support.board import (
     BACKGROUND_RGBA,
     BLOCK_RGBA,
     CANVAS,
     SPACE_RGBA,
     TARGET_WASH_RGBA,
     BoardGeometry,
+    assert_colour,
     player_rgba,
 )
-from browser_support import (
+from tests.support.browser import (
     RGBA,
-    canvas_color_fraction,
     canvas_digest,
-    canvas_pixel,
     canvas_point_to_page,
     click_canvas,
     measure_input_to_pixel,
@@ -43,12 +45,10 @@ from browser_support import (
     write_notebook,
 )
 
-from shangrila_widget.rules import Place
-from shangrila_widget.rules.compact import from_compact
-
 if TYPE_CHECKING:
-    from conftest import BoardOpener, BrowserDiagnostics
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics
 
 POSITION = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
 
@@ -111,16 +111,6 @@ def wait_until_drawn(page: Page) -> None:
     """Wait for the first picture (one batch draws both layers: one pixel of the dynamic layer
     being there means the whole board is)."""
     wait_for_canvas_color(page, CANVAS, *RED_STUDENT_A, RED, timeout=LOAD_TIMEOUT)
-
-
-def assert_colour(page: Page, what: str, point: tuple[int, int], colour: RGBA) -> None:
-    fraction = canvas_color_fraction(page, CANVAS, *point, colour, radius=2, tolerance=10)
-    if fraction < 0.8:
-        seen = canvas_pixel(page, CANVAS, *point)
-        raise AssertionError(
-            f"{what}: at backing pixel {point} expected {colour}, only {fraction:.0%} of the "
-            f"5x5 pixels match; the centre pixel is {seen}"
-        )
 
 
 def assert_first_paint(page: Page) -> None:

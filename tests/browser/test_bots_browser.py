@@ -12,29 +12,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from board_support import BLOCK_RGBA, CANVAS, BoardGeometry, player_rgba, rgba
-from browser_support import (
+from shangrila_widget.bots import hint
+from shangrila_widget.render.styles import HINT_ARROW
+from shangrila_widget.rules.compact import from_compact
+from tests.browser.test_board_browser import (
+    POSITION,
+    message_text,
+    wait_for_message,
+    wait_until_drawn,
+)
+from tests.support.board import BLOCK_RGBA, CANVAS, BoardGeometry, player_rgba, rgba
+from tests.support.browser import (
     canvas_color_fraction,
     canvas_digest,
     click_canvas,
     wait_for_canvas_color,
 )
-from browser_support import write_notebook as _write_notebook
-from test_board_browser import (
-    POSITION,
-    VIEWPORT,
-    message_text,
-    wait_for_message,
-    wait_until_drawn,
-)
+from tests.support.browser import write_notebook as _write_notebook
 
-from shangrila_widget.bots import hint
-from shangrila_widget.render.styles import HINT_ARROW
-from shangrila_widget.rules.compact import from_compact
+VIEWPORT = {"width": 1000, "height": 1000}
 
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics, VoilaFactory
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
 
 BOARD = f"{CANVAS} >> nth=0"  # the board's canvas comes first; the chart's is under it
 CHART = ".shangrila-review-chart canvas"

@@ -9,21 +9,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from board_support import CANVAS, BoardGeometry, player_rgba
-from browser_support import REPO_ROOT, canvas_pixel, click_canvas, color_close
-from browser_support import wait_for_canvas_color as wait_colour
-
 from shangrila_widget.rules import Position, Tile
 from shangrila_widget.rules.analysis import what_if
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_tile
 from shangrila_widget.rules.messages import TYPE_NAMES
+from shangrila_widget.widget.texts import ui_text
+from tests.support.board import CANVAS, BoardGeometry, player_rgba
+from tests.support.browser import canvas_pixel, click_canvas, color_close
+from tests.support.browser import wait_for_canvas_color as wait_colour
+from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
-    from conftest import BoardOpener
     from playwright.sync_api import Page
 
-CHECKER = REPO_ROOT / "examples" / "dispute-checker.ipynb"
+    from tests.browser.conftest import BoardOpener
+
+CHECKER = EXAMPLES / "dispute-checker.ipynb"
 START = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"  # the notebook's position
 GEOMETRY = BoardGeometry(760.0)  # DisputeChecker's default board width
 ROOT = ".shangrila-checker"
@@ -51,10 +53,9 @@ def edit_by_clicking(page: Page) -> None:
         colour.select_option(label=name)
         root.get_by_role("button", name=piece, exact=True).click()
         click_canvas(page, CANVAS, *GEOMETRY.space_centre(village, master_type))
-        name_of_type = TYPE_NAMES["en"][master_type]
-        expect(page.locator(MESSAGE)).to_contain_text(
-            f"Edited: {village} {name_of_type} = {piece}."
-        )
+        kind = ui_text("pair" if piece != "master" else "master", "en")
+        what = f"{village} {TYPE_NAMES['en'][master_type]} = {kind}"
+        expect(page.locator(MESSAGE)).to_contain_text(ui_text("edited", "en", what=what))
     root.get_by_role("button", name="Play", exact=True).click()
 
 

@@ -15,18 +15,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from board_support import CANVAS, BoardGeometry
-from browser_support import REPO_ROOT
 
 from shangrila_widget.rules import Place, Position
 from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.tour import load_chapters
+from tests.support.board import CANVAS, BoardGeometry
+from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
-    from conftest import BoardOpener
     from playwright.sync_api import Page
 
-EXAMPLES = REPO_ROOT / "examples"
+    from tests.browser.conftest import BoardOpener
+
 HOT_SEAT = EXAMPLES / "hot-seat.ipynb"
 TOUR = EXAMPLES / "tour.ipynb"
 CHECKER = EXAMPLES / "dispute-checker.ipynb"
@@ -243,7 +243,7 @@ def test_the_first_click_after_a_page_load_plays(
     else:
         pytest.fail("no legal space on screen")
     page.mouse.click(px, py)
-    message = page.locator(MESSAGE)
+    message = page.locator(MESSAGE).first  # the notebook's first board
     expect(message).to_contain_text(f"in village {place.village}")
     expect(message).not_to_contain_text("Nothing to do there")
     after = page.evaluate(_STATE_JS, CANVAS)

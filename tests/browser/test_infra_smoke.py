@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import (
+
+from tests.support.browser import (
     NON_LOCAL_URL,
     canvas_pixel,
     click_canvas,
@@ -26,8 +27,9 @@ from browser_support import (
 )
 
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics, VoilaFactory
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
 
 RED = (255, 0, 0, 255)
 BLUE = (0, 0, 255, 255)

@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_support import write_notebook
+
+from tests.support.browser import write_notebook
 
 if TYPE_CHECKING:
-    from conftest import VoilaFactory
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import VoilaFactory
 
 NOTEBOOK_SOURCE = textwrap.dedent(
     """

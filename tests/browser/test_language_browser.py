@@ -3,7 +3,7 @@
 The tour notebook (``examples/tour.ipynb``) opens in English; a click on the board's EN/PL
 switch must turn *every* word of the tour Polish: narration, chapter titles, the navigation
 buttons, "Step k of n", the variation bar, the rule texts, tooltips and the chapter list. The
-English interface sentences come from the widgets' own tables (``widget_helpers``), so the
+English interface sentences come from the widgets' own tables (``tests.support.widget``), so the
 check cannot drift from the code. The same for the dispute checker's notebook.
 """
 
@@ -13,18 +13,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from board_support import CANVAS, BoardGeometry, player_rgba
-from browser_support import REPO_ROOT, canvas_digest, wait_for_canvas_change, wait_for_canvas_color
-from widget_helpers import foreign_sentences
-
 from shangrila_widget.tour import load_chapters
+from tests.support.board import CANVAS, BoardGeometry, player_rgba
+from tests.support.browser import (
+    canvas_digest,
+    wait_for_canvas_change,
+    wait_for_canvas_color,
+)
+from tests.support.paths import EXAMPLES
+from tests.support.widget import foreign_sentences
 
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics, VoilaFactory
     from playwright.sync_api import Locator, Page
 
-TOUR_NOTEBOOK = REPO_ROOT / "examples" / "tour.ipynb"
-CHECKER_NOTEBOOK = REPO_ROOT / "examples" / "dispute-checker.ipynb"
+    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
+
+TOUR_NOTEBOOK = EXAMPLES / "tour.ipynb"
+CHECKER_NOTEBOOK = EXAMPLES / "dispute-checker.ipynb"
 GEOMETRY = BoardGeometry(760.0)  # the tour's and the checker's board width
 VIEWPORT = {"width": 1000, "height": 1400}
 LOAD_TIMEOUT = 45.0

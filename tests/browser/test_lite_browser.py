@@ -42,42 +42,43 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from board_support import BACKGROUND_RGBA, BLOCK_RGBA, BoardGeometry, player_rgba
-from browser_support import (
+
+from shangrila_widget import lite
+from shangrila_widget.rules import Position
+from tests.support.board import (
+    BACKGROUND_RGBA,
+    BLOCK_RGBA,
+    CANVAS,
+    BoardGeometry,
+    assert_colour,
+    player_rgba,
+)
+from tests.support.browser import (
     REPO_ROOT,
     canvas_color_fraction,
     canvas_digest,
-    canvas_pixel,
     click_canvas,
+    hermetic_context,
     wait_for_canvas_change,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
 )
-from lite_standins import write_standin_wheel
-
-from shangrila_widget import lite
-from shangrila_widget.rules import Position
+from tests.support.lite_standins import write_standin_wheel
+from tests.support.positions import FOUR
 
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics
     from playwright.sync_api import Browser, Page, Route
 
+    from tests.browser.conftest import BrowserDiagnostics
+
 CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO_ROOT / ".lite-cache")
-CANVAS = "canvas"
 VIEWPORT = {"width": 1100, "height": 1000}
 LOAD_TIMEOUT = 120.0  # seconds from navigation to a drawn board (measured ~15-20 s, cold)
 KERNEL_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets")
 STANDIN_NAMES = ("numpy", "pillow")
 GEOMETRY = BoardGeometry(900.0)
-FOUR = ["red", "blue", "yellow", "violet"]
 RED, BLUE = player_rgba("red"), player_rgba("blue")
 ARTIFACTS = Path(os.environ.get("SHANGRILA_ARTIFACT_DIR") or REPO_ROOT / "test-artifacts/browser")
-# http(s)/ws(s) URLs whose host is not this machine (the same rule as conftest.py's).
-NON_LOCAL_URL = re.compile(
-    r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
-    r"(?:https?|wss?)://",
-    re.IGNORECASE,
-)
 
 
 # --------------------------------------------------------------------------------------------
@@ -234,21 +235,9 @@ def lite_page(
     JupyterLite registers one (students' browsers do too), and Playwright's blocking of it
     makes JupyterLite's page report an ``undefined`` error. Every request to another host is
     still aborted (and Chromium resolves no other host at all, see ``CHROMIUM_ARGS``)."""
-    context = browser.new_context(
-        viewport=VIEWPORT,  # type: ignore[arg-type]
-        device_scale_factor=1,
-        locale="en-US",
-        timezone_id="UTC",
-        color_scheme="light",
-        service_workers="allow",
+    context = hermetic_context(
+        browser, browser_diagnostics.blocked_urls, viewport=VIEWPORT, service_workers="allow"
     )
-    context.set_default_timeout(30_000)
-
-    def abort_non_local(route: Route) -> None:
-        browser_diagnostics.blocked_urls.append(route.request.url)
-        route.abort("blockedbyclient")
-
-    context.route(NON_LOCAL_URL, abort_non_local)
     page = context.new_page()
     page.on("console", lambda m: browser_diagnostics.console.append(f"[{m.type}] {m.text}"))
     page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
@@ -287,11 +276,6 @@ def open_and_run(page: Page, url: str) -> float:
     shown = time.monotonic() - started
     run_all(page)
     return shown
-
-
-def assert_colour(page: Page, what: str, point: tuple[int, int], colour: tuple[int, ...]) -> None:
-    fraction = canvas_color_fraction(page, CANVAS, *point, colour, radius=2, tolerance=10)
-    assert fraction >= 0.8, f"{what}: {canvas_pixel(page, CANVAS, *point)} != {colour}"
 
 
 def test_lite_hot_seat_board_draws_and_plays_offline(

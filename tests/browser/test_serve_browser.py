@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from board_support import CANVAS, BoardGeometry, player_rgba
-from browser_support import (
+
+from shangrila_widget.tour import load_chapters
+from tests.support.board import CANVAS, BoardGeometry, player_rgba
+from tests.support.browser import (
     LOCAL_HOST,
     VoilaServer,
     _http_answers,
@@ -27,11 +29,10 @@ from browser_support import (
     wait_for_canvas_color,
 )
 
-from shangrila_widget.tour import load_chapters
-
 if TYPE_CHECKING:
-    from conftest import BrowserDiagnostics, VoilaFactory
     from playwright.sync_api import Page
+
+    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
 
 GEOMETRY = BoardGeometry(760.0)  # the tour's board
 VIEWPORT = {"width": 1000, "height": 1400}
@@ -96,6 +97,20 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None
         time.sleep(0.1)
 
 
+def open_tour(page: Page, command: TourCommand) -> None:
+    """Open the served tour and wait until its first chapter's board is drawn (Yellow's
+    Rainmaker in A)."""
+    page.goto(command.server.url)
+    wait_for_canvas_color(
+        page,
+        CANVAS,
+        *GEOMETRY.tile_fill_point("A", "rainmaker", student=False),
+        player_rgba("yellow"),
+        tolerance=10,
+        timeout=45,
+    )
+
+
 @pytest.fixture
 def tour_command(tmp_path: Path, voila_server: VoilaFactory) -> Iterator[TourCommand]:
     """``python -m shangrila_widget tour --no-browser --port P`` running, answering HTTP."""
@@ -156,15 +171,7 @@ def test_tour_command_serves_the_tour_and_stops_on_ctrl_c(
 
     page = browser_page
     page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
-    page.goto(tour_command.server.url)
-    wait_for_canvas_color(
-        page,
-        CANVAS,
-        *GEOMETRY.tile_fill_point("A", "rainmaker", student=False),
-        player_rgba("yellow"),
-        tolerance=10,
-        timeout=45,
-    )
+    open_tour(page, tour_command)
     chapter = load_chapters()[0]
     expect(page.locator(".shangrila-narration")).to_contain_text(chapter.title["en"])
     expect(page.locator(".shangrila-narration")).to_contain_text(
@@ -198,15 +205,7 @@ def test_tour_command_stops_voila_and_its_kernel_on_sigterm(
 ) -> None:
     """SIGTERM to the command alone (``kill PID``, a process manager) must not orphan Voila."""
     page = browser_page
-    page.goto(tour_command.server.url)
-    wait_for_canvas_color(
-        page,
-        CANVAS,
-        *GEOMETRY.tile_fill_point("A", "rainmaker", student=False),
-        player_rgba("yellow"),
-        tolerance=10,
-        timeout=45,
-    )
+    open_tour(page, tour_command)
     connection_dir = tour_command.wait_for_log(r"Storing connection files in (\S+?)\.?\n", 5)[1]
     kernel = tour_command.wait_for_log(r"Kernel started: ([0-9a-f-]+)", 5)[1]
     assert kernel_processes(connection_dir)

@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from board_support import CANVAS, BoardGeometry, player_rgba
-from browser_support import (
-    REPO_ROOT,
+
+from shangrila_widget.rules import Place
+from shangrila_widget.rules.editing import with_to_move
+from shangrila_widget.tour import Chapter, load_chapters
+from tests.support.board import CANVAS, BoardGeometry, player_rgba
+from tests.support.browser import (
     canvas_digest,
     canvas_pixel,
     click_canvas,
@@ -22,16 +25,14 @@ from browser_support import (
     wait_for_canvas_change,
     wait_for_canvas_color,
 )
-
-from shangrila_widget.rules import Place
-from shangrila_widget.rules.editing import with_to_move
-from shangrila_widget.tour import Chapter, load_chapters
+from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
-    from conftest import BoardOpener, BrowserDiagnostics
     from playwright.sync_api import Page
 
-TOUR_NOTEBOOK = REPO_ROOT / "examples" / "tour.ipynb"
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics
+
+TOUR_NOTEBOOK = EXAMPLES / "tour.ipynb"
 GEOMETRY = BoardGeometry(760.0)  # RulebookTour's default board width
 # Tall enough for the narration under the board to be in the screenshots.
 VIEWPORT = (1000, 1400)

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.paths import EXAMPLES
+
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
 NOTEBOOKS = sorted(p.name for p in EXAMPLES.glob("*.ipynb"))
 
 pytestmark = pytest.mark.notebook

@@ -9,9 +9,9 @@ from typing import Any
 import ipycanvas
 import pytest
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
-from render_helpers import Capture, decode
 
 from shangrila_widget.render.ipycanvas_compat import MANAGER_MEMBERS, batch, canvas_manager
+from tests.support.render import Capture, decode
 
 
 def test_the_manager_has_the_members_batch_uses() -> None:

@@ -8,13 +8,14 @@ import numpy as np
 import pytest
 from ipycanvas import Canvas
 from ipycanvas.canvas import Canvas as CanvasClass
-from render_helpers import Capture, decode, random_game
 
 from shangrila_widget.render import Highlight, build_scene
 from shangrila_widget.render.canvas import BoardCanvas, batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Rect, Text
 from shangrila_widget.render.styles import PLAYER_STYLES
 from shangrila_widget.rules import Position
+from tests.support.positions import random_game
+from tests.support.render import Capture, decode
 
 FILL_STYLE = CanvasClass.ATTRS["fill_style"]
 

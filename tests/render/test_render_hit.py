@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
-from render_helpers import play_position
 
 from shangrila_widget.render import build_scene, hit_test
 from shangrila_widget.render.layout import PITCH, board_layout
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGES, board_bridges
+from tests.support.positions import make
 
 
 @pytest.mark.parametrize("width", [900.0, 450.0, 1300.0])
@@ -82,7 +82,7 @@ def test_three_players_c_is_only_a_village_and_has_no_bridges() -> None:
 
 
 def test_scene_and_layout_answer_the_same() -> None:
-    scene = build_scene(play_position({"A": {"healer": {"owner": "red"}}}))
+    scene = build_scene(make({"A": {"healer": {"owner": "red"}}}))
     s = scene.layout.space("A", "healer")
     assert hit_test(scene, s.cx, s.cy) == hit_test(scene.layout, s.cx, s.cy)
     assert scene.hit_test(s.cx, s.cy) == ("space", "A", "healer")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from render_helpers import Capture, decode
 
 from shangrila_widget.render.highlight import HIGHLIGHT_KINDS
 from shangrila_widget.render.legend import LEGEND_ITEMS, Legend, legend_scene, legend_svg
@@ -25,6 +24,7 @@ from shangrila_widget.render.styles import (
 )
 from shangrila_widget.rules.board import MASTER_TYPES
 from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES
+from tests.support.render import Capture, decode
 
 LANGS = ("en", "pl")
 

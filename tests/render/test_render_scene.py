@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import pytest
-from render_helpers import MS, M, play_position, random_game, tour_positions
 
 from shangrila_widget.render import Highlight, build_scene
 from shangrila_widget.render.layout import board_layout
@@ -19,6 +18,7 @@ from shangrila_widget.render.styles import (
 )
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, TYPE_LETTERS, VILLAGES
+from tests.support.positions import MS, M, make, random_game, tour_positions
 
 
 def inside(
@@ -44,7 +44,7 @@ def texts(primitives: list[Primitive]) -> list[str]:
 
 
 def test_red_healer_master_in_a_lies_in_its_space_with_red_fill_symbol_and_letter() -> None:
-    pos = play_position({"A": {"healer": M("red")}})
+    pos = make({"A": {"healer": M("red")}})
     scene = build_scene(pos)
     tile = scene.tagged("master", "A", "healer", "red")
     space = scene.layout.space("A", "healer")
@@ -67,7 +67,7 @@ def test_red_healer_master_in_a_lies_in_its_space_with_red_fill_symbol_and_lette
 def test_every_colour_and_type_has_its_fill_letter_and_symbol(
     colour: str, master_type: str
 ) -> None:
-    pos = play_position({"G": {master_type: M(colour)}})
+    pos = make({"G": {master_type: M(colour)}})
     scene = build_scene(pos)
     tile = scene.tagged("master", "G", master_type, colour)
     style = PLAYER_STYLES[colour]
@@ -92,7 +92,7 @@ def test_symbols_are_distinct_shapes_per_type() -> None:
 
 
 def test_student_is_stacked_on_top_of_its_master() -> None:
-    pos = play_position({"A": {"rainmaker": MS("yellow")}})
+    pos = make({"A": {"rainmaker": MS("yellow")}})
     scene = build_scene(pos)
     master = scene.tagged("master", "A", "rainmaker", "yellow")
     student = scene.tagged("student", "A", "rainmaker", "yellow")
@@ -134,7 +134,7 @@ def test_one_tag_per_tile_and_every_tile_drawn(midgame: Position) -> None:
 
 
 def test_intact_and_broken_bridges() -> None:
-    pos = play_position(
+    pos = make(
         {"A": {"healer": M("red")}},
         bridges=[list(b) for b in BRIDGES if b != ("A", "B")],
     )
@@ -176,7 +176,7 @@ def test_planks_run_between_blocks_and_miss_other_blocks() -> None:
 
 
 def test_stone_on_an_isolated_village_and_strengths() -> None:
-    pos = play_position(
+    pos = make(
         {"K": {"healer": MS("blue"), "priest": M("red")}, "A": {"healer": M("red")}},
         bridges=[list(b) for b in BRIDGES if "K" not in b],
     )
@@ -233,7 +233,7 @@ def test_c_has_red_walls() -> None:
 
 
 def test_highlights_appear_where_asked() -> None:
-    pos = play_position({"A": {"healer": M("red")}, "B": {"priest": MS("blue")}})
+    pos = make({"A": {"healer": M("red")}, "B": {"priest": MS("blue")}})
     marks = [
         Highlight("target", "D", "rainmaker"),
         Highlight("selected", "A", "healer"),
@@ -276,7 +276,7 @@ def test_highlights_appear_where_asked() -> None:
 
 
 def test_selection_argument_marks_a_hit_target() -> None:
-    pos = play_position({"A": {"healer": M("red")}})
+    pos = make({"A": {"healer": M("red")}})
     scene = build_scene(pos, selection=("space", "A", "healer"))
     assert scene.tagged("highlight", "selected", "A", "healer")
     scene = build_scene(pos, selection=("village", "B"))

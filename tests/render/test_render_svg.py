@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from render_helpers import random_game, tour_positions
 
 from shangrila_widget.render import Highlight, build_scene, position_svg, save_png, save_svg
 from shangrila_widget.render.svg import scene_to_svg
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.board import VILLAGES
+from tests.support.positions import random_game, tour_positions
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 SVG = "{http://www.w3.org/2000/svg}"

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from shangrila_widget.rules import Position
+from tests.support.paths import EXAMPLE_POSITIONS
+from tests.support.positions import worked_example
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
-FILES = sorted(EXAMPLES.glob("*.json"))
+FILES = sorted(EXAMPLE_POSITIONS.glob("*.json"))
 
 
 def test_there_are_example_files() -> None:
@@ -55,34 +56,30 @@ EXPECTED = {
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_scenario_files_show_their_rule(name: str) -> None:
     action, situation, rule = EXPECTED[name]
-    pos = Position.from_json((EXAMPLES / name).read_text("utf-8"))
+    pos = Position.from_json((EXAMPLE_POSITIONS / name).read_text("utf-8"))
     outcome = pos.play(action)
     assert outcome.situation == situation
     assert rule in [event.rule for event in outcome.events]
 
 
-TOUR_DATA = Path(__file__).resolve().parents[2] / "shangrila_widget" / "data" / "tour"
-
-
 @pytest.mark.parametrize(
-    ("example", "chapter"),
+    ("number", "example"),
     [
-        ("01-placing-a-master.json", "01-placing-a-master.json"),
-        ("02-recruiting.json", "02-recruiting-students.json"),
-        ("03-journey-situation-1.json", "03-journey-situation-1.json"),
-        ("04-journey-situation-2.json", "04-journey-situation-2.json"),
+        (1, "01-placing-a-master.json"),
+        (2, "02-recruiting.json"),
+        (3, "03-journey-situation-1.json"),
+        (4, "04-journey-situation-2.json"),
     ],
 )
-def test_example_files_match_the_packaged_tour_starts(example: str, chapter: str) -> None:
-    """The example files and the widget's tour chapters start from the same positions."""
-    path = TOUR_DATA / chapter
-    start = json.loads(path.read_text("utf-8"))["start"]
-    assert Position.from_dict(start) == Position.from_json((EXAMPLES / example).read_text("utf-8"))
+def test_example_files_are_the_tour_starts(number: int, example: str) -> None:
+    """The example files and the package's tour chapters start from the same positions."""
+    text = (EXAMPLE_POSITIONS / example).read_text("utf-8")
+    assert Position.from_json(text) == worked_example(number)
 
 
 def test_plain_text_board_of_a_journey_example() -> None:
     """``str(position)``: one line per village, students marked, stones, broken bridges."""
-    pos = Position.from_json((EXAMPLES / "03-journey-situation-1.json").read_text("utf-8"))
+    pos = Position.from_json((EXAMPLE_POSITIONS / "03-journey-situation-1.json").read_text("utf-8"))
     after = pos.play("journey A B").position
     text = str(after)
     lines = text.splitlines()

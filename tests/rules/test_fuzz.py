@@ -45,13 +45,14 @@ from shangrila_widget.rules import (
     with_tile,
     with_to_move,
 )
+from tests.support.mutation import HOWS, json_paths, mutate
+from tests.support.paths import EXAMPLE_POSITIONS
 
 FUZZ = settings(
     max_examples=200,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 CORPUS = Path(__file__).resolve().parent / "corpus"
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
 #: The longest error message any reader may give (a short line, never the whole value).
 MESSAGE_LIMIT = 300
 
@@ -102,7 +103,9 @@ def read_compact(text: str) -> Position | PositionError:
 
 
 def valid_positions() -> list[Position]:
-    found = [Position.from_json(p.read_text("utf-8")) for p in sorted(EXAMPLES.glob("*.json"))]
+    found = [
+        Position.from_json(p.read_text("utf-8")) for p in sorted(EXAMPLE_POSITIONS.glob("*.json"))
+    ]
     found.append(Position.new_game(["red", "blue", "yellow", "violet"]))
     found.append(Position.new_game(["red", "blue", "yellow"], end_eleven=True))
     return found
@@ -182,42 +185,15 @@ GARBAGE = st.recursive(
 )
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            found += _paths(child, (*prefix, i))
-    return found
-
-
 @st.composite
 def mutated_position_data(draw: st.DrawFn) -> Any:
     """A valid position's JSON data with one to three parts replaced, removed or added."""
     data = VALID[draw(st.integers(0, len(VALID) - 1))].to_dict()
     for _ in range(draw(st.integers(1, 3))):
-        paths = _paths(data)
+        paths = json_paths(data)
         path = paths[draw(st.integers(0, len(paths) - 1))]
-        garbage = draw(GARBAGE)
-        if not path:
-            data = garbage
-            continue
-        parent = data
-        for part in path[:-1]:
-            parent = parent[part]
-        how = draw(st.sampled_from(["replace", "delete", "add"]))
-        if how == "replace":
-            parent[path[-1]] = garbage
-        elif how == "delete":
-            del parent[path[-1]]
-        elif isinstance(parent[path[-1]], dict):
-            parent[path[-1]][draw(st.text(max_size=4))] = garbage
-        elif isinstance(parent[path[-1]], list):
-            parent[path[-1]].append(garbage)
-        else:
-            parent[path[-1]] = [parent[path[-1]], garbage]
+        how = draw(st.sampled_from(HOWS)) if path else "replace"
+        data = mutate(data, path, how, draw(GARBAGE), draw(st.text(max_size=4)))
     return data
 
 
@@ -498,24 +474,11 @@ RECORD = sample_record().to_dict()
 @st.composite
 def mutated_record_data(draw: st.DrawFn) -> Any:
     data = copy.deepcopy(RECORD)
-    paths = _paths(data)
+    paths = json_paths(data)
     path = paths[draw(st.integers(0, len(paths) - 1))]
     garbage = draw(GARBAGE | st.sampled_from(ACTION_TEXTS))
-    if not path:
-        return garbage
-    parent = data
-    for part in path[:-1]:
-        parent = parent[part]
-    how = draw(st.sampled_from(["replace", "delete", "add"]))
-    if how == "replace":
-        parent[path[-1]] = garbage
-    elif how == "delete":
-        del parent[path[-1]]
-    elif isinstance(parent[path[-1]], dict):
-        parent[path[-1]][draw(st.text(max_size=4))] = garbage
-    elif isinstance(parent[path[-1]], list):
-        parent[path[-1]].append(garbage)
-    return data
+    how = draw(st.sampled_from(HOWS)) if path else "replace"
+    return mutate(data, path, how, garbage, draw(st.text(max_size=4)))
 
 
 @FUZZ

@@ -6,13 +6,11 @@ from __future__ import annotations
 import copy
 import json
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from rules_helpers import FOUR, THREE, position_dict, spaces
 
 from shangrila_widget.rules import (
     MASTER_TYPES,
@@ -27,6 +25,10 @@ from shangrila_widget.rules import (
     parse_action,
 )
 from shangrila_widget.rules.board import TYPE_LETTERS
+from shangrila_widget.rules.position_json import TOP_KEYS
+from tests.support.mutation import HOWS, json_paths, mutate
+from tests.support.paths import EXAMPLE_POSITIONS
+from tests.support.positions import FOUR, THREE, position_dict, spaces
 
 FUZZ = settings(
     max_examples=300,
@@ -34,19 +36,6 @@ FUZZ = settings(
     database=None,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
-TOP_KEYS = (
-    "format",
-    "players",
-    "to_move",
-    "phase",
-    "villages",
-    "bridges",
-    "stones",
-    "setup_turns",
-    "passes",
-    "options",
 )
 
 JSON_LEAVES = (
@@ -280,24 +269,13 @@ def test_from_dict_any_values_under_the_right_keys(data: dict[str, Any]) -> None
 
 
 def _valid_positions() -> list[dict[str, Any]]:
-    found = [json.loads(p.read_text("utf-8")) for p in sorted(EXAMPLES.glob("*.json"))]
+    found = [json.loads(p.read_text("utf-8")) for p in sorted(EXAMPLE_POSITIONS.glob("*.json"))]
     found.append(Position.new_game(FOUR).to_dict())
     found.append(Position.new_game(THREE, end_eleven=True).play("place H A").position.to_dict())
     return found
 
 
 VALID = _valid_positions()
-
-
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            found += _paths(child, (*prefix, i))
-    return found
 
 
 @FUZZ
@@ -307,7 +285,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 @given(
     which=st.integers(min_value=0, max_value=len(VALID) - 1),
     pick=st.integers(min_value=0),
-    how=st.sampled_from(["replace", "delete", "add"]),
+    how=st.sampled_from(HOWS),
     garbage=JSON_VALUES,
     key=st.text(max_size=6) | st.sampled_from(TOP_KEYS + ("owner", "student") + MASTER_TYPES),
 )
@@ -315,25 +293,8 @@ def test_from_dict_one_mutation_of_a_valid_position(
     which: int, pick: int, how: str, garbage: Any, key: str
 ) -> None:
     data = copy.deepcopy(VALID[which])
-    paths = _paths(data)
-    path = paths[pick % len(paths)]
-    if not path:
-        data = garbage if how == "replace" else data
-    else:
-        parent = data
-        for part in path[:-1]:
-            parent = parent[part]
-        last = path[-1]
-        if how == "replace":
-            parent[last] = garbage
-        elif how == "delete":
-            del parent[last]
-        elif isinstance(parent[last], dict):
-            parent[last][key] = garbage
-        elif isinstance(parent[last], list):
-            parent[last].append(garbage)
-        else:
-            parent[last] = [parent[last], garbage]
+    paths = json_paths(data)
+    data = mutate(data, paths[pick % len(paths)], how, garbage, key)
     result = read(data)
     if isinstance(result, PositionError) and result.path:
         # the path names where the problem is: a top-level key of the document (a key that

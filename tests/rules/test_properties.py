@@ -13,7 +13,6 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from rules_helpers import FOUR, THREE, assert_messages
 
 from shangrila_widget.rules import (
     BRIDGES,
@@ -29,6 +28,8 @@ from shangrila_widget.rules import (
     Recruit,
     apply_unchecked,
 )
+from tests.support.positions import FOUR, THREE
+from tests.support.rules import assert_messages
 
 # A seed is not worth shrinking (a smaller seed is another game): no shrink phase, so a
 # failure is reported at once with its seats and seed.

@@ -11,23 +11,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from rules_helpers import (
-    FOUR,
-    SEVENTEEN_TIE,
-    THREE,
-    as_mover,
-    assert_messages,
-    board,
-    bridges_without,
-    make,
-    normal,
-    played,
-    refused,
-    rules_of,
-    supply_delta,
-    traveller_rules,
-    village,
-)
 
 from shangrila_widget.rules import (
     BRIDGES,
@@ -46,6 +29,17 @@ from shangrila_widget.rules import (
     parse_action,
     scores,
     winners,
+)
+from tests.support.positions import FOUR, THREE, as_mover, board, make, normal, village
+from tests.support.rules import (
+    SEVENTEEN_TIE,
+    assert_messages,
+    bridges_without,
+    played,
+    refused,
+    rules_of,
+    supply_delta,
+    traveller_rules,
 )
 
 ALL_RULE_IDS = (

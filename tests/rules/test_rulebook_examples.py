@@ -1,4 +1,5 @@
-"""The worked examples of rulebook-tour.md, position by position, and its six scenarios.
+"""The worked examples of rulebook-tour.md, position by position (their starts are the
+package's tour data), and its scenarios (the tie-defender case is in ``test_rule_ids``).
 
 Each step checks every occupied space of the board, strengths, whose turn it is, the
 situation and the event rule ids in order, and the exact supply changes. The tour lets the
@@ -7,57 +8,23 @@ player the story needs act (``as_mover``), as the tour's stepper does.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import pytest
-from rules_helpers import (
+from shangrila_widget.rules import MASTER_TYPES, VILLAGES, Place, scores, winners
+from tests.support.positions import as_mover, board, make, village, worked_example
+from tests.support.rules import (
     SEVENTEEN_TIE,
-    as_mover,
-    board,
-    make,
     played,
     refused,
     rules_of,
     supply_delta,
     traveller_rules,
-    village,
 )
-
-from shangrila_widget.rules import MASTER_TYPES, VILLAGES, Place, Position, scores, winners
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
-
-# ----------------------------------------------------------------------------- starts
-
-EXAMPLE_1 = {"A": "R:y P:r", "D": "P:b", "E": "F:v"}
-EXAMPLE_2 = {"A": "R:y Y:y H:b", "B": "F:b", "D": "P:r", "E": "F:v"}
-EXAMPLE_3 = {"A": "R:r+ A:y D:r+ Y:b H:v+", "B": "R:y+ P:y F:b H:b"}
-EXAMPLE_4 = {"A": "R:r+ A:v P:v F:y H:v+", "B": "R:v A:y+ D:v P:b+ Y:y+ F:b"}
-
-
-def example_1() -> Position:
-    return make(EXAMPLE_1, to_move="yellow")
-
-
-def example_2() -> Position:
-    return make(EXAMPLE_2, to_move="yellow")
-
-
-def example_3() -> Position:
-    return make(EXAMPLE_3, to_move="red")
-
-
-def example_4() -> Position:
-    return make(EXAMPLE_4, to_move="violet")
-
 
 # ----------------------------------------------------------------------------- example 1
 
 
 def test_example_1_placing_a_master() -> None:
-    pos = example_1()
-    assert board(pos) == EXAMPLE_1 and pos.bridges == make({}).bridges and not pos.stones
+    pos = worked_example(1)
+    assert pos.bridges == make({}).bridges and not pos.stones
 
     # 1. Yellow places a Dragon Breeder in A
     outcome = played(pos, "place dragon_breeder A")
@@ -114,7 +81,7 @@ def test_example_1_placing_a_master() -> None:
 
 
 def test_example_2_recruiting() -> None:
-    pos = example_2()
+    pos = worked_example(2)
     assert pos.strength("A") == 3 and pos.strength("B") == 1
 
     # 1. Yellow recruits a Rainmaker and a Yeti Whisperer student, both in A
@@ -153,7 +120,7 @@ def test_example_2_recruiting() -> None:
 
 
 def test_example_3_journey_situation_1() -> None:
-    pos = example_3()
+    pos = worked_example(3)
     assert pos.strength("A") == 8 and pos.masters_in("A") == 5
     assert pos.strength("B") == 5 and pos.tile("B", "dragon_breeder") is None
     assert pos.masters_of("red") == 2
@@ -206,7 +173,7 @@ def test_example_3_journey_situation_1() -> None:
 
 
 def test_example_4_journey_situation_2() -> None:
-    pos = example_4()
+    pos = worked_example(4)
     assert pos.strength("A") == 7 and pos.strength("B") == 9
     assert pos.tile("B", "healer") is None
 
@@ -233,7 +200,7 @@ def test_example_4_journey_situation_2() -> None:
 def test_example_4_the_threat_violet_strikes_first() -> None:
     """What if B's students journeyed into A first (9 > 7)? Blue's Priest and Yellow's
     Astrologer students knock out two Violet masters in A."""
-    pos = as_mover(example_4(), "blue")
+    pos = as_mover(worked_example(4), "blue")
     outcome = played(pos, "journey B A")
     assert outcome.situation == 1
     assert traveller_rules(outcome) == {
@@ -261,20 +228,6 @@ def test_scenario_tie_masters() -> None:
         "J1-OTHER",
         "BRIDGE-COLLAPSE",
     ]
-
-
-def test_scenario_tie_defender_bounces_off_own_master() -> None:
-    pos = make({"A": "R:r+ D:b", "B": "R:r D:y+"})
-    outcome = played(pos, "journey A B")
-    assert outcome.situation == 2
-    assert rules_of(outcome) == [
-        "JOURNEY-ALL",
-        "JOURNEY-TIE-DEFENDER",
-        "J2-OCCUPIED",
-        "BRIDGE-COLLAPSE",
-    ]
-    assert board(outcome.position) == {"A": "R:r D:b", "B": "R:r D:y+"}
-    assert supply_delta(pos, outcome.position) == {("red", "rainmaker"): 1}
 
 
 def test_scenario_own_master_and_full_master() -> None:
@@ -319,22 +272,3 @@ def test_scenario_score_tie_seventeen_in_seven_beats_seventeen_in_six() -> None:
     assert scores(end)["red"] == (17, 7) and scores(end)["blue"] == (17, 6)
     assert winners(end) == ("red",)
     assert rules_of(outcome)[-2:] == ["END", "SCORE-TIE"]
-
-
-# ----------------------------------------------------------------------------- example files
-
-
-@pytest.mark.parametrize(
-    ("name", "start"),
-    [
-        ("01-placing-a-master.json", example_1),
-        ("02-recruiting.json", example_2),
-        ("03-journey-situation-1.json", example_3),
-        ("04-journey-situation-2.json", example_4),
-    ],
-)
-def test_example_files_are_the_tour_starts(name: str, start: object) -> None:
-    path = EXAMPLES / name
-    text = path.read_text("utf-8")
-    assert Position.from_json(text) == start()  # type: ignore[operator]
-    assert json.loads(text)["format"] == "shangrila-position/1"

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shangrila_widget.tour import Chapter, TourDataError, chapter_from_dict
+from tests.support.mutation import json_paths
 
 
 def raw(name: str) -> dict[str, Any]:
@@ -87,18 +88,7 @@ def test_a_chapter_that_is_not_an_object_is_refused(data: Any) -> None:
     assert_refused(data)
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            found += _paths(child, (*prefix, i))
-    return found
-
-
-PATHS = [p for p in _paths(BASE) if p]
+PATHS = [p for p in json_paths(BASE) if p]
 GARBAGE = st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.just([])
 
 

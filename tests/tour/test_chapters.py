@@ -18,6 +18,8 @@ import pytest
 
 from shangrila_widget.rules import BRIDGES, MASTER_TYPES, VILLAGES, Colour, Position, Tile
 from shangrila_widget.tour import Chapter, Frame, TourDataError, chapter_from_dict, load_chapters
+from tests.support.positions import chapter
+from tests.support.rules import supply_delta
 
 ORDER = [
     "placing-a-master",
@@ -40,16 +42,9 @@ RULE_IDS = {
 }
 
 
-def M(owner: str) -> Tile:
-    return Tile(cast(Colour, owner), False)
-
-
-def MS(owner: str) -> Tile:
-    return Tile(cast(Colour, owner), True)
-
-
-def chapter(chapter_id: str) -> Chapter:
-    return {c.id: c for c in load_chapters()}[chapter_id]
+def tile(owner: str, student: bool = False) -> Tile:
+    """A tile of the rules' API (the positions' JSON form is ``tests.support.positions.M``)."""
+    return Tile(cast(Colour, owner), student)
 
 
 def raw_chapter(chapter_id: str) -> dict[str, Any]:
@@ -87,16 +82,6 @@ def strength_event(frame: Frame) -> Any:
     assert frame.outcome is not None
     (event,) = [e for e in frame.outcome.events if e.kind == "strength"]
     return event
-
-
-def supply_delta(before: Position, after: Position) -> dict[tuple[str, str], int]:
-    delta: dict[tuple[str, str], int] = {}
-    for colour in COLOURS4:
-        for t in MASTER_TYPES:
-            d = after.supply(colour, t) - before.supply(colour, t)
-            if d:
-                delta[colour, t] = d
-    return delta
 
 
 def masters_delta(before: Position, after: Position) -> dict[str, int]:
@@ -152,9 +137,9 @@ def test_placing_a_master() -> None:
     c = chapter("placing-a-master")
     start = c.start
     assert start.players == COLOURS4 and start.phase == "play"
-    assert start.tiles("A") == {"rainmaker": M("yellow"), "priest": M("red")}
-    assert start.tiles("D") == {"priest": M("blue")}
-    assert start.tiles("E") == {"firekeeper": M("violet")}
+    assert start.tiles("A") == {"rainmaker": tile("yellow"), "priest": tile("red")}
+    assert start.tiles("D") == {"priest": tile("blue")}
+    assert start.tiles("E") == {"firekeeper": tile("violet")}
     assert len(start.bridges) == len(BRIDGES)
     assert steps_summary(c) == [
         ("yellow", "place dragon_breeder A", "legal"),
@@ -173,13 +158,13 @@ def test_placing_a_master() -> None:
     assert [s.out_of_turn for s in c.steps].count(True) == 1
     end = c.frames[-1].position
     assert end.tiles("A") == {
-        "rainmaker": M("yellow"),
-        "dragon_breeder": M("yellow"),
-        "priest": M("red"),
-        "yeti_whisperer": M("red"),
+        "rainmaker": tile("yellow"),
+        "dragon_breeder": tile("yellow"),
+        "priest": tile("red"),
+        "yeti_whisperer": tile("red"),
     }
-    assert end.tiles("D") == {"priest": M("blue"), "healer": M("blue")}
-    assert end.tiles("E") == {"astrologer": M("violet"), "firekeeper": M("violet")}
+    assert end.tiles("D") == {"priest": tile("blue"), "healer": tile("blue")}
+    assert end.tiles("E") == {"astrologer": tile("violet"), "firekeeper": tile("violet")}
     assert [v for v in VILLAGES if end.tiles(v)] == ["A", "D", "E"]
 
 
@@ -190,13 +175,13 @@ def test_recruiting_students() -> None:
     c = chapter("recruiting-students")
     start = c.start
     assert start.tiles("A") == {
-        "rainmaker": M("yellow"),
-        "yeti_whisperer": M("yellow"),
-        "healer": M("blue"),
+        "rainmaker": tile("yellow"),
+        "yeti_whisperer": tile("yellow"),
+        "healer": tile("blue"),
     }
-    assert start.tiles("B") == {"firekeeper": M("blue")}
-    assert start.tiles("D") == {"priest": M("red")}
-    assert start.tiles("E") == {"firekeeper": M("violet")}
+    assert start.tiles("B") == {"firekeeper": tile("blue")}
+    assert start.tiles("D") == {"priest": tile("red")}
+    assert start.tiles("E") == {"firekeeper": tile("violet")}
     assert [(s.player, s.expect) for s in c.steps] == [
         ("yellow", "legal"),
         ("blue", "RECRUIT-OWN"),
@@ -208,18 +193,18 @@ def test_recruiting_students() -> None:
     ]
     after_yellow = c.frames[1].position
     assert str(c.steps[0].action) == "recruit rainmaker A yeti_whisperer A"
-    assert after_yellow.tile("A", "rainmaker") == MS("yellow")
-    assert after_yellow.tile("A", "yeti_whisperer") == MS("yellow")
+    assert after_yellow.tile("A", "rainmaker") == tile("yellow", True)
+    assert after_yellow.tile("A", "yeti_whisperer") == tile("yellow", True)
     assert after_yellow.strength("A") == 5
     assert len(c.steps[3].action.students) == 3  # type: ignore[union-attr]
     after_blue = c.frames[5].position
     assert str(c.steps[4].action) == "recruit healer A firekeeper B"
     assert after_blue.tiles("A") == {
-        "rainmaker": MS("yellow"),
-        "yeti_whisperer": MS("yellow"),
-        "healer": MS("blue"),
+        "rainmaker": tile("yellow", True),
+        "yeti_whisperer": tile("yellow", True),
+        "healer": tile("blue", True),
     }
-    assert after_blue.tiles("B") == {"firekeeper": MS("blue")}
+    assert after_blue.tiles("B") == {"firekeeper": tile("blue", True)}
     assert (after_blue.strength("A"), after_blue.strength("B")) == (6, 2)
     # Red and Violet act elsewhere: A and B stay as they are.
     end = c.frames[-1].position
@@ -242,17 +227,17 @@ def test_journey_situation_1() -> None:
     start = c.start
     assert start.to_move == "red"
     assert start.tiles("A") == {
-        "rainmaker": MS("red"),
-        "astrologer": M("yellow"),
-        "dragon_breeder": MS("red"),
-        "yeti_whisperer": M("blue"),
-        "healer": MS("violet"),
+        "rainmaker": tile("red", True),
+        "astrologer": tile("yellow"),
+        "dragon_breeder": tile("red", True),
+        "yeti_whisperer": tile("blue"),
+        "healer": tile("violet", True),
     }
     assert start.tiles("B") == {
-        "rainmaker": MS("yellow"),
-        "priest": M("yellow"),
-        "firekeeper": M("blue"),
-        "healer": M("blue"),
+        "rainmaker": tile("yellow", True),
+        "priest": tile("yellow"),
+        "firekeeper": tile("blue"),
+        "healer": tile("blue"),
     }
     assert (start.strength("A"), start.masters_in("A"), start.strength("B")) == (8, 5, 5)
     assert start.tile("B", "dragon_breeder") is None
@@ -277,18 +262,18 @@ def test_journey_situation_1() -> None:
     }
     end = frame.position
     assert end.tiles("A") == {
-        "rainmaker": M("red"),
-        "astrologer": M("yellow"),
-        "dragon_breeder": M("red"),
-        "yeti_whisperer": M("blue"),
-        "healer": M("violet"),
+        "rainmaker": tile("red"),
+        "astrologer": tile("yellow"),
+        "dragon_breeder": tile("red"),
+        "yeti_whisperer": tile("blue"),
+        "healer": tile("violet"),
     }
     assert end.tiles("B") == {
-        "rainmaker": M("red"),
-        "dragon_breeder": M("red"),
-        "priest": M("yellow"),
-        "firekeeper": M("blue"),
-        "healer": M("violet"),
+        "rainmaker": tile("red"),
+        "dragon_breeder": tile("red"),
+        "priest": tile("yellow"),
+        "firekeeper": tile("blue"),
+        "healer": tile("violet"),
     }
     assert not end.bridge_intact("A", "B")
     assert all(end.bridge_intact(*b) for b in (("A", "D"), ("A", "F"), ("A", "K")))
@@ -309,19 +294,19 @@ def test_journey_situation_2() -> None:
     start = c.start
     assert start.to_move == "violet"
     start_b = {
-        "rainmaker": M("violet"),
-        "astrologer": MS("yellow"),
-        "dragon_breeder": M("violet"),
-        "priest": MS("blue"),
-        "yeti_whisperer": MS("yellow"),
-        "firekeeper": M("blue"),
+        "rainmaker": tile("violet"),
+        "astrologer": tile("yellow", True),
+        "dragon_breeder": tile("violet"),
+        "priest": tile("blue", True),
+        "yeti_whisperer": tile("yellow", True),
+        "firekeeper": tile("blue"),
     }
     assert start.tiles("A") == {
-        "rainmaker": MS("red"),
-        "astrologer": M("violet"),
-        "priest": M("violet"),
-        "firekeeper": M("yellow"),
-        "healer": MS("violet"),
+        "rainmaker": tile("red", True),
+        "astrologer": tile("violet"),
+        "priest": tile("violet"),
+        "firekeeper": tile("yellow"),
+        "healer": tile("violet", True),
     }
     assert start.tiles("B") == start_b
     assert (start.strength("A"), start.strength("B")) == (7, 9)
@@ -342,13 +327,13 @@ def test_journey_situation_2() -> None:
     assert travellers(frame)["rainmaker"][:2] == ("J2-OCCUPIED", "red")
     end = frame.position
     assert end.tiles("A") == {
-        "rainmaker": M("red"),
-        "astrologer": M("violet"),
-        "priest": M("violet"),
-        "firekeeper": M("yellow"),
-        "healer": M("violet"),
+        "rainmaker": tile("red"),
+        "astrologer": tile("violet"),
+        "priest": tile("violet"),
+        "firekeeper": tile("yellow"),
+        "healer": tile("violet"),
     }
-    assert end.tiles("B") == {**start_b, "healer": M("violet")}
+    assert end.tiles("B") == {**start_b, "healer": tile("violet")}
     assert len(end.tiles("B")) == 7 and end.strength("B") == 10
     assert supply_delta(start, end) == {("red", "rainmaker"): 1}
     assert not end.bridge_intact("A", "B")
@@ -388,7 +373,7 @@ def test_full_tie_the_destination_wins() -> None:
     bounced = [
         t
         for t, (rule, colour, _) in travellers(frame).items()
-        if rule == "J2-OCCUPIED" and before.tile(destination, t) == M(colour)
+        if rule == "J2-OCCUPIED" and before.tile(destination, t) == tile(colour)
     ]
     assert bounced
 
@@ -403,9 +388,11 @@ def test_onto_ones_own_master() -> None:
     rules = {rule: (t, colour) for t, (rule, colour, _) in travellers(frame).items()}
     assert {"J1-OWN", "J1-OWN-FULL"} <= set(rules)
     t, colour = rules["J1-OWN"]
-    assert before.tile(destination, t) == M(colour) and after.tile(destination, t) == MS(colour)
+    assert before.tile(destination, t) == tile(colour) and after.tile(destination, t) == tile(
+        colour, True
+    )
     t, colour = rules["J1-OWN-FULL"]
-    assert before.tile(destination, t) == MS(colour) == after.tile(destination, t)
+    assert before.tile(destination, t) == tile(colour, True) == after.tile(destination, t)
     assert supply_delta(before, after) == {(colour, t): 1}
 
 

@@ -1,8 +1,7 @@
 """Front-end messages the way a browser sends them: on the MultiCanvas's comm.
 
 The page shows one ``<canvas>``, the MultiCanvas's view; ipycanvas hands its events to the top
-layer's handler, registered on the *MultiCanvas* comm. (``test_board_widget.py`` delivers to
-the layer's own comm, which a browser never uses.)
+layer's handler, registered on the *MultiCanvas* comm (``tests.support.widget.from_browser``).
 
 The board used to put a guard of its own in front of ipycanvas's handler (through ipywidgets'
 private ``_msg_callbacks``) for malformed messages. A real browser never sends those (the
@@ -15,19 +14,12 @@ still changes nothing and raises nothing.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pytest
 
 from shangrila_widget.widget import ShangriLaBoard
-
-FOUR = ["red", "blue", "yellow", "violet"]
-
-
-def from_browser(board: ShangriLaBoard, content: Any) -> None:
-    board.canvas.widget._handle_msg(
-        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-    )
+from tests.support.positions import FOUR
+from tests.support.widget import from_browser
 
 
 def test_a_click_through_the_multicanvas_plays() -> None:

@@ -7,28 +7,17 @@ from typing import Any
 
 import pytest
 import traitlets
-from render_helpers import Capture, decode
-from widget_helpers import click_space, from_browser, press
 
 from shangrila_widget.rules import GameRecord, Position
 from shangrila_widget.widget import ShangriLaBoard
+from tests.support.positions import FOUR, make
+from tests.support.render import Capture, decode
+from tests.support.widget import click_space, from_browser, press
 
-FOUR = ["red", "blue", "yellow", "violet"]
 
-
-def play_position() -> Position:
-    return Position.from_dict(
-        {
-            "format": "shangrila-position/1",
-            "players": FOUR,
-            "to_move": "red",
-            "phase": "play",
-            "villages": {
-                "A": {"healer": {"owner": "red", "student": True}},
-                "B": {"healer": {"owner": "blue", "student": False}},
-            },
-        }
-    )
+def red_to_play() -> Position:
+    """Red to move, with a student on A's Healer space and Blue's Healer in B."""
+    return make({"A": "H:r+", "B": "H:b"})
 
 
 def test_a_click_on_a_space_places_and_redraws_in_one_message(captured: Capture) -> None:
@@ -59,7 +48,7 @@ def test_refused_click_shows_rule_and_reason_in_both_languages() -> None:
 
 
 def test_journey_by_clicks_explains_and_highlights_what_moved() -> None:
-    board = ShangriLaBoard(play_position())
+    board = ShangriLaBoard(red_to_play())
     click_space(board, "A", "healer")
     assert board.selection == "journey:A"
     assert {h["village"] for h in board.highlights if h["kind"] == "target"} == {"B", "D", "F", "K"}
@@ -90,7 +79,7 @@ def test_journey_by_clicks_explains_and_highlights_what_moved() -> None:
     ],
 )
 def test_strange_front_end_messages_change_nothing_and_raise_nothing(content: Any) -> None:
-    board = ShangriLaBoard(play_position())
+    board = ShangriLaBoard(red_to_play())
     before = board.position
     from_browser(board, content)
     assert board.position == before
@@ -109,8 +98,8 @@ def test_a_burst_of_clicks_keeps_the_game_consistent(captured: Capture) -> None:
 
 def test_position_trait_from_python_redraws_and_bad_json_is_refused() -> None:
     board = ShangriLaBoard(players=FOUR)
-    board.position = play_position().to_json()
-    assert board.game == play_position()
+    board.position = red_to_play().to_json()
+    assert board.game == red_to_play()
     assert board.canvas.scene is not None
     assert any(p.tag[:2] == ("master", "B") for p in board.canvas.scene.dynamic)
     with pytest.raises(traitlets.TraitError, match="only 6 exist"):
@@ -122,9 +111,9 @@ def test_position_trait_from_python_redraws_and_bad_json_is_refused() -> None:
             )
             + "}}"
         )
-    assert board.game == play_position()
+    assert board.game == red_to_play()
     board.position = board.share()  # the one-line form is accepted too
-    assert board.game == play_position()
+    assert board.game == red_to_play()
 
 
 def test_buttons_and_keys_step_through_history() -> None:
@@ -175,7 +164,7 @@ def test_recorded_game_loads_into_a_board() -> None:
 
 
 def test_static_picture_for_saved_notebooks() -> None:
-    board = ShangriLaBoard(play_position(), lang="pl")
+    board = ShangriLaBoard(red_to_play(), lang="pl")
     svg = board._repr_svg_()
     assert svg.startswith("<svg") and "Czerwony" in svg
 
@@ -248,7 +237,7 @@ def test_legal_moves_are_ringed_in_play_but_not_during_set_up() -> None:
     board = ShangriLaBoard(players=FOUR)
     assert board.show_legal and board._show_legal.value
     assert [h for h in board.highlights if h["kind"] == "target"] == []
-    board.position = play_position().to_json()
+    board.position = red_to_play().to_json()
     targets = {(h["village"], h["type"]) for h in board.highlights if h["kind"] == "target"}
     assert ("A", None) in targets, "Red's student in A can start a journey"
     assert ("A", "priest") in targets, "Red may place a master where it has one"
@@ -257,13 +246,13 @@ def test_legal_moves_are_ringed_in_play_but_not_during_set_up() -> None:
     board._show_legal.value = False  # the checkbox
     assert not board.show_legal
     assert [h for h in board.highlights if h["kind"] == "target"] == []
-    assert not ShangriLaBoard(play_position(), show_legal=False).highlights
+    assert not ShangriLaBoard(red_to_play(), show_legal=False).highlights
 
 
 def test_public_show_marks_one_node_and_the_caption_follows_the_language() -> None:
     from shangrila_widget.render.highlight import Highlight
 
-    board = ShangriLaBoard(play_position(), show_legal=False)
+    board = ShangriLaBoard(red_to_play(), show_legal=False)
     seen: list[str] = []
     board.on_change(lambda b: seen.append(b.game.to_move))
     mark = Highlight("refused", village="C", type="healer")
@@ -276,7 +265,7 @@ def test_public_show_marks_one_node_and_the_caption_follows_the_language() -> No
     board.undo()
     assert board.highlights[-1]["kind"] == "refused", "...and come back with it"
     assert seen[-1] == "red" and len(seen) >= 3
-    board.show(play_position().to_json())  # JSON, a Position or a record
+    board.show(red_to_play().to_json())  # JSON, a Position or a record
     assert board.caption is None and board.record.current.ply == 0
 
 

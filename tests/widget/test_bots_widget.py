@@ -16,8 +16,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from test_one_language import foreign_words
-from widget_helpers import click_space, press
 
 from shangrila_widget.bots import hint
 from shangrila_widget.bots.levels import choose_action
@@ -25,6 +23,7 @@ from shangrila_widget.rules import GameRecord, Journey, Pass, Place, Position, R
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.widget import Bot, Highlight, ReviewChart, ShangriLaBoard
 from shangrila_widget.widget.seats import SLICE_SECONDS, Clock, hint_marks
+from tests.support.widget import click_space, foreign_words, press
 
 THREE = ["red", "blue", "yellow"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"

@@ -3,18 +3,16 @@ as the browser sends them)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from widget_helpers import click_bridge, click_space
-
 from shangrila_widget.rules import Position, from_compact
 from shangrila_widget.widget import DisputeChecker
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
+from tests.support.paths import EXAMPLE_POSITIONS
+from tests.support.widget import click_bridge, click_space
 
 
 def situation_one() -> Position:
-    return Position.from_json((EXAMPLES / "03-journey-situation-1.json").read_text("utf-8"))
+    return Position.from_json(
+        (EXAMPLE_POSITIONS / "03-journey-situation-1.json").read_text("utf-8")
+    )
 
 
 def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -> None:

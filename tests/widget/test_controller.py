@@ -8,27 +8,12 @@ import pytest
 
 from shangrila_widget.rules import GameRecord, Journey, Place, Position, Recruit
 from shangrila_widget.widget.controller import BoardController
+from tests.support.positions import FOUR, make
 
-FOUR = ["red", "blue", "yellow", "violet"]
 
-
-def play_position() -> Position:
-    return Position.from_dict(
-        {
-            "format": "shangrila-position/1",
-            "players": FOUR,
-            "to_move": "red",
-            "phase": "play",
-            "villages": {
-                "A": {
-                    "healer": {"owner": "red", "student": True},
-                    "priest": {"owner": "red", "student": False},
-                    "rainmaker": {"owner": "blue", "student": False},
-                },
-                "B": {"priest": {"owner": "red", "student": False}},
-            },
-        }
-    )
+def red_to_play() -> Position:
+    """Red to move, with a student in A (Healer), masters in A and B."""
+    return make({"A": "H:r+ P:r R:b", "B": "P:r"})
 
 
 def controller_at(pos: Position, lang: str = "en") -> BoardController:
@@ -51,7 +36,7 @@ def test_setup_click_places_and_refusal_names_rule_in_both_languages() -> None:
 
 
 def test_empty_space_click_places_a_master() -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     feedback = controller.click(("space", "A", "astrologer"))
     assert feedback.kind == "played" and feedback.action == Place("astrologer", "A")
     assert feedback.rules == ("PLACE-SPACE",)
@@ -59,7 +44,7 @@ def test_empty_space_click_places_a_master() -> None:
 
 
 def test_empty_space_without_presence_is_refused_and_state_unchanged() -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     before = controller.position
     feedback = controller.click(("space", "D", "astrologer"))
     assert feedback.kind == "refused" and feedback.rules == ("PLACE-PRESENCE",)
@@ -67,7 +52,7 @@ def test_empty_space_without_presence_is_refused_and_state_unchanged() -> None:
 
 
 def test_two_clicks_on_own_masters_recruit_two_students() -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     first = controller.click(("space", "A", "priest"))
     assert first.kind == "selected"
     marks = controller.highlights()
@@ -79,7 +64,7 @@ def test_two_clicks_on_own_masters_recruit_two_students() -> None:
 
 
 def test_same_master_twice_recruits_one_and_confirm_button_too() -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     controller.click(("space", "A", "priest"))
     feedback = controller.click(("space", "A", "priest"))
     assert feedback.action == Recruit((("priest", "A"),))
@@ -89,13 +74,13 @@ def test_same_master_twice_recruits_one_and_confirm_button_too() -> None:
 
 
 def test_click_on_opponents_master_is_refused_with_rule() -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     feedback = controller.click(("space", "A", "rainmaker"))
     assert feedback.kind == "refused" and feedback.rules == ("PLACE-SPACE",)
 
 
 def test_journey_by_two_clicks_reports_situation() -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     assert controller.click(("space", "A", "healer")).kind == "selected"
     targets = {h.village for h in controller.highlights() if h.kind == "target"}
     assert targets == {"B", "D", "F", "K"}
@@ -108,7 +93,7 @@ def test_journey_by_two_clicks_reports_situation() -> None:
 
 
 def test_journey_to_non_neighbour_is_refused() -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     controller.click(("village", "A"))
     feedback = controller.click(("space", "M", "healer"))
     assert feedback.rules == ("JOURNEY-BRIDGE",)
@@ -116,7 +101,7 @@ def test_journey_to_non_neighbour_is_refused() -> None:
 
 
 def test_village_without_own_student_cannot_start_a_journey() -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     controller.set_kind("journey")
     feedback = controller.click(("village", "B"))
     assert feedback.kind == "refused" and feedback.rules == ("JOURNEY-START",)
@@ -136,7 +121,7 @@ def test_village_without_own_student_cannot_start_a_journey() -> None:
     ],
 )
 def test_garbage_targets_never_raise_or_change_the_game(garbage: object) -> None:
-    controller = controller_at(play_position())
+    controller = controller_at(red_to_play())
     before = controller.position
     feedback = controller.click(garbage)  # type: ignore[arg-type]
     assert feedback.kind == "info"

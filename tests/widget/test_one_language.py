@@ -7,43 +7,13 @@ for any English interface sentence once the language is Polish, and the other wa
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as widgets
 import pytest
-from widget_helpers import click_space, foreign_sentences
 
 from shangrila_widget.widget import DisputeChecker, RulebookTour, ShangriLaBoard
-
-
-def _texts_of(widget: Any) -> Iterator[str]:
-    """Every word a widget shows: its description, value, labels, tooltips and titles."""
-    for name in ("description", "tooltip", "placeholder"):
-        value = getattr(widget, name, None)
-        if isinstance(value, str):
-            yield value
-    if isinstance(widget, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
-        yield html.unescape(widget.value)
-    for name in ("_options_labels", "tooltips", "titles"):
-        value = getattr(widget, name, None)
-        if isinstance(value, (list, tuple)):
-            yield from (v for v in value if isinstance(v, str))
-    if isinstance(widget, ShangriLaBoard):
-        yield widget.caption or ""
-        yield widget.message
-
-
-def walk(root: Any) -> Iterator[Any]:
-    yield root
-    for child in getattr(root, "children", ()):
-        yield from walk(child)
-
-
-def foreign_words(root: Any, lang: str) -> list[str]:
-    """The interface sentences of the *other* language found anywhere in ``root``."""
-    return foreign_sentences([text for widget in walk(root) for text in _texts_of(widget)], lang)
+from tests.support.widget import click_space, foreign_words, walk
 
 
 def langs(root: Any) -> set[str]:

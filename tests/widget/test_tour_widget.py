@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from widget_helpers import press
 
 from shangrila_widget.rules import RecordError
 from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget import RulebookTour
+from tests.support.widget import press
 
 
 def key(tour: RulebookTour, name: str) -> None:

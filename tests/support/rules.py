@@ -1,102 +1,19 @@
-"""Helpers shared by the rules tests: compact position building and exact comparisons.
-
-A village is written compactly as space-separated ``<type letter>:<colour letter>[+]``
-items, ``+`` meaning the master has a student: ``"R:y+ P:r"`` is a Yellow Rainmaker master
-with its student and a Red Priest master. Type letters are the rules' R A D P Y F H, colour
-letters r b y v.
-"""
+"""Assertions shared by the rules tests: refused/played with both checks, event rule ids,
+supply changes, messages in both languages; positions are built with
+:mod:`tests.support.positions`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from shangrila_widget.rules import (
     BRIDGES,
-    COLOURS,
     MASTER_TYPES,
-    VILLAGES,
     Event,
     Outcome,
     Position,
     Refusal,
 )
-from shangrila_widget.rules.board import TYPE_LETTERS
-
-FOUR = ("red", "blue", "yellow", "violet")
-THREE = ("red", "blue", "yellow")
-FORMAT = "shangrila-position/1"
-
-LETTER_TYPE = {letter: t for t, letter in TYPE_LETTERS.items()}
-LETTER_COLOUR = {c[0]: c for c in COLOURS}
-
-
-def spaces(spec: str) -> dict[str, dict[str, Any]]:
-    """The JSON spaces of one village from its compact form."""
-    result: dict[str, dict[str, Any]] = {}
-    for item in spec.split():
-        letter, tile = item.split(":")
-        master_type = LETTER_TYPE[letter]
-        assert master_type not in result, f"space {master_type} written twice in {spec!r}"
-        result[master_type] = {"owner": LETTER_COLOUR[tile[0]], "student": tile.endswith("+")}
-    return result
-
-
-def position_dict(
-    villages: Mapping[str, str],
-    *,
-    players: Sequence[str] = FOUR,
-    to_move: str | None = None,
-    phase: str = "play",
-    bridges: Iterable[Sequence[str]] | None = None,
-    stones: Iterable[str] | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """A public JSON position (as a dict) from compact villages."""
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "players": list(players),
-        "to_move": to_move or players[0],
-        "phase": phase,
-        "villages": {v: spaces(spec) for v, spec in villages.items() if spec.strip()},
-    }
-    if bridges is not None:
-        data["bridges"] = [list(b) for b in bridges]
-    if stones is not None:
-        data["stones"] = list(stones)
-    data.update(extra)
-    return data
-
-
-def make(villages: Mapping[str, str], **kwargs: Any) -> Position:
-    """A position from compact villages (see :func:`position_dict`)."""
-    return Position.from_dict(position_dict(villages, **kwargs))
-
-
-def village(pos: Position, v: str) -> str:
-    """The compact form of one village of ``pos``, in type order."""
-    return " ".join(
-        f"{TYPE_LETTERS[t]}:{tile.owner[0]}{'+' if tile.student else ''}"
-        for t, tile in pos.tiles(v).items()
-    )
-
-
-def board(pos: Position) -> dict[str, str]:
-    """Every occupied village of ``pos`` in compact form."""
-    return {v: village(pos, v) for v in VILLAGES if pos.tiles(v)}
-
-
-def normal(spec: str) -> str:
-    """A compact village spec rewritten in type order (for exact comparison)."""
-    order = {TYPE_LETTERS[t]: i for i, t in enumerate(MASTER_TYPES)}
-    return " ".join(sorted(spec.split(), key=lambda item: order[item.split(":")[0]]))
-
-
-def as_mover(pos: Position, colour: str) -> Position:
-    """``pos`` with ``colour`` to move (the tour's stepper lets the story's player act)."""
-    data = pos.to_dict()
-    data["to_move"] = colour
-    return Position.from_dict(data)
 
 
 def all_supplies(pos: Position) -> dict[tuple[str, str], int]:

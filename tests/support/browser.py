@@ -2,10 +2,10 @@
 
 Kept in a plain module (not only in ``conftest.py``) so that tests can import the helpers::
 
-    from browser_support import canvas_pixel, click_canvas, wait_for_canvas_color
+    from tests.support.browser import canvas_pixel, click_canvas, wait_for_canvas_color
 
-``conftest.py`` puts this directory on ``sys.path``, so the import works with every pytest
-``--import-mode``.
+``tests`` is a package and pytest puts the repository root on ``sys.path`` (``rootdir`` of a
+package tree), so the import works from ``pytest`` and ``python -m pytest`` alike.
 
 What an ipycanvas canvas looks like in the page (measured: Voila 0.5.13, ipywidgets 8.1.9,
 ipycanvas 0.14.3, Chromium 156)
@@ -57,8 +57,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from tests.support.paths import REPO_ROOT
+
 if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in that case.
-    from playwright.sync_api import ElementHandle, Page
+    from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, Route
 
 __all__ = [
     "NON_LOCAL_URL",
@@ -84,8 +86,6 @@ __all__ = [
 RGBA = tuple[int, int, int, int]
 """A pixel as (red, green, blue, alpha), each 0-255."""
 
-REPO_ROOT: Path = Path(__file__).resolve().parents[2]
-
 LOCAL_HOST = "127.0.0.1"
 
 # http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
@@ -95,6 +95,35 @@ NON_LOCAL_URL = re.compile(
     r"(?:https?|wss?)://",
     re.IGNORECASE,
 )
+
+
+def hermetic_context(
+    browser: Browser,
+    blocked_urls: list[str],
+    *,
+    viewport: Mapping[str, int],
+    service_workers: str = "block",
+    timeout_ms: int = 30_000,
+) -> BrowserContext:
+    """A fresh browser context (no cookies, storage or cache from other tests) with a fixed
+    viewport, device scale factor 1, English locale, UTC and light colours, in which every
+    request to another host is aborted and its URL appended to ``blocked_urls``."""
+    context = browser.new_context(
+        viewport=viewport,  # type: ignore[arg-type]
+        device_scale_factor=1,
+        locale="en-US",
+        timezone_id="UTC",
+        color_scheme="light",
+        service_workers=service_workers,  # type: ignore[arg-type]
+    )
+    context.set_default_timeout(timeout_ms)
+
+    def abort_non_local(route: Route) -> None:
+        blocked_urls.append(route.request.url)
+        route.abort("blockedbyclient")
+
+    context.route(NON_LOCAL_URL, abort_non_local)
+    return context
 
 
 # --------------------------------------------------------------------------------------------

@@ -7,8 +7,12 @@ clicks are sent at the real pixel point of what they click (as a browser's ``mou
 
 from __future__ import annotations
 
+import html
 import re
+from collections.abc import Iterator
 from typing import Any
+
+import ipywidgets as widgets
 
 from shangrila_widget.rules.messages import COLOUR_NAMES, rules_reference
 from shangrila_widget.tour import load_chapters
@@ -84,3 +88,31 @@ def foreign_sentences(shown: list[str], lang: str) -> list[str]:
                 found.append(f"{sentence!r} in {text[:120]!r}")
                 break
     return found
+
+
+def _texts_of(widget: Any) -> Iterator[str]:
+    """Every word a widget shows: its description, value, labels, tooltips and titles."""
+    for name in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            yield value
+    if isinstance(widget, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
+        yield html.unescape(widget.value)
+    for name in ("_options_labels", "tooltips", "titles"):
+        value = getattr(widget, name, None)
+        if isinstance(value, (list, tuple)):
+            yield from (v for v in value if isinstance(v, str))
+    if isinstance(widget, ShangriLaBoard):
+        yield widget.caption or ""
+        yield widget.message
+
+
+def walk(root: Any) -> Iterator[Any]:
+    yield root
+    for child in getattr(root, "children", ()):
+        yield from walk(child)
+
+
+def foreign_words(root: Any, lang: str) -> list[str]:
+    """The interface sentences of the *other* language found anywhere in ``root``."""
+    return foreign_sentences([text for widget in walk(root) for text in _texts_of(widget)], lang)

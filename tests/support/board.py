@@ -2,8 +2,9 @@
 
 The board widget draws with :class:`shangrila_widget.render.canvas.BoardCanvas`: 2 backing
 pixels per scene unit (``PIXEL_RATIO``) and a CSS size that shrinks with the page, so a test
-works in *backing-store* coordinates (``scene * PIXEL_RATIO``): :func:`browser_support.canvas_pixel`
-reads them and :func:`browser_support.click_canvas` maps them through the displayed size.
+works in *backing-store* coordinates (``scene * PIXEL_RATIO``):
+:func:`tests.support.browser.canvas_pixel` reads them and
+:func:`tests.support.browser.click_canvas` maps them through the displayed size.
 
 Points are chosen from the same geometry the widget draws (``render.layout``), away from the
 type letters and tile symbols, so a pixel there is the flat fill colour of what is drawn.
@@ -14,8 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-
-from browser_support import RGBA
+from typing import TYPE_CHECKING
 
 from shangrila_widget.render.layout import BoardLayout, board_layout, hit_test
 from shangrila_widget.render.styles import (
@@ -27,6 +27,10 @@ from shangrila_widget.render.styles import (
     STACK_OFFSET,
     TILE_R,
 )
+from tests.support.browser import RGBA, canvas_color_fraction, canvas_pixel
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 PIXEL_RATIO = 2
 """Backing pixels per scene unit (``BoardCanvas(pixel_ratio=2.0)``, the widget's default)."""
@@ -146,3 +150,14 @@ def _empty_scene_point(width: float, players: int) -> tuple[float, float]:
             x += step
         y += step
     raise AssertionError("no empty background point on the board")  # pragma: no cover
+
+
+def assert_colour(page: Page, what: str, point: tuple[int, int], colour: RGBA) -> None:
+    """Most of the 5x5 backing pixels around ``point`` of the page's board have ``colour``."""
+    fraction = canvas_color_fraction(page, CANVAS, *point, colour, radius=2, tolerance=10)
+    if fraction < 0.8:
+        seen = canvas_pixel(page, CANVAS, *point)
+        raise AssertionError(
+            f"{what}: at backing pixel {point} expected {colour}, only {fraction:.0%} of the "
+            f"5x5 pixels match; the centre pixel is {seen}"
+        )
