@@ -35,7 +35,7 @@ from shangrila_widget.rules.engine import (
     legal_actions,
     origin_is_stronger,
 )
-from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.explain import Event
 from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES, Language
 
@@ -321,9 +321,9 @@ def hint(
     check_level(level)
     check_budget(iterations, seconds)
     if lang not in ("en", "pl"):
-        raise ShangrilaError(f"unknown language {lang!r}: expected en or pl")
+        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
     if not isinstance(count, int) or count < 1:
-        raise ShangrilaError(f"count must be a whole number >= 1, not {count!r}")
+        raise ShangrilaError(f"count must be a whole number >= 1, not {excerpt(count)}")
     actions = legal_actions(position)
     if not actions:
         raise ShangrilaError("the game is over: there is nothing to suggest")

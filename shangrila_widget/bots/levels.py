@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from shangrila_widget.bots.search import Budget, Search, greedy_action
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.engine import legal_actions
-from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -30,16 +30,49 @@ DEFAULT_BUDGETS: Final[dict[str, Budget]] = {
 }
 
 
-def check_level(level: str) -> None:
-    if level not in LEVELS:
-        raise ShangrilaError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}")
+def check_level(level: object) -> None:
+    """Refuse anything but a level name.
+
+    >>> check_level("hard")
+    >>> try:
+    ...     check_level("expert")
+    ... except ShangrilaError as error:
+    ...     print(error)
+    unknown bot level 'expert': expected one of random, easy, medium, hard
+    """
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ShangrilaError(
+            f"unknown bot level {excerpt(level)}: expected one of {', '.join(LEVELS)}"
+        )
 
 
-def check_budget(iterations: int | None, seconds: float | None) -> None:
-    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-        raise ShangrilaError(f"iterations must be a whole number >= 1, not {iterations!r}")
-    if seconds is not None and (not isinstance(seconds, (int, float)) or not seconds > 0):
-        raise ShangrilaError(f"seconds must be a number > 0, not {seconds!r}")
+MAX_ITERATIONS: Final = 10_000_000
+"""The most search iterations one request may ask for (hours of search on a laptop)."""
+
+MAX_SECONDS: Final = 3600.0
+"""The longest time one request may ask the search to think."""
+
+
+def check_budget(iterations: object, seconds: object) -> None:
+    """Refuse a budget that is not a whole number of iterations from 1 to
+    :data:`MAX_ITERATIONS` or a time above 0 s and at most :data:`MAX_SECONDS`."""
+    if iterations is not None and (
+        isinstance(iterations, bool)
+        or not isinstance(iterations, int)
+        or not 1 <= iterations <= MAX_ITERATIONS
+    ):
+        raise ShangrilaError(
+            f"iterations must be a whole number from 1 to {MAX_ITERATIONS:,}, "
+            f"not {excerpt(iterations)}"
+        )
+    if seconds is not None and (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not 0 < seconds <= MAX_SECONDS
+    ):
+        raise ShangrilaError(
+            f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, not {excerpt(seconds)}"
+        )
 
 
 def budget_for(level: str, iterations: int | None, seconds: float | None) -> Budget:

@@ -23,7 +23,7 @@ from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import COLOURS, Colour
 from shangrila_widget.rules.codes import OVER
 from shangrila_widget.rules.engine import legal_actions
-from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, Language
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def review(
     """Review the main line of ``record`` (see the module docstring)."""
     check_budget(iterations, None)
     if lang not in ("en", "pl"):
-        raise ShangrilaError(f"unknown language {lang!r}: expected en or pl")
+        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
     positions = [record.root.position]
     actions: list[Action] = []
     for node in record.main_line():

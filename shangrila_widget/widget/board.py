@@ -69,6 +69,7 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
 from shangrila_widget.rules.compact import from_compact, to_compact
 from shangrila_widget.rules.engine import scores
+from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import (
     COLOUR_NAMES,
     LANGUAGES,
@@ -174,7 +175,9 @@ def as_position(value: Position | str | None, players: Sequence[str] = FOUR_PLAY
     if isinstance(value, str):
         text = value.strip()
         return Position.from_json(text) if text.startswith("{") else from_compact(text)
-    raise ShangrilaError(f"expected a Position, JSON text or a position string, not {value!r}")
+    raise ShangrilaError(
+        f"expected a Position, JSON text or a position string, not {excerpt(value)}"
+    )
 
 
 class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]

@@ -41,7 +41,7 @@ from shangrila_widget.rules import (
     ShangrilaError,
 )
 from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGE_INDEX
-from shangrila_widget.rules.errors import IllegalActionError
+from shangrila_widget.rules.errors import IllegalActionError, excerpt
 from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import LANGUAGES, Language
 from shangrila_widget.rules.record import GameRecord
@@ -267,12 +267,14 @@ class BoardController:
 
     def set_lang(self, lang: str) -> None:
         if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'pl'")
+            raise ValueError(f"unknown language {excerpt(lang)}: expected 'en' or 'pl'")
         self.lang = lang
 
     def set_kind(self, kind: str) -> None:
         if kind not in ACTION_KINDS:
-            raise ValueError(f"unknown action kind {kind!r}: expected {', '.join(ACTION_KINDS)}")
+            raise ValueError(
+                f"unknown action kind {excerpt(kind)}: expected {', '.join(ACTION_KINDS)}"
+            )
         self.kind = kind
         self._clear_selection()
 

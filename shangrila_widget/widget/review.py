@@ -29,6 +29,7 @@ from shangrila_widget.bots import Review, explain_action, review, review_scene, 
 from shangrila_widget.render.canvas import batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
+from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.texts import ui_text
@@ -75,7 +76,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             self.review = game
             self.record = board.record if board is not None else None
         else:
-            raise ShangrilaError(f"expected a GameRecord or a Review, not {game!r}")
+            raise ShangrilaError(f"expected a GameRecord or a Review, not {excerpt(game)}")
         self.board = board
         self.chart_width, self.chart_height = float(width), float(height)
         self._select_callbacks: list[Callable[[int], Any]] = []
@@ -102,7 +103,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         """Show move ``index`` (0: the start): the chart marks it, a linked board goes there."""
         count = len(self.review.moves)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= count:
-            raise ShangrilaError(f"no move {index!r} in this review: expected 0 to {count}")
+            raise ShangrilaError(f"no move {excerpt(index)} in this review: expected 0 to {count}")
         self.selected = index
         board, node = self.board, self._node(index)
         if board is not None and node is not None and board.record is self.record:

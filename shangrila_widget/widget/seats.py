@@ -34,11 +34,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import ipywidgets as widgets
 
-from shangrila_widget.bots import LEVELS, choose_action, explain_action
-from shangrila_widget.bots.levels import budget_for
+from shangrila_widget.bots import choose_action, explain_action
+from shangrila_widget.bots.levels import budget_for, check_budget, check_level
 from shangrila_widget.bots.search import Budget, Search
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
+from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.texts import ui_text
@@ -75,15 +76,8 @@ class Bot:
     seed: int | None = None
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ShangrilaError(
-                f"unknown bot level {self.level!r}: expected one of {', '.join(LEVELS)}"
-            )
-        it, s = self.iterations, self.seconds
-        if it is not None and (isinstance(it, bool) or not isinstance(it, int) or it < 1):
-            raise ShangrilaError(f"iterations must be a whole number >= 1, not {it!r}")
-        if s is not None and (isinstance(s, bool) or not isinstance(s, (int, float)) or s <= 0):
-            raise ShangrilaError(f"seconds must be a number > 0, not {s!r}")
+        check_level(self.level)
+        check_budget(self.iterations, self.seconds)
 
     @property
     def budget(self) -> Budget | None:
@@ -106,8 +100,8 @@ def as_bot(spec: BotSpec) -> Bot:
         try:
             return Bot(**spec)
         except TypeError as error:
-            raise ShangrilaError(f"not a bot: {dict(spec)!r} ({error})") from None
-    raise ShangrilaError(f"not a bot: {spec!r} (give a level name like 'medium' or a Bot)")
+            raise ShangrilaError(f"not a bot: {excerpt(spec)} ({error})") from None
+    raise ShangrilaError(f"not a bot: {excerpt(spec)} (give a level name like 'medium' or a Bot)")
 
 
 def hint_marks(action: Action) -> list[Highlight]:

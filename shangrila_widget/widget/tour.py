@@ -33,6 +33,7 @@ from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import GameRecord, Node, Position, RecordError
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_to_move
+from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import (
     LANGUAGES,
     Language,
@@ -233,7 +234,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     @traitlets.validate("chapter")
     def _validate_chapter(self, proposal: dict[str, Any]) -> str:
         if proposal["value"] not in self._by_id:
-            raise traitlets.TraitError(f"unknown chapter {proposal['value']!r}")
+            raise traitlets.TraitError(f"unknown chapter {excerpt(proposal['value'])}")
         return str(proposal["value"])
 
     @traitlets.observe("chapter")

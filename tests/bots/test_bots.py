@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from shangrila_widget.__main__ import main
 from shangrila_widget.bots import LEVELS, choose_action, hint, review, review_scene, review_svg
+from shangrila_widget.bots.levels import MAX_ITERATIONS
 from shangrila_widget.rules import (
     GameRecord,
     Journey,
@@ -131,9 +132,9 @@ def test_a_fixed_seed_repeats(level: str) -> None:
 def test_the_only_legal_action_comes_back_without_a_search(name: str) -> None:
     pos = Position.from_json((EXAMPLES[0].parent / f"{name}.json").read_text(encoding="utf-8"))
     assert legal_actions(pos) == [Pass()]
-    # a search of this size would run for hours: it must not start
-    assert choose_action(pos, level="hard", iterations=10**9) == Pass()
-    assert hint(pos, iterations=10**9).action == Pass()
+    # a search of the largest size allowed would run for hours: it must not start
+    assert choose_action(pos, level="hard", iterations=MAX_ITERATIONS) == Pass()
+    assert hint(pos, iterations=MAX_ITERATIONS).action == Pass()
 
 
 # The last bridge A-B. Red's Priest student in A; A (5 tiles) is stronger than B (3).
@@ -238,6 +239,24 @@ def test_bad_requests_are_refused() -> None:
     assert over.is_over
     with pytest.raises(ShangrilaError, match="over"):
         hint(over)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"level": ["hard"]},
+        {"level": "x" * 100_000},
+        {"level": "hard", "iterations": True},
+        {"level": "hard", "iterations": 10**5000},
+        {"level": "hard", "seconds": "1"},
+        {"level": "hard", "seconds": float("nan")},
+    ],
+    ids=["level list", "long level", "bool iterations", "huge iterations", "text", "nan"],
+)
+def test_strange_arguments_get_a_short_package_error(arguments: dict[str, Any]) -> None:
+    with pytest.raises(ShangrilaError) as info:
+        choose_action(Position.new_game(FOUR), **arguments)
+    assert len(str(info.value)) < 120
 
 
 def test_review_marks_the_losing_move_and_draws_a_chart() -> None:
