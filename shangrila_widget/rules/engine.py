@@ -3,6 +3,7 @@
 Three entry points, all pure functions of a :class:`Position`:
 
 - :func:`legal_actions` lists every concrete legal action of the player to move;
+- :func:`random_action` draws one of them uniformly without listing them (for playouts);
 - :func:`check` returns None for a legal action, else a :class:`Refusal` naming its rule id;
 - :func:`play` returns an :class:`Outcome` (the new position; its events, with rule ids, are
   worked out only when read, so that playing costs nothing for explanations nobody reads).
@@ -18,6 +19,7 @@ Three entry points, all pure functions of a :class:`Position`:
 from __future__ import annotations
 
 from itertools import combinations
+from random import Random
 from typing import Final
 
 from shangrila_widget.rules.actions import (
@@ -123,6 +125,177 @@ def legal_actions(pos: Position) -> list[Action]:
         ]
     places += journeys
     return places or [PASS]
+
+
+# ----------------------------------------------------------------------------- sampling
+
+#: ``_POP[m]``: the set bits of a 7-bit mask; ``_NTH[m][i]``: the position of its i-th one.
+_POP: Final = tuple(m.bit_count() for m in range(128))
+_NTH: Final = tuple(tuple(t for t in range(7) if m >> t & 1) for m in range(128))
+#: Row masks by the row's 7 cell codes: [empty spaces, then per cell code 1-4 the spaces of
+#: that colour's masters without a student, then per code 1-4 the bit 1 if one has a student].
+_ROW_MASKS: dict[tuple[int, ...], tuple[int, ...]] = {}
+#: Supply masks by a player's 7 supply counts: (types with a tile left, types with exactly one).
+_SUPPLY_MASKS: dict[tuple[int, ...], tuple[int, int]] = {}
+_MEMO_LIMIT: Final = 1 << 16  # each memo is cleared when it grows past this many rows
+
+
+def _row_masks(row: tuple[int, ...]) -> tuple[int, ...]:
+    masks = [0] * 9
+    for t, code in enumerate(row):
+        if code == 0:
+            masks[0] |= 1 << t
+        elif code <= STUDENT_OFFSET:
+            masks[code] |= 1 << t
+        else:
+            masks[code] = 1
+    if len(_ROW_MASKS) >= _MEMO_LIMIT:
+        _ROW_MASKS.clear()
+    _ROW_MASKS[row] = result = tuple(masks)
+    return result
+
+
+def _supply_masks(counts: tuple[int, ...]) -> tuple[int, int]:
+    left = sum(1 << t for t, n in enumerate(counts) if n)
+    single = sum(1 << t for t, n in enumerate(counts) if n == 1)
+    if len(_SUPPLY_MASKS) >= _MEMO_LIMIT:
+        _SUPPLY_MASKS.clear()
+    _SUPPLY_MASKS[counts] = result = (left, single)
+    return result
+
+
+def random_action(pos: Position, rng: Random) -> Action:
+    """One action drawn uniformly from exactly the actions :func:`legal_actions` lists, without
+    listing them: the actions of each kind are counted per village, one index is drawn from
+    ``rng`` and only that action is looked up (``Pass()`` when nothing else is legal). The same
+    ``rng`` state gives the same action. A finished game has no action: like :func:`play`, it
+    raises :class:`IllegalActionError` with rule ``END``.
+
+    >>> from random import Random
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+    >>> random_action(pos, Random(3)) in legal_actions(pos)
+    True
+    """
+    check_position(pos)
+    if not isinstance(rng, Random):
+        raise ShangrilaError(f"rng: expected a random.Random, got {excerpt(rng)}")
+    phase = pos._phase
+    if phase == OVER:
+        raise IllegalActionError(Refusal("END", "game_over", {}))
+    colour = pos._players[pos._turn]
+    cells = pos._cells
+    stones = pos._stones
+    own = colour + 1
+    random_ = rng.random
+    pop = _POP
+    nth = _NTH
+    row_memo = _ROW_MASKS
+    if phase == SETUP:
+        max_colour, max_total = setup_caps(len(pos._players))
+        unplaced = 0
+        supply = pos._supply
+        for t in range(7):
+            if supply[colour * 7 + t] == TILES_PER_TYPE:
+                unplaced |= 1 << t
+        found: list[tuple[int, int]] = []
+        total = 0
+        for base in range(0, 7 * _VILLAGE_COUNT, 7):
+            if stones >> (base // 7) & 1:
+                continue
+            row = cells[base : base + 7]
+            masks = row_memo.get(row) or _row_masks(row)
+            empty = masks[0]
+            if 7 - pop[empty] >= max_total or row.count(own) >= max_colour:
+                continue
+            free = empty & unplaced
+            if free:
+                found.append((base, free))
+                total += pop[free]
+        if not total:
+            return PASS
+        index = int(random_() * total)
+        for base, free in found:
+            if index < pop[free]:
+                return PLACE_BY_SLOT[base + nth[free][index]]
+            index -= pop[free]
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    own_pair = own + STUDENT_OFFSET
+    base_supply = colour * 7
+    counts = pos._supply[base_supply : base_supply + 7]
+    left, single = _SUPPLY_MASKS.get(counts) or _supply_masks(counts)
+    bridges = pos._bridges
+    bridge_masks = VILLAGE_BRIDGE_MASK
+    # per village with a tile of the player's: (first slot, places mask, recruits mask, journeys)
+    villages: list[tuple[int, int, int, int]] = []
+    places = recruits = journeys = 0
+    for v in range(_VILLAGE_COUNT):
+        if stones >> v & 1:
+            continue
+        base = v * 7
+        row = cells[base : base + 7]
+        masks = row_memo.get(row) or _row_masks(row)
+        paired = masks[own_pair]
+        mine = masks[own]
+        if not (paired or mine):
+            continue
+        place = masks[0] & left
+        recruit = mine & left
+        journey = (bridges & bridge_masks[v]).bit_count() if paired else 0
+        villages.append((base, place, recruit, journey))
+        places += pop[place]
+        recruits += pop[recruit]
+        journeys += journey
+    twos = recruits * (recruits - 1) // 2
+    total = places + recruits + twos + journeys
+    if not total:
+        return PASS
+    while True:
+        index = int(random_() * total)
+        if index < places:
+            for base, place, _, _ in villages:
+                if index < pop[place]:
+                    return PLACE_BY_SLOT[base + nth[place][index]]
+                index -= pop[place]
+        index -= places
+        if index < recruits:
+            return RECRUIT_ONE_BY_SLOT[_recruit_slot(villages, index)]
+        index -= recruits
+        if index < twos:
+            # an unordered pair of recruit spaces, uniformly; a pair of one type with a single
+            # tile of it left is not legal: draw again (still uniform over the legal actions)
+            a = int(random_() * recruits)
+            b = int(random_() * (recruits - 1))
+            if b >= a:
+                b += 1
+            else:
+                a, b = b, a
+            slot_a = _recruit_slot(villages, a)
+            slot_b = _recruit_slot(villages, b)
+            if (slot_a - slot_b) % 7 == 0 and single >> slot_a % 7 & 1:
+                continue
+            return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
+        index -= twos
+        for base, _, _, journey in villages:
+            if index < journey:
+                for bridge, action in JOURNEYS_FROM[base // 7]:
+                    if bridges >> bridge & 1:
+                        if not index:
+                            return action
+                        index -= 1
+            index -= journey
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _recruit_slot(villages: list[tuple[int, int, int, int]], index: int) -> int:
+    """The slot of the index-th space (in board order) a student may be recruited on."""
+    for base, _, recruit, _ in villages:
+        count = _POP[recruit]
+        if index < count:
+            return base + _NTH[recruit][index]
+        index -= count
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------- checking
