@@ -128,48 +128,72 @@ def legal_actions(pos: Position) -> list[Action]:
 
 
 # ----------------------------------------------------------------------------- sampling
+# random_action reads the whole board at once: the 91 cell codes become the bytes of one big
+# integer, byte i for space i (village i // 7, type i % 7), byte value 1 for an empty space,
+# 2 for a master of the player to move without a student, 4 for one with its student, 0 for
+# anything else. Sums over a village's 7 bytes are one multiplication (no byte carries: a sum
+# is at most 7), comparisons of those sums one addition, so no Python loop runs per village.
 
-#: ``_POP[m]``: the set bits of a 7-bit mask; ``_NTH[m][i]``: the position of its i-th one.
-_POP: Final = tuple(m.bit_count() for m in range(128))
-_NTH: Final = tuple(tuple(t for t in range(7) if m >> t & 1) for m in range(128))
-#: Row masks by the row's 7 cell codes: [empty spaces, then per cell code 1-4 the spaces of
-#: that colour's masters without a student, then per code 1-4 the bit 1 if one has a student].
-_ROW_MASKS: dict[tuple[int, ...], tuple[int, ...]] = {}
-#: Supply masks by a player's 7 supply counts: (types with a tile left, types with exactly one).
-_SUPPLY_MASKS: dict[tuple[int, ...], tuple[int, int]] = {}
-_MEMO_LIMIT: Final = 1 << 16  # each memo is cleared when it grows past this many rows
+_SPACES: Final = _VILLAGE_COUNT * 7
+#: Bit 0 of every space's byte.
+_ONES: Final = sum(1 << 8 * i for i in range(_SPACES))
+#: Multiplying by this sums each run of 7 bytes into its last byte.
+_SEVEN: Final = sum(1 << 8 * k for k in range(7))
+#: Bit 0 / bits 0-2 of the first byte of each village.
+_FIRST: Final = sum(1 << 56 * v for v in range(_VILLAGE_COUNT))
+_FIRST_LOW3: Final = _FIRST * 7
+#: ``_CODE_BYTES[colour]``: the translation of cell codes to the bytes above.
+_CODE_BYTES: Final = tuple(
+    bytes(
+        1 if code == 0 else 2 if code == c + 1 else 4 if code == c + 1 + STUDENT_OFFSET else 0
+        for code in range(256)
+    )
+    for c in range(4)
+)
+#: By the stones' bit mask: (bit 0 of every space, bit 0 of the first byte of every village)
+#: of the villages without a stone.
+_OPEN: dict[int, tuple[int, int]] = {}
+#: Translations of a player's 7 supply counts to bytes 1 where a tile is left / none was
+#: placed yet (the set-up's one of each type).
+_HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
+_UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
 
 
-def _row_masks(row: tuple[int, ...]) -> tuple[int, ...]:
-    masks = [0] * 9
-    for t, code in enumerate(row):
-        if code == 0:
-            masks[0] |= 1 << t
-        elif code <= STUDENT_OFFSET:
-            masks[code] |= 1 << t
-        else:
-            masks[code] = 1
-    if len(_ROW_MASKS) >= _MEMO_LIMIT:
-        _ROW_MASKS.clear()
-    _ROW_MASKS[row] = result = tuple(masks)
+def _open_masks(stones: int) -> tuple[int, int]:
+    spaces = first = 0
+    for v in range(_VILLAGE_COUNT):
+        if not stones >> v & 1:
+            spaces |= (_ONES >> 56 * v & (_SEVEN)) << 56 * v
+            first |= 1 << 56 * v
+    _OPEN[stones] = result = (spaces, first)
     return result
 
 
-def _supply_masks(counts: tuple[int, ...]) -> tuple[int, int]:
-    left = sum(1 << t for t, n in enumerate(counts) if n)
-    single = sum(1 << t for t, n in enumerate(counts) if n == 1)
-    if len(_SUPPLY_MASKS) >= _MEMO_LIMIT:
-        _SUPPLY_MASKS.clear()
-    _SUPPLY_MASKS[counts] = result = (left, single)
-    return result
+def _village_sums(ones: int) -> int:
+    """Per village, how many of its spaces are set in ``ones``, in its first byte."""
+    return (ones * _SEVEN) >> 48 & (_FIRST_LOW3)
+
+
+def _at_least(sums: int, k: int) -> int:
+    """Bit 0 of the first byte of each village whose sum (0-7) is at least k (1-8)."""
+    return (sums + (8 - k) * _FIRST) >> 3 & _FIRST
+
+
+def _nth_space(ones: int, index: int) -> int:
+    """The space (board order) of the index-th set byte of ``ones``."""
+    find = ones.to_bytes(_SPACES, "little").index
+    space = find(b"\x01")
+    for _ in range(index):
+        space = find(b"\x01", space + 1)
+    return space
 
 
 def random_action(pos: Position, rng: Random) -> Action:
     """One action drawn uniformly from exactly the actions :func:`legal_actions` lists, without
-    listing them: the actions of each kind are counted per village, one index is drawn from
-    ``rng`` and only that action is looked up (``Pass()`` when nothing else is legal). The same
-    ``rng`` state gives the same action. A finished game has no action: like :func:`play`, it
-    raises :class:`IllegalActionError` with rule ``END``.
+    listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
+    only that action is looked up (``Pass()`` when nothing else is legal). The same ``rng``
+    state gives the same action. A finished game has no action: like :func:`play`, it raises
+    :class:`IllegalActionError` with rule ``END``.
 
     >>> from random import Random
     >>> from shangrila_widget.rules import Position
@@ -184,118 +208,82 @@ def random_action(pos: Position, rng: Random) -> Action:
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
     colour = pos._players[pos._turn]
-    cells = pos._cells
+    board = int.from_bytes(bytearray(pos._cells).translate(_CODE_BYTES[colour]), "little")
     stones = pos._stones
-    own = colour + 1
+    open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
+    empty = board & open_spaces
+    mine = board >> 1 & open_spaces
     random_ = rng.random
-    pop = _POP
-    nth = _NTH
-    row_memo = _ROW_MASKS
+    counts = bytearray(pos._supply[colour * 7 : colour * 7 + 7])
     if phase == SETUP:
         max_colour, max_total = setup_caps(len(pos._players))
-        unplaced = 0
-        supply = pos._supply
-        for t in range(7):
-            if supply[colour * 7 + t] == TILES_PER_TYPE:
-                unplaced |= 1 << t
-        found: list[tuple[int, int]] = []
-        total = 0
-        for base in range(0, 7 * _VILLAGE_COUNT, 7):
-            if stones >> (base // 7) & 1:
-                continue
-            row = cells[base : base + 7]
-            masks = row_memo.get(row) or _row_masks(row)
-            empty = masks[0]
-            if 7 - pop[empty] >= max_total or row.count(own) >= max_colour:
-                continue
-            free = empty & unplaced
-            if free:
-                found.append((base, free))
-                total += pop[free]
+        unplaced = int.from_bytes(counts.translate(_UNPLACED), "little") * _FIRST
+        villages = (
+            _at_least(_village_sums(empty), 8 - max_total)
+            & ~_at_least(_village_sums(mine), max_colour)
+            & open_villages
+        )
+        free = empty & villages * _SEVEN & unplaced
+        total = free.bit_count()
         if not total:
             return PASS
-        index = int(random_() * total)
-        for base, free in found:
-            if index < pop[free]:
-                return PLACE_BY_SLOT[base + nth[free][index]]
-            index -= pop[free]
-        raise AssertionError("unreachable")  # pragma: no cover
+        return PLACE_BY_SLOT[_nth_space(free, int(random_() * total))]
 
-    own_pair = own + STUDENT_OFFSET
-    base_supply = colour * 7
-    counts = pos._supply[base_supply : base_supply + 7]
-    left, single = _SUPPLY_MASKS.get(counts) or _supply_masks(counts)
-    bridges = pos._bridges
-    bridge_masks = VILLAGE_BRIDGE_MASK
-    # per village with a tile of the player's: (first slot, places mask, recruits mask, journeys)
-    villages: list[tuple[int, int, int, int]] = []
-    places = recruits = journeys = 0
-    for v in range(_VILLAGE_COUNT):
-        if stones >> v & 1:
-            continue
-        base = v * 7
-        row = cells[base : base + 7]
-        masks = row_memo.get(row) or _row_masks(row)
-        paired = masks[own_pair]
-        mine = masks[own]
-        if not (paired or mine):
-            continue
-        place = masks[0] & left
-        recruit = mine & left
-        journey = (bridges & bridge_masks[v]).bit_count() if paired else 0
-        villages.append((base, place, recruit, journey))
-        places += pop[place]
-        recruits += pop[recruit]
-        journeys += journey
-    twos = recruits * (recruits - 1) // 2
-    total = places + recruits + twos + journeys
+    paired = board >> 2 & open_spaces
+    # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
+    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + 7 * _FIRST >> 3 & _FIRST) * _SEVEN
+    with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
+    places = empty & present & with_supply
+    recruits = mine & with_supply
+    place_count = places.bit_count()
+    recruit_count = recruits.bit_count()
+    twos = recruit_count * (recruit_count - 1) // 2
+    journey_count = 0
+    starts: list[tuple[int, int]] = []  # (village, its intact bridges' mask)
+    if paired:
+        bridges = pos._bridges
+        villages = _at_least(_village_sums(paired), 1)
+        while villages:
+            low = villages & -villages
+            v = low.bit_length() // 56
+            intact = bridges & VILLAGE_BRIDGE_MASK[v]
+            if intact:
+                starts.append((v, intact))
+                journey_count += intact.bit_count()
+            villages ^= low
+    total = place_count + recruit_count + twos + journey_count
     if not total:
         return PASS
     while True:
         index = int(random_() * total)
-        if index < places:
-            for base, place, _, _ in villages:
-                if index < pop[place]:
-                    return PLACE_BY_SLOT[base + nth[place][index]]
-                index -= pop[place]
-        index -= places
-        if index < recruits:
-            return RECRUIT_ONE_BY_SLOT[_recruit_slot(villages, index)]
-        index -= recruits
+        if index < place_count:
+            return PLACE_BY_SLOT[_nth_space(places, index)]
+        index -= place_count
+        if index < recruit_count:
+            return RECRUIT_ONE_BY_SLOT[_nth_space(recruits, index)]
+        index -= recruit_count
         if index < twos:
             # an unordered pair of recruit spaces, uniformly; a pair of one type with a single
             # tile of it left is not legal: draw again (still uniform over the legal actions)
-            a = int(random_() * recruits)
-            b = int(random_() * (recruits - 1))
+            a = int(random_() * recruit_count)
+            b = int(random_() * (recruit_count - 1))
             if b >= a:
                 b += 1
             else:
                 a, b = b, a
-            slot_a = _recruit_slot(villages, a)
-            slot_b = _recruit_slot(villages, b)
-            if (slot_a - slot_b) % 7 == 0 and single >> slot_a % 7 & 1:
+            slot_a = _nth_space(recruits, a)
+            slot_b = _nth_space(recruits, b)
+            if (slot_b - slot_a) % 7 == 0 and counts[slot_a % 7] == 1:
                 continue
             return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
         index -= twos
-        for base, _, _, journey in villages:
-            if index < journey:
-                for bridge, action in JOURNEYS_FROM[base // 7]:
-                    if bridges >> bridge & 1:
-                        if not index:
-                            return action
-                        index -= 1
-            index -= journey
+        for v, intact in starts:
+            for bridge, action in JOURNEYS_FROM[v]:
+                if intact >> bridge & 1:
+                    if not index:
+                        return action
+                    index -= 1
         raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _recruit_slot(villages: list[tuple[int, int, int, int]], index: int) -> int:
-    """The slot of the index-th space (in board order) a student may be recruited on."""
-    for base, _, recruit, _ in villages:
-        count = _POP[recruit]
-        if index < count:
-            return base + _NTH[recruit][index]
-        index -= count
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------- checking
