@@ -179,12 +179,20 @@ def _at_least(sums: int, k: int) -> int:
     return (sums + (8 - k) * _FIRST) >> 3 & _FIRST
 
 
-def _nth_space(ones: int, index: int) -> int:
-    """The space (board order) of the index-th set byte of ``ones``."""
-    find = ones.to_bytes(_SPACES, "little").index
-    space = find(b"\x01")
-    for _ in range(index):
-        space = find(b"\x01", space + 1)
+def _nth_space(ones: int, index: int, count: int) -> int:
+    """The space (board order) of the index-th of the ``count`` set bytes of ``ones``, looked
+    for from the nearer end."""
+    data = ones.to_bytes(_SPACES, "little")
+    if index * 2 < count:
+        find = data.index
+        space = find(b"\x01")
+        for _ in range(index):
+            space = find(b"\x01", space + 1)
+    else:
+        rfind = data.rindex
+        space = rfind(b"\x01")
+        for _ in range(count - 1 - index):
+            space = rfind(b"\x01", 0, space)
     return space
 
 
@@ -227,7 +235,7 @@ def random_action(pos: Position, rng: Random) -> Action:
         total = free.bit_count()
         if not total:
             return PASS
-        return PLACE_BY_SLOT[_nth_space(free, int(random_() * total))]
+        return PLACE_BY_SLOT[_nth_space(free, int(random_() * total), total)]
 
     paired = board >> 2 & open_spaces
     # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
@@ -238,29 +246,29 @@ def random_action(pos: Position, rng: Random) -> Action:
     place_count = places.bit_count()
     recruit_count = recruits.bit_count()
     twos = recruit_count * (recruit_count - 1) // 2
-    journey_count = 0
-    starts: list[tuple[int, int]] = []  # (village, its intact bridges' mask)
     if paired:
         bridges = pos._bridges
         villages = _at_least(_village_sums(paired), 1)
+        journeys = []
         while villages:
             low = villages & -villages
-            v = low.bit_length() // 56
-            intact = bridges & VILLAGE_BRIDGE_MASK[v]
-            if intact:
-                starts.append((v, intact))
-                journey_count += intact.bit_count()
+            for bridge, journey in JOURNEYS_FROM[low.bit_length() // 56]:
+                if bridges >> bridge & 1:
+                    journeys.append(journey)
             villages ^= low
+    else:
+        journeys = []
+    journey_count = len(journeys)
     total = place_count + recruit_count + twos + journey_count
     if not total:
         return PASS
     while True:
         index = int(random_() * total)
         if index < place_count:
-            return PLACE_BY_SLOT[_nth_space(places, index)]
+            return PLACE_BY_SLOT[_nth_space(places, index, place_count)]
         index -= place_count
         if index < recruit_count:
-            return RECRUIT_ONE_BY_SLOT[_nth_space(recruits, index)]
+            return RECRUIT_ONE_BY_SLOT[_nth_space(recruits, index, recruit_count)]
         index -= recruit_count
         if index < twos:
             # an unordered pair of recruit spaces, uniformly; a pair of one type with a single
@@ -271,19 +279,12 @@ def random_action(pos: Position, rng: Random) -> Action:
                 b += 1
             else:
                 a, b = b, a
-            slot_a = _nth_space(recruits, a)
-            slot_b = _nth_space(recruits, b)
+            slot_a = _nth_space(recruits, a, recruit_count)
+            slot_b = _nth_space(recruits, b, recruit_count)
             if (slot_b - slot_a) % 7 == 0 and counts[slot_a % 7] == 1:
                 continue
             return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
-        index -= twos
-        for v, intact in starts:
-            for bridge, action in JOURNEYS_FROM[v]:
-                if intact >> bridge & 1:
-                    if not index:
-                        return action
-                    index -= 1
-        raise AssertionError("unreachable")  # pragma: no cover
+        return journeys[index - twos]
 
 
 # ----------------------------------------------------------------------------- checking
