@@ -552,8 +552,9 @@ def origin_is_stronger(
     ``JOURNEY-TIE-MASTERS`` or ``JOURNEY-TIE-DEFENDER``)."""
     o_row = cells[origin * 7 : origin * 7 + 7]
     d_row = cells[destination * 7 : destination * 7 + 7]
-    o_strength = sum(_STRENGTH[c] for c in o_row)
-    d_strength = sum(_STRENGTH[c] for c in d_row)
+    strength = _STRENGTH.__getitem__
+    o_strength = sum(map(strength, o_row))
+    d_strength = sum(map(strength, d_row))
     if o_strength != d_strength:
         return o_strength > d_strength, "JOURNEY-STRENGTH"
     o_masters = 7 - o_row.count(0)
@@ -608,13 +609,13 @@ def resolve_journey(
 
 def _place_stones(bridges: int, stones: int, origin: int, destination: int) -> int:
     for v in (origin, destination):
-        if not bridges & VILLAGE_BRIDGE_MASK[v] and bin(stones).count("1") < STONES_IN_BOX:
+        if not bridges & VILLAGE_BRIDGE_MASK[v] and stones.bit_count() < STONES_IN_BOX:
             stones |= 1 << v
     return stones
 
 
 def _is_end(bridges: int, stones: int, end_eleven: bool) -> bool:
-    return bridges == 0 or (end_eleven and bin(stones).count("1") >= STONES_IN_BOX - 1)
+    return bridges == 0 or (end_eleven and stones.bit_count() >= STONES_IN_BOX - 1)
 
 
 # ----------------------------------------------------------------------------- scoring
