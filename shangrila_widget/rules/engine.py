@@ -153,6 +153,27 @@ _CODE_BYTES: Final = tuple(
 #: By the stones' bit mask: (bit 0 of every space, bit 0 of the first byte of every village)
 #: of the villages without a stone.
 _OPEN: dict[int, tuple[int, int]] = {}
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every mask of some of the bits of ``mask``, ``mask`` and 0 included."""
+    found = [mask]
+    sub = mask
+    while sub:
+        sub = (sub - 1) & mask
+        found.append(sub)
+    return found
+
+
+#: ``_JOURNEYS_BY_BRIDGES[v][m]``: the journeys from village v when the bridges in the mask m
+#: (of v's bridges) are left, in the order legal_actions lists them.
+_JOURNEYS_BY_BRIDGES: Final = tuple(
+    {
+        left: tuple(j for b, j in JOURNEYS_FROM[v] if left >> b & 1)
+        for left in _submasks(VILLAGE_BRIDGE_MASK[v])
+    }
+    for v in range(_VILLAGE_COUNT)
+)
 #: Translations of a player's 7 supply counts to bytes 1 where a tile is left / none was
 #: placed yet (the set-up's one of each type).
 _HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
@@ -247,15 +268,15 @@ def random_action(pos: Position, rng: Random) -> Action:
     recruit_count = recruits.bit_count()
     twos = recruit_count * (recruit_count - 1) // 2
     if paired:
+        # the journeys from each village with a student of the player's, by its bridges left
         bridges = pos._bridges
-        villages = _at_least(_village_sums(paired), 1)
+        find = paired.to_bytes(_SPACES, "little").find
+        space = find(1)
         journeys = []
-        while villages:
-            low = villages & -villages
-            for bridge, journey in JOURNEYS_FROM[low.bit_length() // 56]:
-                if bridges >> bridge & 1:
-                    journeys.append(journey)
-            villages ^= low
+        while space >= 0:
+            v = space // 7
+            journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
+            space = find(1, v * 7 + 7)
     else:
         journeys = []
     journey_count = len(journeys)
@@ -279,8 +300,13 @@ def random_action(pos: Position, rng: Random) -> Action:
                 b += 1
             else:
                 a, b = b, a
-            slot_a = _nth_space(recruits, a, recruit_count)
-            slot_b = _nth_space(recruits, b, recruit_count)
+            find = recruits.to_bytes(_SPACES, "little").index
+            slot_a = find(b"\x01")
+            for _ in range(a):
+                slot_a = find(b"\x01", slot_a + 1)
+            slot_b = slot_a
+            for _ in range(b - a):
+                slot_b = find(b"\x01", slot_b + 1)
             if (slot_b - slot_a) % 7 == 0 and counts[slot_a % 7] == 1:
                 continue
             return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
