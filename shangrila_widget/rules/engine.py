@@ -167,7 +167,7 @@ def _submasks(mask: int) -> list[int]:
 
 #: ``_JOURNEYS_BY_BRIDGES[v][m]``: the journeys from village v when the bridges in the mask m
 #: (of v's bridges) are left, in the order legal_actions lists them.
-_JOURNEYS_BY_BRIDGES: Final = tuple(
+_JOURNEYS_BY_BRIDGES: Final[tuple[dict[int, tuple[Journey, ...]], ...]] = tuple(
     {
         left: tuple(j for b, j in JOURNEYS_FROM[v] if left >> b & 1)
         for left in _submasks(VILLAGE_BRIDGE_MASK[v])
@@ -272,7 +272,7 @@ def random_action(pos: Position, rng: Random) -> Action:
         bridges = pos._bridges
         find = paired.to_bytes(_SPACES, "little").find
         space = find(1)
-        journeys = []
+        journeys: list[Journey] = []
         while space >= 0:
             v = space // 7
             journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
