@@ -80,7 +80,7 @@ def legal_actions(pos: Position) -> list[Action]:
     base_supply = colour * 7
     own = colour + 1
     if phase == SETUP:
-        max_colour, max_total = setup_caps(len(pos._players))
+        max_colour, max_total = (2, 3) if len(pos._players) == 4 else (1, 2)  # setup_caps
         unplaced = [t for t in range(7) if supply[base_supply + t] == TILES_PER_TYPE]
         setup_places: list[Action] = []
         for v in range(_VILLAGE_COUNT):
@@ -230,14 +230,16 @@ def random_action(pos: Position, rng: Random) -> Action:
     >>> random_action(pos, Random(3)) in legal_actions(pos)
     True
     """
-    check_position(pos)
+    if not isinstance(pos, Position):
+        check_position(pos)
     if not isinstance(rng, Random):
         raise ShangrilaError(f"rng: expected a random.Random, got {excerpt(rng)}")
     phase = pos._phase
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
     colour = pos._players[pos._turn]
-    board = int.from_bytes(bytearray(pos._cells).translate(_CODE_BYTES[colour]), "little")
+    codes = bytearray(pos._cells).translate(_CODE_BYTES[colour])
+    board = int.from_bytes(codes, "little")
     stones = pos._stones
     open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
     empty = board & open_spaces
@@ -270,13 +272,14 @@ def random_action(pos: Position, rng: Random) -> Action:
     if paired:
         # the journeys from each village with a student of the player's, by its bridges left
         bridges = pos._bridges
-        find = paired.to_bytes(_SPACES, "little").find
-        space = find(1)
+        find = codes.find
+        space = find(4)  # a space with a student of the player's
         journeys: list[Journey] = []
         while space >= 0:
             v = space // 7
-            journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
-            space = find(1, v * 7 + 7)
+            if not stones >> v & 1:
+                journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
+            space = find(4, v * 7 + 7)
     else:
         journeys = []
     journey_count = len(journeys)
