@@ -1,10 +1,13 @@
 """Playouts per second: uniform random play and the bots' own rollout policy.
 
-Plays complete games from the empty board with each policy for the given seconds, then runs
-the ``hard`` search for a while to count its iterations per second (an iteration is one
-descent, one expansion and one playout of up to 30 actions, evaluated at its end). The last
-line printed is one JSON object; the ``per_cpu_s`` figures count this process's CPU time only,
-which a busy machine disturbs less than the wall clock.
+Plays complete games from the empty board with each policy for the given seconds (uniform
+random play twice: choosing from the listed legal actions, and drawing with the engine's
+``random_action`` sampler, which lists nothing), then runs the ``hard`` search for a while
+to count its iterations per second (an iteration is one descent, one expansion and one
+playout of up to 30 actions, evaluated at its end). The rollout policy is not uniform over
+the legal actions, so it keeps listing them. The last line printed is one JSON object; the
+``per_cpu_s`` figures count this process's CPU time only, which a busy machine disturbs less
+than the wall clock.
 
     python benchmarks/playouts.py --players 4 --seconds 5
 """
@@ -17,7 +20,7 @@ import random
 import time
 
 from shangrila_widget.bots.search import Search, rollout_action
-from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions
+from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions, random_action
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
 
@@ -31,6 +34,12 @@ def games_per_s(
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         pos = Position.new_game(SEATS[players])
+        if policy == "sampler":
+            while not pos.is_over:
+                pos = apply_unchecked(pos, random_action(pos, rng))
+                actions_played += 1
+            games += 1
+            continue
         while True:
             actions = legal_actions(pos)
             if not actions:
@@ -65,6 +74,9 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     random_wall, random_cpu, random_length = games_per_s(args.players, "random", args.seconds, rng)
+    sampler_wall, sampler_cpu, sampler_length = games_per_s(
+        args.players, "sampler", args.seconds, rng
+    )
     rollout_wall, rollout_cpu, rollout_length = games_per_s(
         args.players, "rollout", args.seconds, rng
     )
@@ -72,12 +84,15 @@ def main() -> None:
     figures = {
         "players": args.players,
         "random_games_per_s": round(random_wall, 1),
+        "sampler_games_per_s": round(sampler_wall, 1),
         "rollout_games_per_s": round(rollout_wall, 1),
         "random_games_per_cpu_s": round(random_cpu, 1),
+        "sampler_games_per_cpu_s": round(sampler_cpu, 1),
         "rollout_games_per_cpu_s": round(rollout_cpu, 1),
         "random_actions_per_game": round(random_length, 1),
         "rollout_actions_per_game": round(rollout_length, 1),
         "random_actions_per_cpu_s": round(random_cpu * random_length),
+        "sampler_actions_per_cpu_s": round(sampler_cpu * sampler_length),
         "rollout_actions_per_cpu_s": round(rollout_cpu * rollout_length),
         "search_iterations_per_s": round(search_wall, 1),
         "search_iterations_per_cpu_s": round(search_cpu, 1),

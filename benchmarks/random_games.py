@@ -1,9 +1,12 @@
 """Play complete games with uniformly random legal actions and print the speed.
 
-Every decision lists all legal actions (as a player would see them) and picks one uniformly.
-The last line printed is one JSON object with the keys players, games, games_per_s,
-games_per_cpu_s (per second of this process's CPU time, which a busy machine disturbs less
-than the wall clock), actions_per_game and journeys_per_game.
+Two paths, each for the given seconds: the enumerating one lists all legal actions at every
+decision (as a player would see them) and picks one uniformly; the sampler one draws the same
+distribution with ``random_action`` without listing anything. The last line printed is one
+JSON object with the keys players, games, games_per_s, games_per_cpu_s (per second of this
+process's CPU time, which a busy machine disturbs less than the wall clock), actions_per_game
+and journeys_per_game for the enumerating path, the same figures prefixed ``sampler_`` for
+the sampler path, and the memory figures.
 
     python benchmarks/random_games.py --players 4 --seconds 10
 """
@@ -16,8 +19,15 @@ import random
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 
-from shangrila_widget.rules import Journey, Position, apply_unchecked, legal_actions
+from shangrila_widget.rules import (
+    Journey,
+    Position,
+    apply_unchecked,
+    legal_actions,
+    random_action,
+)
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
 
@@ -36,6 +46,43 @@ def play_random_game(players: int, rng: random.Random) -> tuple[int, int]:
             journeys += 1
         pos = apply_unchecked(pos, action)
         actions += 1
+
+
+def play_sampled_game(players: int, rng: random.Random) -> tuple[int, int]:
+    """The same as :func:`play_random_game`, drawing each action with ``random_action``."""
+    pos = Position.new_game(SEATS[players])
+    actions = journeys = 0
+    while not pos.is_over:
+        action = random_action(pos, rng)
+        if type(action) is Journey:
+            journeys += 1
+        pos = apply_unchecked(pos, action)
+        actions += 1
+    return actions, journeys
+
+
+def run(
+    play: Callable[[int, random.Random], tuple[int, int]],
+    players: int,
+    seconds: float,
+    rng: random.Random,
+) -> dict[str, float]:
+    """Play games with ``play`` for ``seconds``; the speed and length figures."""
+    games = actions = journeys = 0
+    cpu = time.process_time()
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        a, j = play(players, rng)
+        games += 1
+        actions += a
+        journeys += j
+    return {
+        "games": games,
+        "games_per_s": round(games / elapsed, 1),
+        "games_per_cpu_s": round(games / (time.process_time() - cpu), 1),
+        "actions_per_game": round(actions / games, 1),
+        "journeys_per_game": round(journeys / games, 2),
+    }
 
 
 def memory_figures(players: int, seed: int) -> dict[str, float]:
@@ -57,22 +104,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    games = actions = journeys = 0
-    cpu = time.process_time()
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < args.seconds:
-        a, j = play_random_game(args.players, rng)
-        games += 1
-        actions += a
-        journeys += j
+    enumerating = run(play_random_game, args.players, args.seconds, random.Random(args.seed))
+    sampler = run(play_sampled_game, args.players, args.seconds, random.Random(args.seed))
     figures = {
         "players": args.players,
-        "games": games,
-        "games_per_s": round(games / elapsed, 1),
-        "games_per_cpu_s": round(games / (time.process_time() - cpu), 1),
-        "actions_per_game": round(actions / games, 1),
-        "journeys_per_game": round(journeys / games, 2),
+        **enumerating,
+        **{f"sampler_{key}": value for key, value in sampler.items()},
         **memory_figures(args.players, args.seed),
     }
     print(json.dumps(figures))

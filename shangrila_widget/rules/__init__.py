@@ -30,6 +30,7 @@ from shangrila_widget.rules.engine import (
     check,
     legal_actions,
     play,
+    random_action,
     scores,
     winners,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "legal_actions",
     "parse_action",
     "play",
+    "random_action",
     "scores",
     "winners",
 ]

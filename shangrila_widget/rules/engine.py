@@ -3,6 +3,7 @@
 Three entry points, all pure functions of a :class:`Position`:
 
 - :func:`legal_actions` lists every concrete legal action of the player to move;
+- :func:`random_action` draws one of them uniformly without listing them (for playouts);
 - :func:`check` returns None for a legal action, else a :class:`Refusal` naming its rule id;
 - :func:`play` returns an :class:`Outcome` (the new position; its events, with rule ids, are
   worked out only when read, so that playing costs nothing for explanations nobody reads).
@@ -18,6 +19,7 @@ Three entry points, all pure functions of a :class:`Position`:
 from __future__ import annotations
 
 from itertools import combinations
+from random import Random
 from typing import Final
 
 from shangrila_widget.rules.actions import (
@@ -78,7 +80,7 @@ def legal_actions(pos: Position) -> list[Action]:
     base_supply = colour * 7
     own = colour + 1
     if phase == SETUP:
-        max_colour, max_total = setup_caps(len(pos._players))
+        max_colour, max_total = (2, 3) if len(pos._players) == 4 else (1, 2)  # setup_caps
         unplaced = [t for t in range(7) if supply[base_supply + t] == TILES_PER_TYPE]
         setup_places: list[Action] = []
         for v in range(_VILLAGE_COUNT):
@@ -123,6 +125,195 @@ def legal_actions(pos: Position) -> list[Action]:
         ]
     places += journeys
     return places or [PASS]
+
+
+# ----------------------------------------------------------------------------- sampling
+# random_action reads the whole board at once: the 91 cell codes become the bytes of one big
+# integer, byte i for space i (village i // 7, type i % 7), byte value 1 for an empty space,
+# 2 for a master of the player to move without a student, 4 for one with its student, 0 for
+# anything else. Sums over a village's 7 bytes are one multiplication (no byte carries: a sum
+# is at most 7), comparisons of those sums one addition, so no Python loop runs per village.
+
+_SPACES: Final = _VILLAGE_COUNT * 7
+#: Bit 0 of every space's byte.
+_ONES: Final = sum(1 << 8 * i for i in range(_SPACES))
+#: Multiplying by this sums each run of 7 bytes into its last byte.
+_SEVEN: Final = sum(1 << 8 * k for k in range(7))
+#: Bit 0 / bits 0-2 of the first byte of each village.
+_FIRST: Final = sum(1 << 56 * v for v in range(_VILLAGE_COUNT))
+_FIRST_LOW3: Final = _FIRST * 7
+#: ``_CODE_BYTES[colour]``: the translation of cell codes to the bytes above.
+_CODE_BYTES: Final = tuple(
+    bytes(
+        1 if code == 0 else 2 if code == c + 1 else 4 if code == c + 1 + STUDENT_OFFSET else 0
+        for code in range(256)
+    )
+    for c in range(4)
+)
+#: By the stones' bit mask: (bit 0 of every space, bit 0 of the first byte of every village)
+#: of the villages without a stone.
+_OPEN: dict[int, tuple[int, int]] = {}
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every mask of some of the bits of ``mask``, ``mask`` and 0 included."""
+    found = [mask]
+    sub = mask
+    while sub:
+        sub = (sub - 1) & mask
+        found.append(sub)
+    return found
+
+
+#: ``_JOURNEYS_BY_BRIDGES[v][m]``: the journeys from village v when the bridges in the mask m
+#: (of v's bridges) are left, in the order legal_actions lists them.
+_JOURNEYS_BY_BRIDGES: Final[tuple[dict[int, tuple[Journey, ...]], ...]] = tuple(
+    {
+        left: tuple(j for b, j in JOURNEYS_FROM[v] if left >> b & 1)
+        for left in _submasks(VILLAGE_BRIDGE_MASK[v])
+    }
+    for v in range(_VILLAGE_COUNT)
+)
+#: Translations of a player's 7 supply counts to bytes 1 where a tile is left / none was
+#: placed yet (the set-up's one of each type).
+_HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
+_UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
+
+
+def _open_masks(stones: int) -> tuple[int, int]:
+    spaces = first = 0
+    for v in range(_VILLAGE_COUNT):
+        if not stones >> v & 1:
+            spaces |= (_ONES >> 56 * v & (_SEVEN)) << 56 * v
+            first |= 1 << 56 * v
+    _OPEN[stones] = result = (spaces, first)
+    return result
+
+
+def _village_sums(ones: int) -> int:
+    """Per village, how many of its spaces are set in ``ones``, in its first byte."""
+    return (ones * _SEVEN) >> 48 & (_FIRST_LOW3)
+
+
+def _at_least(sums: int, k: int) -> int:
+    """Bit 0 of the first byte of each village whose sum (0-7) is at least k (1-8)."""
+    return (sums + (8 - k) * _FIRST) >> 3 & _FIRST
+
+
+def _nth_space(ones: int, index: int, count: int) -> int:
+    """The space (board order) of the index-th of the ``count`` set bytes of ``ones``, looked
+    for from the nearer end."""
+    data = ones.to_bytes(_SPACES, "little")
+    if index * 2 < count:
+        find = data.index
+        space = find(b"\x01")
+        for _ in range(index):
+            space = find(b"\x01", space + 1)
+    else:
+        rfind = data.rindex
+        space = rfind(b"\x01")
+        for _ in range(count - 1 - index):
+            space = rfind(b"\x01", 0, space)
+    return space
+
+
+def random_action(pos: Position, rng: Random) -> Action:
+    """One action drawn uniformly from exactly the actions :func:`legal_actions` lists, without
+    listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
+    only that action is looked up (``Pass()`` when nothing else is legal). The same ``rng``
+    state gives the same action. A finished game has no action: like :func:`play`, it raises
+    :class:`IllegalActionError` with rule ``END``.
+
+    >>> from random import Random
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+    >>> random_action(pos, Random(3)) in legal_actions(pos)
+    True
+    """
+    if not isinstance(pos, Position):
+        check_position(pos)
+    if not isinstance(rng, Random):
+        raise ShangrilaError(f"rng: expected a random.Random, got {excerpt(rng)}")
+    phase = pos._phase
+    if phase == OVER:
+        raise IllegalActionError(Refusal("END", "game_over", {}))
+    colour = pos._players[pos._turn]
+    codes = bytearray(pos._cells).translate(_CODE_BYTES[colour])
+    board = int.from_bytes(codes, "little")
+    stones = pos._stones
+    open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
+    empty = board & open_spaces
+    mine = board >> 1 & open_spaces
+    random_ = rng.random
+    counts = bytearray(pos._supply[colour * 7 : colour * 7 + 7])
+    if phase == SETUP:
+        max_colour, max_total = setup_caps(len(pos._players))
+        unplaced = int.from_bytes(counts.translate(_UNPLACED), "little") * _FIRST
+        villages = (
+            _at_least(_village_sums(empty), 8 - max_total)
+            & ~_at_least(_village_sums(mine), max_colour)
+            & open_villages
+        )
+        free = empty & villages * _SEVEN & unplaced
+        total = free.bit_count()
+        if not total:
+            return PASS
+        return PLACE_BY_SLOT[_nth_space(free, int(random_() * total), total)]
+
+    paired = board >> 2 & open_spaces
+    # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
+    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + 7 * _FIRST >> 3 & _FIRST) * _SEVEN
+    with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
+    places = empty & present & with_supply
+    recruits = mine & with_supply
+    place_count = places.bit_count()
+    recruit_count = recruits.bit_count()
+    twos = recruit_count * (recruit_count - 1) // 2
+    if paired:
+        # the journeys from each village with a student of the player's, by its bridges left
+        bridges = pos._bridges
+        find = codes.find
+        space = find(4)  # a space with a student of the player's
+        journeys: list[Journey] = []
+        while space >= 0:
+            v = space // 7
+            if not stones >> v & 1:
+                journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
+            space = find(4, v * 7 + 7)
+    else:
+        journeys = []
+    journey_count = len(journeys)
+    total = place_count + recruit_count + twos + journey_count
+    if not total:
+        return PASS
+    while True:
+        index = int(random_() * total)
+        if index < place_count:
+            return PLACE_BY_SLOT[_nth_space(places, index, place_count)]
+        index -= place_count
+        if index < recruit_count:
+            return RECRUIT_ONE_BY_SLOT[_nth_space(recruits, index, recruit_count)]
+        index -= recruit_count
+        if index < twos:
+            # an unordered pair of recruit spaces, uniformly; a pair of one type with a single
+            # tile of it left is not legal: draw again (still uniform over the legal actions)
+            a = int(random_() * recruit_count)
+            b = int(random_() * (recruit_count - 1))
+            if b >= a:
+                b += 1
+            else:
+                a, b = b, a
+            find = recruits.to_bytes(_SPACES, "little").index
+            slot_a = find(b"\x01")
+            for _ in range(a):
+                slot_a = find(b"\x01", slot_a + 1)
+            slot_b = slot_a
+            for _ in range(b - a):
+                slot_b = find(b"\x01", slot_b + 1)
+            if (slot_b - slot_a) % 7 == 0 and counts[slot_a % 7] == 1:
+                continue
+            return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
+        return journeys[index - twos]
 
 
 # ----------------------------------------------------------------------------- checking
@@ -390,8 +581,9 @@ def origin_is_stronger(
     ``JOURNEY-TIE-MASTERS`` or ``JOURNEY-TIE-DEFENDER``)."""
     o_row = cells[origin * 7 : origin * 7 + 7]
     d_row = cells[destination * 7 : destination * 7 + 7]
-    o_strength = sum(_STRENGTH[c] for c in o_row)
-    d_strength = sum(_STRENGTH[c] for c in d_row)
+    strength = _STRENGTH.__getitem__
+    o_strength = sum(map(strength, o_row))
+    d_strength = sum(map(strength, d_row))
     if o_strength != d_strength:
         return o_strength > d_strength, "JOURNEY-STRENGTH"
     o_masters = 7 - o_row.count(0)
@@ -446,13 +638,13 @@ def resolve_journey(
 
 def _place_stones(bridges: int, stones: int, origin: int, destination: int) -> int:
     for v in (origin, destination):
-        if not bridges & VILLAGE_BRIDGE_MASK[v] and bin(stones).count("1") < STONES_IN_BOX:
+        if not bridges & VILLAGE_BRIDGE_MASK[v] and stones.bit_count() < STONES_IN_BOX:
             stones |= 1 << v
     return stones
 
 
 def _is_end(bridges: int, stones: int, end_eleven: bool) -> bool:
-    return bridges == 0 or (end_eleven and bin(stones).count("1") >= STONES_IN_BOX - 1)
+    return bridges == 0 or (end_eleven and stones.bit_count() >= STONES_IN_BOX - 1)
 
 
 # ----------------------------------------------------------------------------- scoring

@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from shangrila_widget.rules.board import (
@@ -125,17 +125,17 @@ class Position:
         end_eleven: bool,
     ) -> Position:
         new = object.__new__(cls)
-        setter = object.__setattr__
-        setter(new, "_players", players)
-        setter(new, "_turn", turn)
-        setter(new, "_phase", phase)
-        setter(new, "_cells", cells)
-        setter(new, "_bridges", bridges)
-        setter(new, "_stones", stones)
-        setter(new, "_supply", supply)
-        setter(new, "_setup_turns", setup_turns)
-        setter(new, "_passes", passes)
-        setter(new, "_end_eleven", end_eleven)
+        # the slots' own setters: faster than object.__setattr__ by name (the fast path)
+        _set_players(new, players)
+        _set_turn(new, turn)
+        _set_phase(new, phase)
+        _set_cells(new, cells)
+        _set_bridges(new, bridges)
+        _set_stones(new, stones)
+        _set_supply(new, supply)
+        _set_setup_turns(new, setup_turns)
+        _set_passes(new, passes)
+        _set_end_eleven(new, end_eleven)
         return new
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -420,6 +420,19 @@ class Position:
 
     def _tiles_on_board(self) -> int:
         return sum(STRENGTH[c] for c in self._cells)
+
+
+# The slots' setters, which (unlike assigning an attribute) pass Position.__setattr__ by.
+_set_players: Callable[[Position, object], None] = Position.__dict__["_players"].__set__
+_set_turn: Callable[[Position, object], None] = Position.__dict__["_turn"].__set__
+_set_phase: Callable[[Position, object], None] = Position.__dict__["_phase"].__set__
+_set_cells: Callable[[Position, object], None] = Position.__dict__["_cells"].__set__
+_set_bridges: Callable[[Position, object], None] = Position.__dict__["_bridges"].__set__
+_set_stones: Callable[[Position, object], None] = Position.__dict__["_stones"].__set__
+_set_supply: Callable[[Position, object], None] = Position.__dict__["_supply"].__set__
+_set_setup_turns: Callable[[Position, object], None] = Position.__dict__["_setup_turns"].__set__
+_set_passes: Callable[[Position, object], None] = Position.__dict__["_passes"].__set__
+_set_end_eleven: Callable[[Position, object], None] = Position.__dict__["_end_eleven"].__set__
 
 
 def _village(village: object) -> int:
