@@ -385,3 +385,55 @@ def rule_title(rule: str, lang: Language = "en") -> str:
         if entry["id"] == rule:
             return str(entry["title"][lang])
     raise KeyError(rule)
+
+
+_ACTION_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "place": "a new {type} master in village {village}",
+        "student": "a {type} student in village {village}",
+        "recruit": "a recruit: {students}",
+        "and": " and ",
+        "journey": "a journey from village {origin} to village {destination}",
+        "pass": "a pass",
+    },
+    "pl": {
+        "place": "nowy Mistrz {type} w wiosce {village}",
+        "student": "Uczeń {type} w wiosce {village}",
+        "recruit": "werbunek: {students}",
+        "and": " i ",
+        "journey": "podróż z wioski {origin} do wioski {destination}",
+        "pass": "pas",
+    },
+}
+
+
+def action_words(action: object, lang: Language = "en") -> str:
+    """An action in words for people (``str(action)`` is its notation).
+
+    >>> from shangrila_widget.rules.actions import parse_action
+    >>> action_words(parse_action("place yeti_whisperer C"))
+    'a new Yeti Whisperer master in village C'
+    >>> action_words(parse_action("journey A B"), "pl")
+    'podróż z wioski A do wioski B'
+    >>> action_words(parse_action("recruit healer A priest B"), "pl")
+    'werbunek: Uczeń Uzdrowiciel w wiosce A i Uczeń Kapłan w wiosce B'
+    """
+    from shangrila_widget.rules.actions import Journey, Pass, Place, Recruit
+
+    if lang not in LANGUAGES:
+        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected 'en' or 'pl'")
+    words = _ACTION_WORDS[lang]
+    names = TYPE_NAMES[lang]
+    if isinstance(action, Place):
+        return words["place"].format(type=names[action.type], village=action.village)
+    if isinstance(action, Recruit):
+        students = words["and"].join(
+            words["student"].format(type=names[kind], village=village)
+            for kind, village in action.students
+        )
+        return words["recruit"].format(students=students)
+    if isinstance(action, Journey):
+        return words["journey"].format(origin=action.origin, destination=action.destination)
+    if isinstance(action, Pass):
+        return words["pass"]
+    raise ShangrilaError(f"expected an action, got {excerpt(action)}")

@@ -43,7 +43,7 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGE_INDEX
 from shangrila_widget.rules.errors import IllegalActionError, excerpt
 from shangrila_widget.rules.explain import Event, Outcome, Refusal
-from shangrila_widget.rules.messages import LANGUAGES, Language
+from shangrila_widget.rules.messages import LANGUAGES, Language, action_words
 from shangrila_widget.rules.record import GameRecord
 from shangrila_widget.widget.texts import ui_text
 
@@ -236,7 +236,8 @@ class BoardController:
         action = self.record.current.action
         self.record.undo()
         self.last_outcome = None
-        return Feedback.sentence("info", "undone", self.lang, action=str(action))
+        words = {lang: action_words(action, lang) for lang in LANGUAGES}
+        return Feedback.sentence("info", "undone", self.lang, action=words)
 
     def redo(self) -> Feedback:
         self._clear_selection()

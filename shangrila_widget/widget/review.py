@@ -30,7 +30,7 @@ from shangrila_widget.render.canvas import batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
+from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.texts import ui_text
 
@@ -161,7 +161,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             lang,
             index=index,
             player=name,
-            action=str(m.action),
+            action=action_words(m.action, lang),
             before=round(100 * m.before[m.player]),
             after=round(100 * m.after[m.player]),
         )
@@ -173,7 +173,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             text += " " + ui_text(
                 "review_mistake",
                 lang,
-                better=str(m.better),
+                better=action_words(m.better, lang),
                 chance=round(100 * (m.better_chance or 0.0)),
                 reason=reason,
             )

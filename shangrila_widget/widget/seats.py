@@ -40,7 +40,7 @@ from shangrila_widget.bots.search import Budget, Search
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language
+from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.texts import ui_text
 
@@ -548,7 +548,7 @@ class ComputerPlayers:
             board.lang,
             player=_names(task.player),
             level=_level_names(task.bot.level),
-            action=str(action),
+            action=_per_language(lambda lang: action_words(action, lang)),
             reason=reasons,
         )
         board.say(replace(said, rules=played.rules, events=played.events, action=action))
@@ -566,7 +566,7 @@ class ComputerPlayers:
             "hint_says",
             board.lang,
             player=_names(task.player),
-            action=str(action),
+            action=_per_language(lambda lang: action_words(action, lang)),
             chance=round(100 * chance),
             reason=reasons,
         )

@@ -195,12 +195,12 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "review_move": {
         "en": "Move {index}: {player} plays {action}; {player}'s chance to win {before} % → "
         "{after} %.",
-        "pl": "Ruch {index}: {player} gra {action}; szansa gracza na wygraną {before} % → "
+        "pl": "Ruch {index}: {player} gra: {action}; szansa gracza na wygraną {before} % → "
         "{after} %.",
     },
     "review_mistake": {
         "en": "A mistake: {better} was better ({chance} %). {reason}",
-        "pl": "Błąd: lepsze było {better} ({chance} %). {reason}",
+        "pl": "Błąd: lepszy ruch to {better} ({chance} %). {reason}",
     },
     # ---------------------------------------------------------------- tour
     "chapter": {"en": "Chapter", "pl": "Rozdział"},

@@ -177,7 +177,7 @@ def test_clicks_play_refuse_journey_and_reload(
     # again and a legal target, so it is washed green.
     page.keyboard.press("ArrowLeft")
     wait_for_canvas_color(page, CANVAS, *priest_a_empty, TARGET_WASH_RGBA, tolerance=10)
-    wait_for_message(page, "Took back: place priest A")
+    wait_for_message(page, "Took back: a new Priest master in village A")
 
     # A journey takes two clicks: Red's master with a student in A, then village B.
     journey = position.play("journey A B")

@@ -173,7 +173,8 @@ def test_a_hint_is_drawn_on_the_board(
     assert canvas_color_fraction(page, BOARD, *middle, rgba(HINT_ARROW), radius=1) < 0.5
 
     page.locator("button.shangrila-hint").click()
-    wait_for_message(page, "Hint for Red: journey A B", "estimated chance", timeout=20)
+    hint_said = "Hint for Red: a journey from village A to village B"
+    wait_for_message(page, hint_said, "estimated chance", timeout=20)
     wait_for_canvas_color(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12, timeout=10)
     assert canvas_color_fraction(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12) > 0.6
     save_screenshot("hint")
@@ -186,6 +187,6 @@ def test_a_hint_is_drawn_on_the_board(
     assert "Red to move" in " ".join(page.locator(".shangrila-board").inner_text().split())
     save_screenshot("bots-answered")
     page.keyboard.press("ArrowLeft")  # back past the three replies to Red's decision
-    wait_for_message(page, "Took back: journey A B", timeout=10)
+    wait_for_message(page, "Took back: a journey from village A to village B", timeout=10)
     wait_for_canvas_color(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12, timeout=10)
     assert browser_diagnostics.page_errors == []

@@ -180,7 +180,7 @@ def test_switching_language_translates_the_message_on_show() -> None:
     assert "already taken by Red's master" in board.message
     board.undo()
     board.lang = "pl"
-    assert board.message == "Cofnięto: place healer A."
+    assert board.message == "Cofnięto: nowy Mistrz Uzdrowiciel w wiosce A."
     board.lang = "en"
     board.cancel()
     board.lang = "pl"

@@ -21,6 +21,7 @@ from shangrila_widget.bots import hint
 from shangrila_widget.bots.levels import choose_action
 from shangrila_widget.rules import GameRecord, Journey, Pass, Place, Position, Recruit
 from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import action_words
 from shangrila_widget.widget import Bot, Highlight, ReviewChart, ShangriLaBoard
 from shangrila_widget.widget.seats import SLICE_SECONDS, Clock, hint_marks
 from tests.support.widget import click_space, foreign_words, press
@@ -116,7 +117,7 @@ def test_bot_seats_play_a_whole_game_through_click_messages() -> None:
             bot = last.parent.position.to_move
             name = {"blue": "Blue", "yellow": "Yellow"}[bot]
             assert board.message.startswith(f"{name} (computer, "), board.message
-            assert f"plays {last.action}" in board.message
+            assert f"plays {action_words(last.action)}" in board.message
             if not isinstance(last.action, Pass):
                 assert any(h["kind"] == "moved" for h in board.highlights), "ringed as moved"
     assert board.game.is_over and person_moves > 10
@@ -128,7 +129,7 @@ def test_a_forced_pass_by_the_button_message_and_the_bots_pass_too() -> None:
     board = ShangriLaBoard(start, bots={c: FAST for c in ("blue", "yellow", "violet")})
     person_plays(board, Pass())
     assert [n.action for n in board.record.main_line()] == [Pass()] * 4
-    assert board.game.is_over and board.message.startswith("Violet (computer, medium) plays pass")
+    assert board.game.is_over and board.message.startswith("Violet (computer, medium) plays a pass")
     assert board.error == ""
 
 
@@ -204,7 +205,7 @@ def test_the_hint_button_and_key_draw_the_suggestion_and_say_why() -> None:
     assert marks == [
         {"kind": "hint", "village": expected.village, "type": expected.type, "bridge": None}
     ]
-    assert board.message.startswith(f"Hint for Blue: {expected}")
+    assert board.message.startswith(f"Hint for Blue: {action_words(expected)}")
     assert "estimated chance to win afterwards" in board.message
     assert not board.busy
     click_space(board, expected.village, expected.type)  # following it
