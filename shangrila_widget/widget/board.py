@@ -688,7 +688,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
     @traitlets.observe("busy")
     def _busy_changed(self, change: dict[str, Any]) -> None:
-        self._refresh()
+        self._sync(self._marks())  # the picture does not show it: no redraw
 
     @traitlets.observe("show_legal")
     def _show_legal_changed(self, change: dict[str, Any]) -> None:
@@ -739,6 +739,12 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             caption=self._caption_text(),
         )
         self.canvas.draw(scene)
+        self._sync(marks)
+
+    def _sync(self, marks: Sequence[Highlight]) -> None:
+        """Sync traits, status, side panel and buttons with the controller, then tell the
+        :meth:`on_change` callbacks."""
+        pos = self.controller.position
         self._synced_json = pos.to_json()
         self.position = self._synced_json
         self.highlights = [
