@@ -121,61 +121,97 @@ def _mask_villages(mask: int) -> list[str]:
     return sorted({VILLAGES[i // 7] for i in range(91) if mask >> i & 1})
 
 
+#: The hint's sentences, one template per language; each call passes every form a language
+#: may need (an English article, a Polish case) and each template takes the ones it uses.
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "place": "Places {a} {type} master in village {village}.",
+        "recruit": "Recruits {a} {type} student in village {village}.",
+        "next_journey": "Next turn a journey from {origin} to {to} would start from the "
+        "stronger village ({rule}) and win {gain} space(s).",
+        "only_pass": "No other action is legal.",
+        "counts": "Masters: {m0} → {m1}, villages held: {v0} → {v1}.",
+        "safe": "Makes {villages} safe from a journey.",
+        "exposed": "Careful: a journey could then take {n} master(s) in {villages}.",
+        "ends": "This ends the game ({rule}); the winner: {names}.",
+        "stronger_start": "{origin} is stronger than {destination} ({rule}).",
+        "stronger_end": "{destination} is stronger than {origin} ({rule}): the students only "
+        "fill empty spaces.",
+        "spaces_won": "It wins {n} space(s) in {destination}.",
+        "takes": "It takes {owner}'s {type} space (J1-OTHER).",
+        "bounced": "{n} student(s) go back to supply.",
+        "collapse": "The bridge {origin}–{destination} collapses (BRIDGE-COLLAPSE).",
+        "stone": "Village {village} is cut off and gets a stone (STONE).",
+    },
+    "pl": {
+        "place": "Umieszcza {type_acc} w wiosce {village}.",
+        "recruit": "Kładzie Ucznia na swoim Mistrzu ({type}) w wiosce {village}.",
+        "next_journey": "W następnej turze Podróż z wioski {origin} do wioski {to} wyruszyłaby "
+        "z silniejszej wioski ({rule}) i zdobyłaby pola: {gain}.",
+        "only_pass": "Nie ma innej legalnej akcji.",
+        "counts": "Mistrzów: {m0} → {m1}, wiosek z Mistrzem gracza: {v0} → {v1}.",
+        "safe": "Mistrzowie w {where} {villages} są odtąd bezpieczni przed Podróżą.",
+        "exposed": "Uwaga: Podróż mogłaby odebrać Mistrzów w {where} {villages} "
+        "(zagrożonych: {n}).",
+        "ends": "To kończy grę ({rule}); wygrywa: {names}.",
+        "stronger_start": "Wioska {origin} jest silniejsza od wioski {destination} ({rule}).",
+        "stronger_end": "Wioska {destination} jest silniejsza od wioski {origin} ({rule}): "
+        "Uczniowie zajmą tylko wolne pola.",
+        "spaces_won": "Nowi Mistrzowie gracza w wiosce {destination}: {n}.",
+        "takes": "Zajmuje pole {type_gen} należące do gracza {owner_gen} (J1-OTHER).",
+        "bounced": "Uczniowie wracający do zapasu: {n}.",
+        "collapse": "Most {origin}–{destination} zawali się (BRIDGE-COLLAPSE).",
+        "stone": "Wioska {village} zostaje odcięta i dostaje Kamień Mędrców (STONE).",
+    },
+}
+
+
+def _said(lang: Language, key: str, **params: object) -> str:
+    return _WORDS[lang][key].format(**params)
+
+
+def _type_forms(master_type: str, lang: Language) -> dict[str, str]:
+    """A master type's name with its English article and its Polish accusative."""
+    name = _type(master_type, lang)
+    article = "an" if name[0] in "AEIOU" else "a"
+    return {"type": name, "a": article, "type_acc": _type(master_type, lang, "acc")}
+
+
+def _villages_forms(villages: list[str], lang: Language) -> dict[str, str]:
+    """A list of villages in words, and the Polish 'in village(s)' that goes before it."""
+    where = "wioskach" if len(villages) > 1 else "wiosce"
+    return {"villages": _villages_list(villages, lang), "where": where}
+
+
 def _journey_words(events: tuple[Event, ...], player: str, lang: Language) -> list[str]:
-    words: list[str] = []
     strength = next(e for e in events if e.kind == "strength")
-    origin = strength.params["origin"]
-    destination = strength.params["destination"]
-    rule = strength.rule
+    route = {"origin": strength.params["origin"], "destination": strength.params["destination"]}
+    stronger = "stronger_start" if strength.params["situation"] == 1 else "stronger_end"
+    words = [_said(lang, stronger, rule=strength.rule, **route)]
     won = [e for e in events if e.kind == "traveller" and e.params["colour"] == player]
     gained = [e for e in won if e.rule in ("J-EMPTY", "J1-OTHER")]
-    taken = [e for e in won if e.rule == "J1-OTHER"]
     bounced = [e for e in won if e.rule in ("J2-OCCUPIED", "J1-OWN-FULL")]
-    if lang == "pl":
-        if strength.params["situation"] == 1:
-            words.append(f"Wioska {origin} jest silniejsza od wioski {destination} ({rule}).")
-        else:
+    if gained:
+        words.append(_said(lang, "spaces_won", n=len(gained), **route))
+    for e in won:
+        if e.rule == "J1-OTHER":
+            owner, kind = e.params["owner"], e.params["type"]
             words.append(
-                f"Wioska {destination} jest silniejsza od wioski {origin} ({rule}): "
-                "Uczniowie zajmą tylko wolne pola."
-            )
-        if gained:
-            words.append(f"Nowi Mistrzowie gracza w wiosce {destination}: {len(gained)}.")
-        for e in taken:
-            words.append(
-                f"Zajmuje pole {_type(e.params['type'], lang, 'gen')} należące do gracza "
-                f"{_colour(e.params['owner'], lang, 'gen')} (J1-OTHER)."
-            )
-        if bounced:
-            words.append(f"Uczniowie wracający do zapasu: {len(bounced)}.")
-        words.append(f"Most {origin}–{destination} zawali się (BRIDGE-COLLAPSE).")
-        for e in events:
-            if e.kind == "stone":
-                words.append(
-                    f"Wioska {e.params['village']} zostaje odcięta i dostaje Kamień Mędrców "
-                    "(STONE)."
+                _said(
+                    lang,
+                    "takes",
+                    owner=_colour(owner, lang),
+                    owner_gen=_colour(owner, lang, "gen"),
+                    type=_type(kind, lang),
+                    type_gen=_type(kind, lang, "gen"),
                 )
-    else:
-        if strength.params["situation"] == 1:
-            words.append(f"{origin} is stronger than {destination} ({rule}).")
-        else:
-            words.append(
-                f"{destination} is stronger than {origin} ({rule}): the students only fill "
-                "empty spaces."
             )
-        if gained:
-            words.append(f"It wins {len(gained)} space(s) in {destination}.")
-        for e in taken:
-            words.append(
-                f"It takes {_colour(e.params['owner'], lang)}'s "
-                f"{_type(e.params['type'], lang)} space (J1-OTHER)."
-            )
-        if bounced:
-            words.append(f"{len(bounced)} student(s) go back to supply.")
-        words.append(f"The bridge {origin}–{destination} collapses (BRIDGE-COLLAPSE).")
-        for e in events:
-            if e.kind == "stone":
-                words.append(f"Village {e.params['village']} is cut off and gets a stone (STONE).")
+    if bounced:
+        words.append(_said(lang, "bounced", n=len(bounced)))
+    words.append(_said(lang, "collapse", **route))
+    for e in events:
+        if e.kind == "stone":
+            words.append(_said(lang, "stone", village=e.params["village"]))
     return words
 
 
@@ -213,53 +249,27 @@ def explain_action(
     colour = before._players[before._turn]
     words: list[str] = []
     if isinstance(action, Place):
-        if lang == "pl":
-            words.append(f"Umieszcza {_type(action.type, lang, 'acc')} w wiosce {action.village}.")
-        else:
-            name = _type(action.type, lang)
-            article = "an" if name[0] in "AEIOU" else "a"
-            words.append(f"Places {article} {name} master in village {action.village}.")
+        words.append(_said(lang, "place", village=action.village, **_type_forms(action.type, lang)))
     elif isinstance(action, Recruit):
         for t, v in action.students:
-            if lang == "pl":
-                words.append(f"Kładzie Ucznia na swoim Mistrzu ({_type(t, lang)}) w wiosce {v}.")
-            else:
-                name = _type(t, lang)
-                article = "an" if name[0] in "AEIOU" else "a"
-                words.append(f"Recruits {article} {name} student in village {v}.")
+            words.append(_said(lang, "recruit", village=v, **_type_forms(t, lang)))
         for v in dict.fromkeys(v for _, v in action.students):
             found = _next_journey(after, v, colour)
             if found:
                 w, gain, rule = found
-                if lang == "pl":
-                    words.append(
-                        f"W następnej turze Podróż z wioski {v} do wioski {w} wyruszyłaby z "
-                        f"silniejszej wioski ({rule}) i zdobyłaby pola: {gain}."
-                    )
-                else:
-                    words.append(
-                        f"Next turn a journey from {v} to {w} would start from the stronger "
-                        f"village ({rule}) and win {gain} space(s)."
-                    )
+                words.append(_said(lang, "next_journey", origin=v, to=w, rule=rule, gain=gain))
     elif isinstance(action, Journey):
         words += _journey_words(events, player, lang)
     else:
-        words.append(
-            "Nie ma innej legalnej akcji." if lang == "pl" else "No other action is legal."
-        )
-    masters_before, villages_before = before.masters_of(player), before.villages_of(player)
-    masters_after, villages_after = after.masters_of(player), after.villages_of(player)
-    if (masters_after, villages_after) != (masters_before, villages_before):
-        if lang == "pl":
-            words.append(
-                f"Mistrzów: {masters_before} → {masters_after}, wiosek z Mistrzem gracza: "
-                f"{villages_before} → {villages_after}."
-            )
-        else:
-            words.append(
-                f"Masters: {masters_before} → {masters_after}, villages held: "
-                f"{villages_before} → {villages_after}."
-            )
+        words.append(_said(lang, "only_pass"))
+    counts = {
+        "m0": before.masters_of(player),
+        "v0": before.villages_of(player),
+        "m1": after.masters_of(player),
+        "v1": after.villages_of(player),
+    }
+    if (counts["m1"], counts["v1"]) != (counts["m0"], counts["v0"]):
+        words.append(_said(lang, "counts", **counts))
     if after._phase != OVER:
         threat_before = threat_masks(before)[0][colour]
         threat_after = threat_masks(after)[0][colour]
@@ -267,39 +277,16 @@ def explain_action(
         exposed_mask = threat_after & ~threat_before
         exposed = _mask_villages(exposed_mask)
         if safe:
-            if lang == "pl":
-                where = "wioskach" if len(safe) > 1 else "wiosce"
-                words.append(
-                    f"Mistrzowie w {where} {_villages_list(safe, lang)} są odtąd bezpieczni "
-                    "przed Podróżą."
-                )
-            else:
-                words.append(f"Makes {_villages_list(safe, lang)} safe from a journey.")
+            words.append(_said(lang, "safe", **_villages_forms(safe, lang)))
         if exposed:
             count = exposed_mask.bit_count()
-            if lang == "pl":
-                where = "wioskach" if len(exposed) > 1 else "wiosce"
-                words.append(
-                    f"Uwaga: Podróż mogłaby odebrać Mistrzów w {where} "
-                    f"{_villages_list(exposed, lang)} (zagrożonych: {count})."
-                )
-            else:
-                words.append(
-                    f"Careful: a journey could then take {count} master(s) in "
-                    f"{_villages_list(exposed, lang)}."
-                )
+            words.append(_said(lang, "exposed", n=count, **_villages_forms(exposed, lang)))
     else:
         score = next(e for e in events if e.kind == "score")
         names = ", ".join(_colour(c, lang) for c in score.params["winners"])
-        if lang == "pl":
-            words.append(f"To kończy grę ({score.rule}); wygrywa: {names}.")
-        else:
-            words.append(f"This ends the game ({score.rule}); the winner: {names}.")
+        words.append(_said(lang, "ends", rule=score.rule, names=names))
     rules = tuple(dict.fromkeys(e.rule for e in events))
     return " ".join(words), rules
-
-
-# ----------------------------------------------------------------------------- hint
 
 
 def hint(
