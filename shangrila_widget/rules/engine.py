@@ -178,6 +178,8 @@ _JOURNEYS_BY_BRIDGES: Final[tuple[dict[int, tuple[Journey, ...]], ...]] = tuple(
 #: placed yet (the set-up's one of each type).
 _HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
 _UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
+#: ``_BYTE[n]``: the one byte n (for cell codes and supply counts).
+_BYTE: Final = tuple(bytes((n,)) for n in range(256))
 
 
 def _open_masks(stones: int) -> tuple[int, int]:
@@ -238,14 +240,14 @@ def random_action(pos: Position, rng: Random) -> Action:
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
     colour = pos._players[pos._turn]
-    codes = bytearray(pos._cells).translate(_CODE_BYTES[colour])
+    codes = pos._cells.translate(_CODE_BYTES[colour])
     board = int.from_bytes(codes, "little")
     stones = pos._stones
     open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
     empty = board & open_spaces
     mine = board >> 1 & open_spaces
     random_ = rng.random
-    counts = bytearray(pos._supply[colour * 7 : colour * 7 + 7])
+    counts = pos._supply[colour * 7 : colour * 7 + 7]
     if phase == SETUP:
         max_colour, max_total = setup_caps(len(pos._players))
         unplaced = int.from_bytes(counts.translate(_UNPLACED), "little") * _FIRST
@@ -532,31 +534,31 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
     passes = 0
     cells = pos._cells
     supply = pos._supply
-    if isinstance(action, Place):
-        new_cells = list(cells)
-        new_cells[action.slot] = colour + 1
-        new_supply = list(supply)
-        new_supply[colour * 7 + action.slot % 7] -= 1
-        cells, supply = tuple(new_cells), tuple(new_supply)
+    kind = type(action)
+    if kind is Place or (kind is not Recruit and isinstance(action, Place)):
+        slot: int = action.slot  # type: ignore[union-attr]
+        s = colour * 7 + slot % 7
+        cells = cells[:slot] + _BYTE[colour + 1] + cells[slot + 1 :]
+        supply = supply[:s] + _BYTE[supply[s] - 1] + supply[s + 1 :]
         if phase == SETUP:
             setup_turns += 1
             if setup_turns == 7 * n:
                 phase = PLAY
-    elif isinstance(action, Recruit):
-        new_cells = list(cells)
-        new_supply = list(supply)
-        for slot in action.slots:
+    elif kind is Recruit or isinstance(action, Recruit):
+        new_cells = bytearray(cells)
+        new_supply = bytearray(supply)
+        for slot in action.slots:  # type: ignore[union-attr]
             new_cells[slot] += STUDENT_OFFSET
             new_supply[colour * 7 + slot % 7] -= 1
-        cells, supply = tuple(new_cells), tuple(new_supply)
-    elif isinstance(action, Journey):
-        origin = VILLAGE_INDEX[action.origin]
-        destination = VILLAGE_INDEX[action.destination]
-        new_cells = list(cells)
-        new_supply = list(supply)
+        cells, supply = bytes(new_cells), bytes(new_supply)
+    elif kind is Journey or isinstance(action, Journey):
+        origin = VILLAGE_INDEX[action.origin]  # type: ignore[union-attr]
+        destination = VILLAGE_INDEX[action.destination]  # type: ignore[union-attr]
+        new_cells = bytearray(cells)
+        new_supply = bytearray(supply)
         resolve_journey(new_cells, new_supply, origin, destination, None)
-        cells, supply = tuple(new_cells), tuple(new_supply)
-        bridges &= ~(1 << BRIDGE_INDEX[action.origin, action.destination])
+        cells, supply = bytes(new_cells), bytes(new_supply)
+        bridges &= ~(1 << BRIDGE_INDEX[action.origin, action.destination])  # type: ignore[union-attr]
         stones = _place_stones(bridges, stones, origin, destination)
         if _is_end(bridges, stones, pos._end_eleven):
             phase = OVER
@@ -575,7 +577,7 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
 
 
 def origin_is_stronger(
-    cells: tuple[int, ...] | list[int], origin: int, destination: int
+    cells: bytes | bytearray | list[int], origin: int, destination: int
 ) -> tuple[bool, str]:
     """Who is stronger before anything moves, and by which rule (``JOURNEY-STRENGTH``,
     ``JOURNEY-TIE-MASTERS`` or ``JOURNEY-TIE-DEFENDER``)."""
@@ -594,8 +596,8 @@ def origin_is_stronger(
 
 
 def resolve_journey(
-    cells: list[int],
-    supply: list[int],
+    cells: bytearray | list[int],
+    supply: bytearray | list[int],
     origin: int,
     destination: int,
     log: list[tuple[str, int, int, int]] | None,

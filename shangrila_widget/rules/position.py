@@ -99,10 +99,10 @@ class Position:
     _players: tuple[int, ...]  # colour indices in seating order
     _turn: int  # index into _players of the player to move
     _phase: int  # SETUP, PLAY or OVER
-    _cells: tuple[int, ...]  # 91 cell codes, village * 7 + type
+    _cells: bytes  # 91 cell codes, village * 7 + type
     _bridges: int  # bit mask of intact bridges
     _stones: int  # bit mask of villages with a stone
-    _supply: tuple[int, ...]  # 28 counts, colour * 7 + type
+    _supply: bytes  # 28 counts, colour * 7 + type
     _setup_turns: int  # set-up turns taken (placements and skips)
     _passes: int  # forced passes in a row during play
     _end_eleven: bool  # option END-ELEVEN
@@ -116,10 +116,10 @@ class Position:
         players: tuple[int, ...],
         turn: int,
         phase: int,
-        cells: tuple[int, ...],
+        cells: bytes,
         bridges: int,
         stones: int,
-        supply: tuple[int, ...],
+        supply: bytes,
         setup_turns: int,
         passes: int,
         end_eleven: bool,
@@ -162,10 +162,10 @@ class Position:
             players=seats,
             turn=0,
             phase=SETUP,
-            cells=(EMPTY,) * (len(VILLAGES) * 7),
+            cells=bytes((EMPTY,) * (len(VILLAGES) * 7)),
             bridges=THREE_PLAYER_BRIDGES_MASK if three else ALL_BRIDGES_MASK,
             stones=(1 << C_INDEX) if three else 0,
-            supply=(TILES_PER_TYPE,) * 28,
+            supply=bytes((TILES_PER_TYPE,) * 28),
             setup_turns=0,
             passes=0,
             end_eleven=end_eleven,

@@ -70,10 +70,10 @@ class PositionParts(NamedTuple):
     players: tuple[int, ...]  # colour indices in seating order
     turn: int  # index into players of the player to move
     phase: int  # SETUP, PLAY or OVER
-    cells: tuple[int, ...]  # 91 cell codes, village * 7 + type
+    cells: bytes  # 91 cell codes, village * 7 + type
     bridges: int  # bit mask of intact bridges
     stones: int  # bit mask of villages with a stone
-    supply: tuple[int, ...]  # 28 counts, colour * 7 + type
+    supply: bytes  # 28 counts, colour * 7 + type
     setup_turns: int  # set-up turns taken (placements and skips)
     passes: int  # forced passes in a row during play
     end_eleven: bool  # option END-ELEVEN
@@ -189,10 +189,10 @@ def read_position(data: object) -> PositionParts:
         players=seats,
         turn=turn,
         phase=phase,
-        cells=tuple(cells),
+        cells=bytes(cells),
         bridges=bridges,
         stones=stones,
-        supply=tuple(supply),
+        supply=bytes(supply),
         setup_turns=setup_turns,
         passes=passes,
         end_eleven=end_eleven,
