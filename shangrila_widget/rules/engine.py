@@ -18,7 +18,7 @@ Three entry points, all pure functions of a :class:`Position`:
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import compress
 from random import Random
 from typing import Final
 
@@ -62,69 +62,39 @@ _VILLAGE_COUNT: Final = len(VILLAGES)
 
 def legal_actions(pos: Position) -> list[Action]:
     """Every legal action of the player to move, in a fixed order: placements, recruits of
-    one student, recruits of two, journeys. ``[Pass()]`` when nothing else is legal; ``[]``
-    once the game is over.
+    one student, recruits of two, journeys (each kind in board order). ``[Pass()]`` when
+    nothing else is legal; ``[]`` once the game is over.
 
     >>> from shangrila_widget.rules import Position
     >>> legal_actions(Position.new_game(["red", "blue", "yellow"]))[0]
     Place(type='rainmaker', village='A')
     """
-    check_position(pos)
+    if not isinstance(pos, Position):
+        check_position(pos)
     phase = pos._phase
     if phase == OVER:
         return []
-    colour = pos._players[pos._turn]
-    cells = pos._cells
-    supply = pos._supply
-    stones = pos._stones
-    base_supply = colour * 7
-    own = colour + 1
     if phase == SETUP:
-        max_colour, max_total = (2, 3) if len(pos._players) == 4 else (1, 2)  # setup_caps
-        unplaced = [t for t in range(7) if supply[base_supply + t] == TILES_PER_TYPE]
-        setup_places: list[Action] = []
-        for v in range(_VILLAGE_COUNT):
-            if stones >> v & 1:
-                continue
-            base = v * 7
-            row = cells[base : base + 7]
-            if 7 - row.count(0) >= max_total or row.count(own) >= max_colour:
-                continue
-            setup_places += [PLACE_BY_SLOT[base + t] for t in unplaced if not row[t]]
-        return setup_places or [PASS]
-
-    own_pair = own + STUDENT_OFFSET
-    own_supply = supply[base_supply : base_supply + 7]
-    bridges = pos._bridges
-    places: list[Action] = []
-    recruit_slots: list[int] = []
-    journeys: list[Action] = []
-    for v in range(_VILLAGE_COUNT):
-        if stones >> v & 1:
-            continue
-        base = v * 7
-        row = cells[base : base + 7]
-        has_pair = own_pair in row
-        if not (has_pair or own in row):
-            continue
-        for t, code in enumerate(row):
-            if code == 0:
-                if own_supply[t]:
-                    places.append(PLACE_BY_SLOT[base + t])
-            elif code == own and own_supply[t]:
-                recruit_slots.append(base + t)
-        if has_pair:
-            journeys += [j for b, j in JOURNEYS_FROM[v] if bridges >> b & 1]
-    if recruit_slots:
-        places += [RECRUIT_ONE_BY_SLOT[s] for s in recruit_slots]
-        twos = RECRUIT_TWO_BY_SLOTS
-        places += [
-            twos[a][b]  # type: ignore[misc]
-            for a, b in combinations(recruit_slots, 2)
-            if (a - b) % 7 or supply[base_supply + a % 7] >= 2
-        ]
-    places += journeys
-    return places or [PASS]
+        free = _setup_spaces(pos)
+        if not free:
+            return [PASS]
+        return list(compress(PLACE_BY_SLOT, free.to_bytes(_SPACES, "little")))
+    places, recruits, paired, codes, counts = _play_spaces(pos)
+    actions: list[Action] = list(compress(PLACE_BY_SLOT, places.to_bytes(_SPACES, "little")))
+    if recruits:
+        selected = recruits.to_bytes(_SPACES, "little")
+        actions += compress(RECRUIT_ONE_BY_SLOT, selected)
+        slots = list(compress(_SLOTS, selected))
+        for i, a in enumerate(slots, 1):
+            row = RECRUIT_TWO_BY_SLOTS[a]
+            t = a % 7
+            if counts[t] >= 2:
+                actions += [row[b] for b in slots[i:]]  # type: ignore[misc]
+            else:  # a single tile of a's type left: not for two masters of that type
+                actions += [row[b] for b in slots[i:] if b % 7 != t]  # type: ignore[misc]
+    if paired:
+        actions += _journeys(pos, codes)
+    return actions or [PASS]
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -180,6 +150,8 @@ _HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
 _UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
 #: ``_BYTE[n]``: the one byte n (for cell codes and supply counts).
 _BYTE: Final = tuple(bytes((n,)) for n in range(256))
+#: The space numbers, to pick some with ``compress``.
+_SLOTS: Final = range(_VILLAGE_COUNT * 7)
 
 
 def _open_masks(stones: int) -> tuple[int, int]:
@@ -219,6 +191,61 @@ def _nth_space(ones: int, index: int, count: int) -> int:
     return space
 
 
+def _setup_spaces(pos: Position) -> int:
+    """The set-up placements of the player to move: byte i of the result is 1 where a master
+    may be placed on space i (a type not placed yet, a free space, the village's caps)."""
+    colour = pos._players[pos._turn]
+    board = int.from_bytes(pos._cells.translate(_CODE_BYTES[colour]), "little")
+    stones = pos._stones
+    open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
+    empty = board & open_spaces
+    mine = board >> 1 & open_spaces
+    max_colour, max_total = setup_caps(len(pos._players))
+    supply = pos._supply[colour * 7 : colour * 7 + 7]
+    unplaced = int.from_bytes(supply.translate(_UNPLACED), "little") * _FIRST
+    villages = (
+        _at_least(_village_sums(empty), 8 - max_total)
+        & ~_at_least(_village_sums(mine), max_colour)
+        & open_villages
+    )
+    return empty & villages * _SEVEN & unplaced
+
+
+def _play_spaces(pos: Position) -> tuple[int, int, int, bytes, bytes]:
+    """For the player to move during play, as byte masks (byte i for space i): the spaces
+    open to a placement, the masters that may take a student, the masters that have one;
+    then the board translated to the bytes above and the player's 7 supply counts."""
+    colour = pos._players[pos._turn]
+    codes = pos._cells.translate(_CODE_BYTES[colour])
+    board = int.from_bytes(codes, "little")
+    stones = pos._stones
+    open_spaces = (_OPEN.get(stones) or _open_masks(stones))[0]
+    empty = board & open_spaces
+    mine = board >> 1 & open_spaces
+    paired = board >> 2 & open_spaces
+    counts = pos._supply[colour * 7 : colour * 7 + 7]
+    # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
+    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + 7 * _FIRST >> 3 & _FIRST) * _SEVEN
+    with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
+    return empty & present & with_supply, mine & with_supply, paired, codes, counts
+
+
+def _journeys(pos: Position, codes: bytes) -> list[Journey]:
+    """The journeys from each open village with a student of the player to move (byte 4 of
+    ``codes``), by the village's bridges left, in village order."""
+    bridges = pos._bridges
+    stones = pos._stones
+    find = codes.find
+    space = find(4)
+    journeys: list[Journey] = []
+    while space >= 0:
+        v = space // 7
+        if not stones >> v & 1:
+            journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
+        space = find(4, v * 7 + 7)
+    return journeys
+
+
 def random_action(pos: Position, rng: Random) -> Action:
     """One action drawn uniformly from exactly the actions :func:`legal_actions` lists, without
     listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
@@ -239,51 +266,18 @@ def random_action(pos: Position, rng: Random) -> Action:
     phase = pos._phase
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
-    colour = pos._players[pos._turn]
-    codes = pos._cells.translate(_CODE_BYTES[colour])
-    board = int.from_bytes(codes, "little")
-    stones = pos._stones
-    open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
-    empty = board & open_spaces
-    mine = board >> 1 & open_spaces
     random_ = rng.random
-    counts = pos._supply[colour * 7 : colour * 7 + 7]
     if phase == SETUP:
-        max_colour, max_total = setup_caps(len(pos._players))
-        unplaced = int.from_bytes(counts.translate(_UNPLACED), "little") * _FIRST
-        villages = (
-            _at_least(_village_sums(empty), 8 - max_total)
-            & ~_at_least(_village_sums(mine), max_colour)
-            & open_villages
-        )
-        free = empty & villages * _SEVEN & unplaced
+        free = _setup_spaces(pos)
         total = free.bit_count()
         if not total:
             return PASS
         return PLACE_BY_SLOT[_nth_space(free, int(random_() * total), total)]
-
-    paired = board >> 2 & open_spaces
-    # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
-    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + 7 * _FIRST >> 3 & _FIRST) * _SEVEN
-    with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
-    places = empty & present & with_supply
-    recruits = mine & with_supply
+    places, recruits, paired, codes, counts = _play_spaces(pos)
     place_count = places.bit_count()
     recruit_count = recruits.bit_count()
     twos = recruit_count * (recruit_count - 1) // 2
-    if paired:
-        # the journeys from each village with a student of the player's, by its bridges left
-        bridges = pos._bridges
-        find = codes.find
-        space = find(4)  # a space with a student of the player's
-        journeys: list[Journey] = []
-        while space >= 0:
-            v = space // 7
-            if not stones >> v & 1:
-                journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
-            space = find(4, v * 7 + 7)
-    else:
-        journeys = []
+    journeys = _journeys(pos, codes) if paired else []
     journey_count = len(journeys)
     total = place_count + recruit_count + twos + journey_count
     if not total:
