@@ -79,6 +79,14 @@ def final_shares(pos: Position) -> list[float]:
 _STRENGTH_OF: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
 W_THREAT: Final = 0.6
 W_CHANCE: Final = 0.35
+#: The softmax of :func:`win_chances`: its temperature, and how much each bridge left (ten
+#: more during the set-up) adds to it, as the game is open for longer.
+TEMPERATURE: Final = 0.6
+TEMPERATURE_PER_BRIDGE: Final = 0.18
+#: The UCT exploration constant (results are win chances, 0-1).
+EXPLORATION: Final = 0.6
+#: Below the root, order a node's actions by :func:`material` (no journeys' threats).
+CHEAP_ORDERING: Final = True
 
 
 def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
@@ -155,7 +163,7 @@ def win_chances(pos: Position) -> list[float]:
     left = pos._bridges.bit_count()
     if pos._phase == SETUP:
         left += 10
-    temperature = 0.6 + 0.18 * left
+    temperature = TEMPERATURE + TEMPERATURE_PER_BRIDGE * left
     top = max(values)
     weights = [math.exp((v - top) / temperature) for v in values]
     total = sum(weights)
@@ -303,7 +311,7 @@ class Search:
     def _order(self, node: Node) -> None:
         if len(node.actions) > 1:
             pos = node.position
-            cheap = node is not self.root
+            cheap = CHEAP_ORDERING and node is not self.root
             values = material(pos)
             mine = values.pop(pos._turn)
             base = mine - max(values)
@@ -349,7 +357,7 @@ class Search:
             n = child.visits
             if n == 0:
                 return child
-            ucb = child.value[seat] / n + 0.6 * math.sqrt(log_n / n)
+            ucb = child.value[seat] / n + EXPLORATION * math.sqrt(log_n / n)
             if ucb > best_ucb:
                 best, best_ucb = child, ucb
         return best

@@ -37,6 +37,7 @@ from shangrila_widget.rules.actions import (
 )
 from shangrila_widget.rules.board import (
     BRIDGE_INDEX,
+    BRIDGES,
     COLOUR_INDEX,
     COLOURS,
     MASTER_TYPES,
@@ -191,6 +192,24 @@ def _nth_space(ones: int, index: int, count: int) -> int:
     return space
 
 
+#: By the villages (13 bytes, 1 for a village in the set): (the bridges with one end in the
+#: set, the bridges with both ends in it); the journeys from those villages are the intact
+#: bridges of the first mask plus those of the second (a bridge counts once per end).
+_FROM_VILLAGES: dict[bytes, tuple[int, int]] = {}
+
+
+def _bridges_from(villages: bytes) -> tuple[int, int]:
+    one = both = 0
+    for b, (x, y) in enumerate(BRIDGES):
+        ends = villages[VILLAGE_INDEX[x]] + villages[VILLAGE_INDEX[y]]
+        if ends:
+            one |= 1 << b
+        if ends == 2:
+            both |= 1 << b
+    _FROM_VILLAGES[villages] = result = (one, both)
+    return result
+
+
 def _setup_spaces(pos: Position) -> int:
     """The set-up placements of the player to move: byte i of the result is 1 where a master
     may be placed on space i (a type not placed yet, a free space, the village's caps)."""
@@ -277,8 +296,15 @@ def random_action(pos: Position, rng: Random) -> Action:
     place_count = places.bit_count()
     recruit_count = recruits.bit_count()
     twos = recruit_count * (recruit_count - 1) // 2
-    journeys = _journeys(pos, codes) if paired else []
-    journey_count = len(journeys)
+    if paired:
+        # the journeys are counted from the villages with a student of the player's and
+        # listed only if one of them is drawn
+        villages = _at_least(_village_sums(paired), 1).to_bytes(_SPACES, "little")[::7]
+        ends = _FROM_VILLAGES.get(villages) or _bridges_from(villages)
+        bridges = pos._bridges
+        journey_count = (bridges & ends[0]).bit_count() + (bridges & ends[1]).bit_count()
+    else:
+        journey_count = 0
     total = place_count + recruit_count + twos + journey_count
     if not total:
         return PASS
@@ -309,7 +335,7 @@ def random_action(pos: Position, rng: Random) -> Action:
             if (slot_b - slot_a) % 7 == 0 and counts[slot_a % 7] == 1:
                 continue
             return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
-        return journeys[index - twos]
+        return _journeys(pos, codes)[index - twos]
 
 
 # ----------------------------------------------------------------------------- checking
