@@ -43,7 +43,7 @@ def decide(
     pos: Position, level: str, iterations: int | None, seconds: float | None, seed: int
 ) -> Action:
     if level == "rollout":
-        return rollout_action(pos, legal_actions(pos), random.Random(seed))
+        return rollout_action(pos, random.Random(seed))
     return choose_action(pos, level=level, iterations=iterations, seconds=seconds, seed=seed)
 
 

@@ -4,8 +4,8 @@ Plays complete games from the empty board with each policy for the given seconds
 random play twice: choosing from the listed legal actions, and drawing with the engine's
 ``random_action`` sampler, which lists nothing), then runs the ``hard`` search for a while
 to count its iterations per second (an iteration is one descent, one expansion and one
-playout of up to 30 actions, evaluated at its end). The rollout policy is not uniform over
-the legal actions, so it keeps listing them. The last line printed is one JSON object; the
+playout of up to 30 actions, evaluated at its end). The rollout policy draws with the same
+sampler, weighted by kind. The last line printed is one JSON object; the
 ``per_cpu_s`` figures count this process's CPU time only, which a busy machine disturbs less
 than the wall clock.
 
@@ -20,7 +20,7 @@ import random
 import time
 
 from shangrila_widget.bots.search import Search, rollout_action
-from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions, random_action
+from shangrila_widget.rules import Position, apply_unchecked, legal_actions, random_action
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
 
@@ -34,21 +34,15 @@ def games_per_s(
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         pos = Position.new_game(SEATS[players])
-        if policy == "sampler":
-            while not pos.is_over:
-                pos = apply_unchecked(pos, random_action(pos, rng))
+        if policy == "random":
+            while actions := legal_actions(pos):
+                pos = apply_unchecked(pos, rng.choice(actions))
                 actions_played += 1
-            games += 1
-            continue
-        while True:
-            actions = legal_actions(pos)
-            if not actions:
-                break
-            action: Action = (
-                rng.choice(actions) if policy == "random" else rollout_action(pos, actions, rng)
-            )
-            pos = apply_unchecked(pos, action)
-            actions_played += 1
+        else:
+            draw = random_action if policy == "sampler" else rollout_action
+            while not pos.is_over:
+                pos = apply_unchecked(pos, draw(pos, rng))
+                actions_played += 1
         games += 1
     return games / elapsed, games / (time.process_time() - cpu), actions_played / games
 

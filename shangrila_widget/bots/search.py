@@ -5,12 +5,13 @@ Everything works on the engine's fast path (:func:`legal_actions` and
 
 - :func:`features` counts each seat's masters, students and villages in one pass;
 - :func:`win_chances` turns those counts into a win chance per seat (exact at the end);
-- :func:`rollout_action` is the playout policy: place a master (chance ``P_PLACE``) or
-  recruit, each action of the kind picked uniformly, and start a journey only when nothing
-  else is legal (the journeys' promise is left to the evaluation at the playout's end). As
-  one seat against three uniform random players it wins about half of the games, where
-  uniform play, which mostly recruits because pairs of students make most of the legal
-  list, wins a quarter; journeys taken eagerly did worse than uniform play;
+- :func:`rollout_action` is the playout policy (``ROLLOUT_WEIGHTS``): place a master
+  (chance 0.7) or recruit, each action of the kind picked uniformly by the engine's
+  sampler, and start a journey only when nothing else is legal (the journeys' promise is
+  left to the evaluation at the playout's end). As one seat against three uniform random
+  players it wins about half of the games, where uniform play, which mostly recruits
+  because pairs of students make most of the legal list, wins a quarter; journeys taken
+  eagerly did worse than uniform play;
 - :class:`Search` is max^n UCT: each node keeps a value per seat and the player to move
   picks by their own value; children are opened in the order of a one-move heuristic,
   a few more as the node is visited more often (progressive widening).
@@ -21,18 +22,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
+from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import BRIDGES, VILLAGE_INDEX
 from shangrila_widget.rules.codes import OVER, SETUP
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     legal_actions,
     origin_is_stronger,
+    random_action,
 )
 
 if TYPE_CHECKING:
@@ -40,15 +41,15 @@ if TYPE_CHECKING:
 
 _VILLAGE_OF: Final = tuple(i // 7 for i in range(91))
 _STUDENT: Final = 4
-_KIND_RANK: Final[dict[type, int]] = {Place: 0, Pass: 0, Recruit: 1, Journey: 2}
 _BRIDGE_ENDS: Final = tuple((VILLAGE_INDEX[a], VILLAGE_INDEX[b]) for a, b in BRIDGES)
 
 #: Weights of the one-move heuristic: a master is worth 1, a village held adds a little
 #: (the tie-break, and a foothold to place more), a student is most of a master to come.
 W_VILLAGE: Final = 0.3
 W_STUDENT: Final = 0.45
-#: The playout policy places a master with this chance when it can (else it recruits).
-P_PLACE: Final = 0.7
+#: The playout policy: a placement with chance 0.7 when one is legal, else a recruit, a
+#: journey only when nothing else is (see :func:`~shangrila_widget.rules.random_action`).
+ROLLOUT_WEIGHTS: Final = {"place": 0.7, "recruit": 0.3}
 
 
 def features(cells: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
@@ -206,31 +207,19 @@ def greedy_action(pos: Position, rng: random.Random) -> Action:
     return rng.choice(best)
 
 
-def _kind_rank(action: Action) -> int:
-    return _KIND_RANK[type(action)]
-
-
-def rollout_action(pos: Position, actions: list[Action], rng: random.Random) -> Action:
-    """The playout policy (see the module's docstring)."""
-    if len(actions) == 1:
-        return actions[0]
-    # legal_actions lists placements, then recruits, then journeys: find the two borders
-    first_recruit = bisect_left(actions, 1, key=_kind_rank)
-    first_journey = bisect_left(actions, 2, lo=first_recruit, key=_kind_rank)
-    random_ = rng.random
-    if first_recruit and (random_() < P_PLACE or first_recruit == first_journey):
-        return actions[int(random_() * first_recruit)]
-    if first_journey > first_recruit:
-        return actions[first_recruit + int(random_() * (first_journey - first_recruit))]
-    return actions[first_journey + int(random_() * (len(actions) - first_journey))]
+def rollout_action(pos: Position, rng: random.Random) -> Action:
+    """The playout policy (see the module's docstring), drawn by the engine's sampler without
+    listing the legal actions."""
+    return random_action(pos, rng, weights=ROLLOUT_WEIGHTS)
 
 
 def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
     """Play ``depth`` actions of the rollout policy (or to the end); the seats' chances."""
+    weights = ROLLOUT_WEIGHTS
     for _ in range(depth):
         if pos._phase == OVER:
             break
-        pos = apply_unchecked(pos, rollout_action(pos, legal_actions(pos), rng))
+        pos = apply_unchecked(pos, random_action(pos, rng, weights=weights))
     return win_chances(pos)
 
 

@@ -18,6 +18,7 @@ Three entry points, all pure functions of a :class:`Position`:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from itertools import compress
 from random import Random
 from typing import Final
@@ -265,12 +266,72 @@ def _journeys(pos: Position, codes: bytes) -> list[Journey]:
     return journeys
 
 
-def random_action(pos: Position, rng: Random) -> Action:
+ACTION_KINDS: Final = ("place", "recruit", "journey")
+"""The kinds of action that :func:`random_action`'s ``weights`` name."""
+
+
+def _checked_weights(weights: object) -> Mapping[str, float]:
+    if not isinstance(weights, Mapping):
+        raise ShangrilaError(
+            f"weights: expected a mapping of kinds to numbers, got {excerpt(weights)}"
+        )
+    for kind, weight in weights.items():
+        if kind not in ACTION_KINDS:
+            raise ShangrilaError(
+                f"weights: unknown kind {excerpt(kind)}: expected {', '.join(ACTION_KINDS)}"
+            )
+        if (
+            isinstance(weight, bool)
+            or not isinstance(weight, (int, float))
+            or not 0 <= weight < float("inf")
+        ):
+            raise ShangrilaError(
+                f"weights[{kind}]: expected a number of at least 0, got {excerpt(weight)}"
+            )
+    return weights
+
+
+def _weighted_kind(
+    weights: Mapping[str, float],
+    places: int,
+    recruits: int,
+    total: int,
+    random_: Callable[[], float],
+) -> tuple[int, int]:
+    """The range of action numbers (places, then recruits, then journeys) of the kind drawn by
+    ``weights`` among the kinds with actions; all of them when no weighted kind has one."""
+    ranges = ((0, places), (places, places + recruits), (places + recruits, total))
+    drawn = [
+        (weights.get(kind, 0), span)
+        for kind, span in zip(ACTION_KINDS, ranges)
+        if span[1] > span[0] and weights.get(kind, 0) > 0
+    ]
+    if not drawn:
+        return 0, total
+    if len(drawn) == 1:
+        return drawn[0][1]
+    point = random_() * sum(weight for weight, _ in drawn)
+    for weight, span in drawn:
+        point -= weight
+        if point < 0:
+            return span
+    return drawn[-1][1]
+
+
+def random_action(
+    pos: Position, rng: Random, *, weights: Mapping[str, float] | None = None
+) -> Action:
     """One action drawn uniformly from exactly the actions :func:`legal_actions` lists, without
     listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
     only that action is looked up (``Pass()`` when nothing else is legal). The same ``rng``
     state gives the same action. A finished game has no action: like :func:`play`, it raises
     :class:`IllegalActionError` with rule ``END``.
+
+    ``weights`` (a number of at least 0 per kind, ``"place"``, ``"recruit"``, ``"journey"``;
+    a kind left out weighs 0) first draws a kind in proportion to its weight among the kinds
+    with a legal action, then one action of that kind uniformly (one or two students are both
+    ``"recruit"``). Kinds of weight 0 are drawn from, uniformly over their actions, only when
+    no weighted kind has a legal action: a playout policy in one call.
 
     >>> from random import Random
     >>> from shangrila_widget.rules import Position
@@ -282,6 +343,8 @@ def random_action(pos: Position, rng: Random) -> Action:
         check_position(pos)
     if not isinstance(rng, Random):
         raise ShangrilaError(f"rng: expected a random.Random, got {excerpt(rng)}")
+    if weights is not None:
+        weights = _checked_weights(weights)
     phase = pos._phase
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
@@ -308,8 +371,12 @@ def random_action(pos: Position, rng: Random) -> Action:
     total = place_count + recruit_count + twos + journey_count
     if not total:
         return PASS
+    low = 0  # actions are numbered places, recruits of one, of two, journeys; draw in [low, high)
+    high = total
+    if weights is not None:
+        low, high = _weighted_kind(weights, place_count, recruit_count + twos, total, random_)
     while True:
-        index = int(random_() * total)
+        index = low + int(random_() * (high - low))
         if index < place_count:
             return PLACE_BY_SLOT[_nth_space(places, index, place_count)]
         index -= place_count

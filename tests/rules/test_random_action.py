@@ -177,3 +177,71 @@ def test_a_bad_rng_is_a_shangrila_error(bad_rng: object) -> None:
     pos = Position.new_game(list(FOUR))
     with pytest.raises(ShangrilaError, match="rng: expected a random.Random"):
         random_action(pos, bad_rng)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ weighted by kind
+
+
+def kind_of(action: Action) -> str:
+    return {"Place": "place", "Recruit": "recruit", "Journey": "journey"}.get(
+        type(action).__name__, "pass"
+    )
+
+
+def test_weights_draw_a_kind_in_proportion_then_uniformly_within_it() -> None:
+    pos = make(ONE_HEALER_LEFT)
+    legal = legal_actions(pos)
+    rng = random.Random(7)
+    weights = {"place": 0.7, "recruit": 0.3}
+    draws = [random_action(pos, rng, weights=weights) for _ in range(20_000)]
+    kinds = Counter(kind_of(a) for a in draws)
+    assert kinds["journey"] == 0  # weight 0 while other kinds have actions
+    assert abs(kinds["place"] / len(draws) - 0.7) < 0.015  # 0.7 +- 4.6 standard errors
+    for kind in ("place", "recruit"):
+        of_kind = [a for a in legal if kind_of(a) == kind]
+        counts = Counter(a for a in draws if kind_of(a) == kind)
+        assert set(counts) == set(of_kind)  # the single-healer pair is never drawn
+        p = chi_square_p([counts[a] for a in of_kind], kinds[kind] / len(of_kind))
+        assert p > 0.001, f"{kind}: chi-square p-value {p:.2g} against uniform"
+
+
+def test_a_kind_of_weight_zero_is_drawn_when_nothing_weighted_is_legal() -> None:
+    # weigh only journeys where they exist, then where none is legal
+    pos = make(ONE_HEALER_LEFT)
+    rng = random.Random(1)
+    only_journeys = {random_action(pos, rng, weights={"journey": 1}) for _ in range(200)}
+    assert only_journeys == {a for a in legal_actions(pos) if isinstance(a, Journey)}
+    setup = Position.new_game(list(FOUR))  # only placements exist: the zero weight is drawn
+    assert kind_of(random_action(setup, rng, weights={"journey": 1})) == "place"
+    assert random_action(make({"A": "H:b R:y"}, to_move="red"), rng, weights={}) == Pass()
+
+
+@settings(max_examples=25)
+@given(seats=SEATINGS, seed=st.integers(0, 2**32 - 1))
+def test_weighted_draws_are_legal_in_every_phase(seats: tuple[str, ...], seed: int) -> None:
+    rng = random.Random(seed)
+    pos = Position.new_game(list(seats))
+    weights = {"place": rng.random(), "recruit": rng.random(), "journey": rng.random()}
+    while not pos.is_over:
+        action = random_action(pos, rng, weights=weights)
+        assert action in legal_actions(pos)
+        pos = apply_unchecked(pos, action)
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [
+        ([("place", 1)], "weights: expected a mapping"),
+        ({"pass": 1}, "unknown kind 'pass'"),
+        ({"Place": 1}, "unknown kind 'Place'"),
+        ({"place": -0.5}, r"weights\[place\]: expected a number of at least 0"),
+        ({"place": float("nan")}, r"weights\[place\]"),
+        ({"place": float("inf")}, r"weights\[place\]"),
+        ({"place": True}, r"weights\[place\]"),
+        ({"place": "0.7"}, r"weights\[place\]"),
+    ],
+)
+def test_bad_weights_are_a_shangrila_error(weights: object, message: str) -> None:
+    pos = random_game(11, 40)
+    with pytest.raises(ShangrilaError, match=message):
+        random_action(pos, random.Random(1), weights=weights)  # type: ignore[arg-type]
