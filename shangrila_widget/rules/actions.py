@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Final, Union
 
 from shangrila_widget.rules.board import (
+    BRIDGE_INDEX,
     MASTER_TYPES,
     TYPE_INDEX,
     TYPE_LETTERS,
@@ -126,10 +127,18 @@ class Journey:
 
     origin: str
     destination: str
+    #: (origin, destination, bridge): the villages' indices and the bridge's (-1 for none)
+    ends: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "origin", parse_village(self.origin))
-        object.__setattr__(self, "destination", parse_village(self.destination))
+        origin = parse_village(self.origin)
+        destination = parse_village(self.destination)
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "destination", destination)
+        bridge = BRIDGE_INDEX.get((origin, destination), -1)
+        object.__setattr__(
+            self, "ends", (VILLAGE_INDEX[origin], VILLAGE_INDEX[destination], bridge)
+        )
 
     def __str__(self) -> str:
         return f"journey {self.origin} {self.destination}"

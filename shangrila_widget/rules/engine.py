@@ -639,13 +639,12 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
             new_supply[colour * 7 + slot % 7] -= 1
         cells, supply = bytes(new_cells), bytes(new_supply)
     elif kind is Journey or isinstance(action, Journey):
-        origin = VILLAGE_INDEX[action.origin]  # type: ignore[union-attr]
-        destination = VILLAGE_INDEX[action.destination]  # type: ignore[union-attr]
+        origin, destination, bridge = action.ends  # type: ignore[union-attr]
         new_cells = bytearray(cells)
         new_supply = bytearray(supply)
         resolve_journey(new_cells, new_supply, origin, destination, None)
         cells, supply = bytes(new_cells), bytes(new_supply)
-        bridges &= ~(1 << BRIDGE_INDEX[action.origin, action.destination])  # type: ignore[union-attr]
+        bridges &= ~(1 << bridge)
         stones = _place_stones(bridges, stones, origin, destination)
         if _is_end(bridges, stones, pos._end_eleven):
             phase = OVER
