@@ -32,7 +32,6 @@ from shangrila_widget.rules.codes import OVER, SETUP
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     legal_actions,
-    origin_is_stronger,
     random_action,
 )
 
@@ -77,7 +76,9 @@ def final_shares(pos: Position) -> list[float]:
     return [1.0 / winners if k == best else 0.0 for k in keys]
 
 
-_STRENGTH_OF: Final = (0, 1, 1, 1, 1, 2, 2, 2, 2)
+#: Per cell code: the tile's strength (0-2) plus 16 for a master, so that a village's sum is
+#: strength + 16 * masters (strength at most 14 fits below 16).
+_POWER: Final = bytes(([0] + [17] * 4 + [18] * 4 + [0] * 247)[:256])
 W_THREAT: Final = 0.6
 W_CHANCE: Final = 0.35
 #: The softmax of :func:`win_chances`: its temperature, and how much each bridge left (ten
@@ -88,6 +89,9 @@ TEMPERATURE_PER_BRIDGE: Final = 0.18
 EXPLORATION: Final = 0.6
 #: Below the root, order a node's actions by :func:`material` (no journeys' threats).
 CHEAP_ORDERING: Final = True
+#: 0: the best root action is the most visited; else the best value among those visited at
+#: least this share of the most visited one's visits.
+VALUE_SHARE: Final = 0.0
 
 
 def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
@@ -103,32 +107,41 @@ def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
     bridges = pos._bridges
     threatened = [0, 0, 0, 0]
     chance = [0, 0, 0, 0]
-    rows = [cells[v * 7 : v * 7 + 7] for v in range(13)]
+    power = cells.translate(_POWER)  # a tile's strength, and 16 for any master
+    # per village: its row, (strength, masters) as one number (masters break a tie of
+    # strength), and its students as (type, colour) pairs
+    rows: list[bytes] = []
+    might: list[int] = []
+    travellers: list[list[tuple[int, int]]] = []
+    for base in range(0, 91, 7):
+        row = cells[base : base + 7]
+        rows.append(row)
+        total = sum(power[base : base + 7])
+        might.append((total & 15) * 16 + (total >> 4))
+        travellers.append(
+            [(t, (code - 1) & 3) for t, code in enumerate(row) if code > _STUDENT]
+            if max(row) > _STUDENT
+            else []
+        )
     for b, (v, w) in enumerate(_BRIDGE_ENDS):
         if not bridges >> b & 1 or stones >> v & 1 or stones >> w & 1:
             continue
         for o, d in ((v, w), (w, v)):
-            o_row = rows[o]
-            if max(o_row) <= _STUDENT:
+            moving = travellers[o]
+            if not moving:
                 continue
             d_row = rows[d]
-            origin_wins = origin_is_stronger(cells, o, d)[0]
+            origin_wins = might[o] > might[d]
             gains = [0, 0, 0, 0]
-            starters = 0
-            for t in range(7):
-                code = o_row[t]
-                if code <= _STUDENT:
-                    continue
-                c = (code - 1) & 3
-                starters |= 1 << c
+            for t, c in moving:
                 there = d_row[t]
                 if not there:
                     gains[c] += 1
                 elif origin_wins and (there - 1) & 3 != c:
                     gains[c] += 1
                     threatened[(there - 1) & 3] |= 1 << (d * 7 + t)
-            for c in range(4):
-                if starters >> c & 1 and gains[c] > chance[c]:
+            for _, c in moving:
+                if gains[c] > chance[c]:
                     chance[c] = gains[c]
     return threatened, chance
 
@@ -356,9 +369,14 @@ class Search:
         first, then the most visited (then the better value)."""
         seat = self.root.seat
 
+        top = max((node.visits for _, node in self.root.children), default=0)
+        enough = max(1, int(top * VALUE_SHARE))
+
         def key(child: tuple[Action, Node]) -> tuple[bool, int, float]:
             node = child[1]
             won = node.position._phase == OVER and final_shares(node.position)[seat] == 1.0
+            if VALUE_SHARE:
+                return (not won, node.visits < enough, -node.mean(seat))
             return (not won, -node.visits, -node.mean(seat))
 
         return sorted(self.root.children, key=key)
