@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final, Literal
 
 from shangrila_widget.bots.search import Budget, Search, greedy_action
@@ -24,9 +25,18 @@ Level = Literal["random", "easy", "medium", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "hard")
 
 #: What each searching level gets when the caller names no budget: the budget users get.
+#: Both search with the ``greedy`` policy: the root opens its 12 best-looking actions by the
+#: ``easy`` bot's heuristic, each playout lets every seat play the ``easy`` bot's move for
+#: 3 actions (the other players' answers) before the position is evaluated, and the
+#: search's further iterations look at other answers and deeper. ``medium`` stops after 12
+#: iterations (one look at each of the 12 actions); ``hard`` thinks for 0.8 s.
 DEFAULT_BUDGETS: Final[dict[str, Budget]] = {
-    "medium": Budget(iterations=200, seconds=0.3, depth=16),
-    "hard": Budget(iterations=20_000, seconds=0.8, depth=30),
+    "medium": Budget(
+        iterations=12, seconds=0.3, depth=3, policy="greedy", root_width=12, exploration=0.25
+    ),
+    "hard": Budget(
+        iterations=20_000, seconds=0.8, depth=3, policy="greedy", root_width=12, exploration=0.25
+    ),
 }
 
 
@@ -80,7 +90,20 @@ def budget_for(level: str, iterations: int | None, seconds: float | None) -> Bud
     default = DEFAULT_BUDGETS[level]
     if iterations is None and seconds is None:
         return default
-    return Budget(iterations=iterations, seconds=seconds, depth=default.depth)
+    return replace(default, iterations=iterations, seconds=seconds)
+
+
+def new_search(position: Position, budget: Budget, seed: int | None) -> Search:
+    """A search from ``position`` that plays out and opens its root as ``budget`` says (not
+    run yet)."""
+    return Search(
+        position,
+        random.Random(seed),
+        depth=budget.depth,
+        policy=budget.policy,
+        root_width=budget.root_width,
+        exploration=budget.exploration,
+    )
 
 
 def search(
@@ -93,7 +116,7 @@ def search(
 ) -> Search:
     """A finished search of a searching level (``medium`` or ``hard``) from ``position``."""
     budget = budget_for(level, iterations, seconds)
-    found = Search(position, random.Random(seed), depth=budget.depth)
+    found = new_search(position, budget, seed)
     found.run(budget.iterations, budget.seconds)
     return found
 

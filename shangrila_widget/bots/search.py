@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import BRIDGES, VILLAGE_INDEX
@@ -85,13 +85,6 @@ W_CHANCE: Final = 0.35
 #: more during the set-up) adds to it, as the game is open for longer.
 TEMPERATURE: Final = 0.6
 TEMPERATURE_PER_BRIDGE: Final = 0.18
-#: The UCT exploration constant (results are win chances, 0-1).
-EXPLORATION: Final = 0.6
-#: Below the root, order a node's actions by :func:`material` (no journeys' threats).
-CHEAP_ORDERING: Final = True
-#: 0: the best root action is the most visited; else the best value among those visited at
-#: least this share of the most visited one's visits.
-VALUE_SHARE: Final = 0.0
 
 
 def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
@@ -236,6 +229,16 @@ def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
     return win_chances(pos)
 
 
+def greedy_playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
+    """Play ``depth`` actions of the ``easy`` bot (:func:`greedy_action`) for every seat (or
+    to the end); the seats' chances then."""
+    for _ in range(depth):
+        if pos._phase == OVER:
+            break
+        pos = apply_unchecked(pos, greedy_action(pos, rng))
+    return win_chances(pos)
+
+
 def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> float:
     """:func:`action_score`, but an action that ends the game is judged by its result. When
     ``cheap``, a placement or a recruit is scored as ``base`` (the mover's :func:`material`
@@ -277,22 +280,45 @@ class Node:
         return self.value[seat] / self.visits if self.visits else 0.0
 
 
+Policy = Literal["sampled", "greedy"]
+"""How a playout plays: ``sampled`` draws by :data:`ROLLOUT_WEIGHTS`; ``greedy`` plays the
+``easy`` bot's move (:func:`greedy_action`) for every seat."""
+
+
 @dataclass(frozen=True)
 class Budget:
-    """How long one search runs: iterations and/or seconds (whichever ends first), and how
-    many actions a playout plays before the position is evaluated."""
+    """How long one search runs: iterations and/or seconds (whichever ends first), how many
+    actions a playout plays before the position is evaluated and by which policy, how many
+    actions the root opens before its width grows with its visits, and the UCT exploration
+    constant (results are win chances, 0-1)."""
 
     iterations: int | None = None
     seconds: float | None = None
     depth: int = 30
+    policy: Policy = "sampled"
+    root_width: int = 2
+    exploration: float = 0.6
 
 
 class Search:
     """Multi-player UCT from ``root``; call :meth:`run`, then read :meth:`ranked`."""
 
-    def __init__(self, root: Position, rng: random.Random, *, depth: int = 30) -> None:
+    def __init__(
+        self,
+        root: Position,
+        rng: random.Random,
+        *,
+        depth: int = 30,
+        policy: Policy = "sampled",
+        root_width: int = 2,
+        exploration: float = 0.6,
+    ) -> None:
         self.rng = rng
         self.depth = depth
+        self.policy = policy
+        self.playout = greedy_playout if policy == "greedy" else playout
+        self.root_width = root_width
+        self.exploration = exploration
         self.root = Node(root)
         self.iterations = 0
 
@@ -304,7 +330,7 @@ class Search:
         deadline = None if seconds is None else clock() + seconds
         done = 0
         while iterations is None or done < iterations:
-            if deadline is not None and done % 8 == 0 and clock() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
             self._iterate()
             done += 1
@@ -313,7 +339,8 @@ class Search:
     def _order(self, node: Node) -> None:
         if len(node.actions) > 1:
             pos = node.position
-            cheap = CHEAP_ORDERING and node is not self.root
+            # the greedy policy's nodes open the easy bot's choice first, as its playouts play
+            cheap = self.policy == "sampled" and node is not self.root
             values = material(pos)
             mine = values.pop(pos._turn)
             base = mine - max(values)
@@ -328,7 +355,10 @@ class Search:
         while node.position._phase != OVER:
             if not node.ordered:
                 self._order(node)
-            width = min(len(node.actions), 2 + int(math.sqrt(node.visits)))
+            width = 2 + int(math.sqrt(node.visits))
+            if node is self.root and width < self.root_width:
+                width = self.root_width
+            width = min(len(node.actions), width)
             if len(node.children) < width:
                 action = node.actions[len(node.children)]
                 child = Node(apply_unchecked(node.position, action))
@@ -341,7 +371,7 @@ class Search:
         result = (
             final_shares(node.position)
             if node.position._phase == OVER
-            else playout(node.position, self.rng, self.depth)
+            else self.playout(node.position, self.rng, self.depth)
         )
         for visited in path:
             visited.visits += 1
@@ -349,9 +379,9 @@ class Search:
             for s, r in enumerate(result):
                 value[s] += r
 
-    @staticmethod
-    def _select(node: Node) -> Node:
+    def _select(self, node: Node) -> Node:
         seat = node.seat
+        exploration = self.exploration
         log_n = math.log(node.visits + 1)
         best = node.children[0][1]
         best_ucb = -math.inf
@@ -359,7 +389,7 @@ class Search:
             n = child.visits
             if n == 0:
                 return child
-            ucb = child.value[seat] / n + EXPLORATION * math.sqrt(log_n / n)
+            ucb = child.value[seat] / n + exploration * math.sqrt(log_n / n)
             if ucb > best_ucb:
                 best, best_ucb = child, ucb
         return best
@@ -369,14 +399,9 @@ class Search:
         first, then the most visited (then the better value)."""
         seat = self.root.seat
 
-        top = max((node.visits for _, node in self.root.children), default=0)
-        enough = max(1, int(top * VALUE_SHARE))
-
         def key(child: tuple[Action, Node]) -> tuple[bool, int, float]:
             node = child[1]
             won = node.position._phase == OVER and final_shares(node.position)[seat] == 1.0
-            if VALUE_SHARE:
-                return (not won, node.visits < enough, -node.mean(seat))
             return (not won, -node.visits, -node.mean(seat))
 
         return sorted(self.root.children, key=key)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import random
 import sys
 import time
 from collections import deque
@@ -35,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import ipywidgets as widgets
 
 from shangrila_widget.bots import choose_action, explain_action
-from shangrila_widget.bots.levels import budget_for, check_budget, check_level
+from shangrila_widget.bots.levels import budget_for, check_budget, check_level, new_search
 from shangrila_widget.bots.search import Budget, Search
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
@@ -62,8 +61,8 @@ class Bot:
     level's own, see :data:`shangrila_widget.bots.DEFAULT_BUDGETS`). With a ``seed`` and an
     iteration budget its moves repeat exactly.
 
-    >>> Bot("medium", iterations=50).budget
-    Budget(iterations=50, seconds=None, depth=16)
+    >>> Bot("medium", iterations=50).budget.iterations
+    50
     >>> Bot("expert")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -216,7 +215,7 @@ class _Thinking:
         self.budget = bot.budget
         self.search: Search | None = None
         if self.budget is not None and len(self.position.legal_actions()) > 1:
-            self.search = Search(self.position, random.Random(seed), depth=self.budget.depth)
+            self.search = new_search(self.position, self.budget, seed)
 
     def step(self) -> bool:
         """Think one slice more; True when done."""

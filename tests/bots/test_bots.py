@@ -331,3 +331,42 @@ def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
                 continue
             expected = action_score(pos, action, cheap=True)
             assert _ordering_score(pos, action, True, base) == pytest.approx(expected), action
+
+
+def test_the_greedy_search_first_looks_once_at_each_of_its_root_width_actions() -> None:
+    """With the ``greedy`` policy the root opens its ``root_width`` best actions by the easy
+    bot's heuristic before anything else, each with one playout of the easy bot's moves."""
+    from shangrila_widget.bots.search import Search, action_score, greedy_playout
+
+    pos = random_position(FOUR, 5, 70)
+    actions = legal_actions(pos)
+    assert len(actions) > 6
+    search = Search(pos, random.Random(3), depth=3, policy="greedy", root_width=6)
+    search.run(iterations=6)
+    opened = [action for action, _ in search.root.children]
+    scores = sorted((-action_score(pos, a), i) for i, a in enumerate(actions))
+    assert opened == [actions[i] for _, i in scores[:6]]
+    assert [child.visits for _, child in search.root.children] == [1] * 6
+    # each look is the easy bot's three answers (ties broken by the search's generator)
+    first_action, first = search.root.children[0]
+    replay = greedy_playout(pos.play(first_action).position, random.Random(3), 3)
+    assert first.value == pytest.approx(replay)
+    search.run(iterations=20)  # further iterations go deeper: the best-looking get more looks
+    assert sum(child.visits for _, child in search.root.children) == 26
+    assert max(child.visits for _, child in search.root.children) > 1
+
+
+def test_the_levels_keep_their_policy_when_the_caller_names_a_budget() -> None:
+    from shangrila_widget.bots.levels import DEFAULT_BUDGETS, budget_for
+
+    for level in ("medium", "hard"):
+        budget = budget_for(level, 40, None)
+        default = DEFAULT_BUDGETS[level]
+        assert (budget.iterations, budget.seconds) == (40, None)
+        assert (budget.policy, budget.depth, budget.root_width, budget.exploration) == (
+            default.policy,
+            default.depth,
+            default.root_width,
+            default.exploration,
+        )
+    assert DEFAULT_BUDGETS["medium"].iterations < DEFAULT_BUDGETS["hard"].iterations
