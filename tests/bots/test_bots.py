@@ -369,4 +369,5 @@ def test_the_levels_keep_their_policy_when_the_caller_names_a_budget() -> None:
             default.root_width,
             default.exploration,
         )
-    assert DEFAULT_BUDGETS["medium"].iterations < DEFAULT_BUDGETS["hard"].iterations
+    medium, hard = DEFAULT_BUDGETS["medium"].iterations, DEFAULT_BUDGETS["hard"].iterations
+    assert medium is not None and hard is not None and medium < hard
