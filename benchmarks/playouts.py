@@ -1,11 +1,14 @@
-"""Playouts per second: uniform random play and the bots' own rollout policy.
+"""Playouts per second: uniform random play and the bots' two playout policies.
 
-Plays complete games from the empty board with each policy for the given seconds (uniform
-random play twice: choosing from the listed legal actions, and drawing with the engine's
-``random_action`` sampler, which lists nothing), then runs the ``hard`` search for a while
-to count its iterations per second (an iteration is one descent, one expansion and one
-playout of up to 30 actions, evaluated at its end). The rollout policy draws with the same
-sampler, weighted by kind. The last line printed is one JSON object; the
+Plays complete games from the empty board with each sampled policy for the given seconds
+(uniform random play twice: choosing from the listed legal actions, and drawing with the
+engine's ``random_action`` sampler, which lists nothing; then the ``sampled`` rollout
+policy, which draws with the same sampler weighted by kind). The ``greedy`` policy of the
+``medium`` and ``hard`` levels plays the ``easy`` bot's move for every seat: its playouts
+are 3 actions long, counted from positions of random games. Then each search runs for a
+while to count its iterations per second (an iteration is one descent, one expansion and
+one playout, evaluated at its end): the ``sampled`` search (playouts of up to 30 actions,
+used by the review) and the ``hard`` level's. The last line printed is one JSON object; the
 ``per_cpu_s`` figures count this process's CPU time only, which a busy machine disturbs less
 than the wall clock.
 
@@ -19,7 +22,8 @@ import json
 import random
 import time
 
-from shangrila_widget.bots.search import Search, rollout_action
+from shangrila_widget.bots.levels import DEFAULT_BUDGETS, new_search
+from shangrila_widget.bots.search import Budget, greedy_playout, rollout_action
 from shangrila_widget.rules import Position, apply_unchecked, legal_actions, random_action
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
@@ -47,12 +51,35 @@ def games_per_s(
     return games / elapsed, games / (time.process_time() - cpu), actions_played / games
 
 
-def iterations_per_s(players: int, seconds: float, rng: random.Random) -> tuple[float, float]:
+def greedy_playouts_per_s(players: int, seconds: float, rng: random.Random) -> float:
+    """Playouts of the ``greedy`` policy (3 actions each) per CPU second of this process,
+    from positions of random games (every phase)."""
+    starts: list[Position] = []
+    while len(starts) < 200:
+        pos = Position.new_game(SEATS[players])
+        for _ in range(rng.randrange(0, 140)):
+            if pos.is_over:
+                break
+            pos = apply_unchecked(pos, random_action(pos, rng))
+        if not pos.is_over:
+            starts.append(pos)
+    done = 0
+    cpu = time.process_time()
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        greedy_playout(starts[done % len(starts)], rng, 3)
+        done += 1
+    return done / (time.process_time() - cpu)
+
+
+def iterations_per_s(
+    players: int, seconds: float, rng: random.Random, budget: Budget
+) -> tuple[float, float]:
     """(search iterations per wall-clock second, per CPU second of this process)."""
     pos = Position.new_game(SEATS[players])
     for _ in range(60):  # a position early in the play phase
         pos = apply_unchecked(pos, rng.choice(legal_actions(pos)))
-    search = Search(pos, rng)
+    search = new_search(pos, budget, rng.randrange(2**32))
     cpu = time.process_time()
     start = time.perf_counter()
     search.run(seconds=seconds)
@@ -74,7 +101,9 @@ def main() -> None:
     rollout_wall, rollout_cpu, rollout_length = games_per_s(
         args.players, "rollout", args.seconds, rng
     )
-    search_wall, search_cpu = iterations_per_s(args.players, args.seconds, rng)
+    greedy_cpu = greedy_playouts_per_s(args.players, args.seconds, rng)
+    search_wall, search_cpu = iterations_per_s(args.players, args.seconds, rng, Budget())
+    hard_wall, hard_cpu = iterations_per_s(args.players, args.seconds, rng, DEFAULT_BUDGETS["hard"])
     figures = {
         "players": args.players,
         "random_games_per_s": round(random_wall, 1),
@@ -88,8 +117,11 @@ def main() -> None:
         "random_actions_per_cpu_s": round(random_cpu * random_length),
         "sampler_actions_per_cpu_s": round(sampler_cpu * sampler_length),
         "rollout_actions_per_cpu_s": round(rollout_cpu * rollout_length),
-        "search_iterations_per_s": round(search_wall, 1),
-        "search_iterations_per_cpu_s": round(search_cpu, 1),
+        "greedy_playouts_per_cpu_s": round(greedy_cpu, 1),
+        "sampled_search_iterations_per_s": round(search_wall, 1),
+        "sampled_search_iterations_per_cpu_s": round(search_cpu, 1),
+        "hard_search_iterations_per_s": round(hard_wall, 1),
+        "hard_search_iterations_per_cpu_s": round(hard_cpu, 1),
     }
     print(json.dumps(figures))
 
