@@ -1,20 +1,24 @@
-"""The bots' machinery: a position evaluation, a rollout policy and a multi-player MCTS.
+"""The bots' machinery: a position evaluation, two playout policies and a multi-player MCTS.
 
 Everything works on the engine's fast path (:func:`legal_actions` and
 :func:`apply_unchecked`) and on the position's packed fields, read-only.
 
 - :func:`features` counts each seat's masters, students and villages in one pass;
 - :func:`win_chances` turns those counts into a win chance per seat (exact at the end);
-- :func:`rollout_action` is the playout policy (``ROLLOUT_WEIGHTS``): place a master
-  (chance 0.7) or recruit, each action of the kind picked uniformly by the engine's
-  sampler, and start a journey only when nothing else is legal (the journeys' promise is
-  left to the evaluation at the playout's end). As one seat against three uniform random
-  players it wins about half of the games, where uniform play, which mostly recruits
-  because pairs of students make most of the legal list, wins a quarter; journeys taken
-  eagerly did worse than uniform play;
+- :func:`greedy_playout` is the ``greedy`` playout policy of the ``medium`` and ``hard``
+  levels: every seat plays the ``easy`` bot's move (:func:`greedy_action`) for a few
+  actions, the other players' likely answers, before the evaluation;
+- :func:`rollout_action` is the ``sampled`` playout policy (``ROLLOUT_WEIGHTS``), cheap
+  enough for long playouts (the review's): place a master (chance 0.7) or recruit, each
+  action of the kind picked uniformly by the engine's sampler, and start a journey only
+  when nothing else is legal (the journeys' promise is left to the evaluation at the
+  playout's end). As one seat against three uniform random players it wins about half of
+  the games, where uniform play, which mostly recruits because pairs of students make most
+  of the legal list, wins a quarter;
 - :class:`Search` is max^n UCT: each node keeps a value per seat and the player to move
   picks by their own value; children are opened in the order of a one-move heuristic,
-  a few more as the node is visited more often (progressive widening).
+  a few more as the node is visited more often (progressive widening), the root starting
+  with ``root_width`` of them.
 """
 
 from __future__ import annotations
