@@ -1,9 +1,10 @@
 """The referee: which actions are legal, why others are refused, and what an action does.
 
-Three entry points, all pure functions of a :class:`Position`:
+The entry points, all pure functions of a :class:`Position`:
 
 - :func:`legal_actions` lists every concrete legal action of the player to move;
-- :func:`random_action` draws one of them uniformly without listing them (for playouts);
+- :func:`random_action` draws one of them without listing them, uniformly or by weights per
+  kind of action (for playouts);
 - :func:`check` returns None for a legal action, else a :class:`Refusal` naming its rule id;
 - :func:`play` returns an :class:`Outcome` (the new position; its events, with rule ids, are
   worked out only when read, so that playing costs nothing for explanations nobody reads).
