@@ -45,6 +45,12 @@ if TYPE_CHECKING:
 _VILLAGE_OF: Final = tuple(i // 7 for i in range(91))
 _STUDENT: Final = 4
 _BRIDGE_ENDS: Final = tuple((VILLAGE_INDEX[a], VILLAGE_INDEX[b]) for a, b in BRIDGES)
+#: Every bridge both ways: (bridge number, origin village, destination village).
+_DIRECTIONS: Final = tuple(
+    (b, o, d) for b, (v, w) in enumerate(_BRIDGE_ENDS) for o, d in ((v, w), (w, v))
+)
+#: ``_BYTE[n]``: the one byte n.
+_BYTE: Final = tuple(bytes((n,)) for n in range(256))
 
 #: Weights of the one-move heuristic: a master is worth 1, a village held adds a little
 #: (the tie-break, and a foothold to place more), a student is most of a master to come.
@@ -100,46 +106,50 @@ def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
     student of another colour; into an empty space any traveller becomes a master.
     """
     cells = pos._cells
-    stones = pos._stones
-    bridges = pos._bridges
+    villages = [_village_facts(cells, v) for v in range(13)]
+    return _pressure(
+        cells, pos._bridges, pos._stones, [f[0] for f in villages], [f[1] for f in villages]
+    )
+
+
+def _village_facts(cells: bytes, v: int) -> tuple[int, list[tuple[int, int]]]:
+    """Village v's (strength, masters) as one number (masters break a tie of strength) and
+    its students as (type, colour) pairs."""
+    row = cells[v * 7 : v * 7 + 7]
+    total = sum(row.translate(_POWER))  # strength + 16 * masters
+    might = (total & 15) * 16 + (total >> 4)
+    if max(row) <= _STUDENT:
+        return might, []
+    return might, [(t, (code - 1) & 3) for t, code in enumerate(row) if code > _STUDENT]
+
+
+def _pressure(
+    cells: bytes,
+    bridges: int,
+    stones: int,
+    might: list[int],
+    travellers: list[list[tuple[int, int]]],
+) -> tuple[list[int], list[int]]:
+    """:func:`threat_masks` from the villages' facts (:func:`_village_facts`)."""
     threatened = [0, 0, 0, 0]
     chance = [0, 0, 0, 0]
-    power = cells.translate(_POWER)  # a tile's strength, and 16 for any master
-    # per village: its row, (strength, masters) as one number (masters break a tie of
-    # strength), and its students as (type, colour) pairs
-    rows: list[bytes] = []
-    might: list[int] = []
-    travellers: list[list[tuple[int, int]]] = []
-    for base in range(0, 91, 7):
-        row = cells[base : base + 7]
-        rows.append(row)
-        total = sum(power[base : base + 7])
-        might.append((total & 15) * 16 + (total >> 4))
-        travellers.append(
-            [(t, (code - 1) & 3) for t, code in enumerate(row) if code > _STUDENT]
-            if max(row) > _STUDENT
-            else []
-        )
-    for b, (v, w) in enumerate(_BRIDGE_ENDS):
-        if not bridges >> b & 1 or stones >> v & 1 or stones >> w & 1:
+    for b, o, d in _DIRECTIONS:
+        moving = travellers[o]
+        if not moving or not bridges >> b & 1 or stones >> o & 1 or stones >> d & 1:
             continue
-        for o, d in ((v, w), (w, v)):
-            moving = travellers[o]
-            if not moving:
-                continue
-            d_row = rows[d]
-            origin_wins = might[o] > might[d]
-            gains = [0, 0, 0, 0]
-            for t, c in moving:
-                there = d_row[t]
-                if not there:
-                    gains[c] += 1
-                elif origin_wins and (there - 1) & 3 != c:
-                    gains[c] += 1
-                    threatened[(there - 1) & 3] |= 1 << (d * 7 + t)
-            for _, c in moving:
-                if gains[c] > chance[c]:
-                    chance[c] = gains[c]
+        base = d * 7
+        origin_wins = might[o] > might[d]
+        gains = [0, 0, 0, 0]
+        for t, c in moving:
+            there = cells[base + t]
+            if not there:
+                gains[c] += 1
+            elif origin_wins and (there - 1) & 3 != c:
+                gains[c] += 1
+                threatened[(there - 1) & 3] |= 1 << (base + t)
+        for _, c in moving:
+            if gains[c] > chance[c]:
+                chance[c] = gains[c]
     return threatened, chance
 
 
@@ -201,6 +211,72 @@ def action_score(pos: Position, action: Action, *, cheap: bool = False) -> float
     return mine - max(values)
 
 
+def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
+    """:func:`action_score` of each action (the same numbers), without replaying a placement
+    or a recruit: only the villages it changes are looked at again."""
+    cells = pos._cells
+    seat = pos._turn
+    players = pos._players
+    colour = players[seat]
+    bridges = pos._bridges
+    stones = pos._stones
+    masters, students, villages = features(cells)
+    facts = [_village_facts(cells, v) for v in range(13)]
+    might = [f[0] for f in facts]
+    travellers = [f[1] for f in facts]
+    master_code = _BYTE[colour + 1]
+    scores: list[float] = []
+    for action in actions:
+        kind = type(action)
+        if kind is Place:
+            slot: int = action.slot  # type: ignore[union-attr]
+            v = slot // 7
+            after = cells[:slot] + master_code + cells[slot + 1 :]
+            changed = [v]
+            gained_masters, gained_students, held = 1, 0, villages[colour] | 1 << v
+        elif kind is Recruit:
+            slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
+            after_cells = bytearray(cells)
+            for s in slots:
+                after_cells[s] += _STUDENT
+            after = bytes(after_cells)
+            changed = [s // 7 for s in slots]
+            gained_masters, gained_students, held = 0, len(slots), villages[colour]
+        else:
+            scores.append(action_score(pos, action))
+            continue
+        new_might = might[:]
+        new_travellers = travellers[:]
+        for v in changed:
+            new_might[v], new_travellers[v] = _village_facts(after, v)
+        threatened, chance = _pressure(after, bridges, stones, new_might, new_travellers)
+        best_rival = -math.inf
+        mine = 0.0
+        for c in players:
+            if c == colour:
+                value = (
+                    masters[c]
+                    + gained_masters
+                    + W_STUDENT * (students[c] + gained_students)
+                    + W_VILLAGE * held.bit_count()
+                    - W_THREAT * threatened[c].bit_count()
+                    + W_CHANCE * chance[c]
+                )
+                mine = value
+            else:
+                value = (
+                    masters[c]
+                    + W_STUDENT * students[c]
+                    + W_VILLAGE * villages[c].bit_count()
+                    - W_THREAT * threatened[c].bit_count()
+                    + W_CHANCE * chance[c]
+                )
+                if value > best_rival:
+                    best_rival = value
+        scores.append(mine - best_rival)
+    return scores
+
+
 def greedy_action(pos: Position, rng: random.Random) -> Action:
     """The ``easy`` bot: the best action by :func:`action_score`, ties broken at random."""
     actions = legal_actions(pos)
@@ -208,8 +284,7 @@ def greedy_action(pos: Position, rng: random.Random) -> Action:
         return actions[0]
     best: list[Action] = []
     best_score = -math.inf
-    for action in actions:
-        score = action_score(pos, action)
+    for action, score in zip(actions, action_scores(pos, actions)):
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif score > best_score - 1e-9:
@@ -348,7 +423,14 @@ class Search:
             values = material(pos)
             mine = values.pop(pos._turn)
             base = mine - max(values)
-            scored = [(_ordering_score(pos, a, cheap, base), i) for i, a in enumerate(node.actions)]
+            if cheap:
+                scores = [_ordering_score(pos, a, True, base) for a in node.actions]
+            else:  # the full one-move evaluation, an action that ends the game by its result
+                scores = action_scores(pos, node.actions)
+                for i, action in enumerate(node.actions):
+                    if type(action) is Journey:
+                        scores[i] = _ordering_score(pos, action, False, base)
+            scored = [(score, i) for i, score in enumerate(scores)]
             scored.sort(key=lambda s: (-s[0], s[1]))
             node.actions = [node.actions[i] for _, i in scored]
         node.ordered = True

@@ -371,3 +371,21 @@ def test_the_levels_keep_their_policy_when_the_caller_names_a_budget() -> None:
         )
     medium, hard = DEFAULT_BUDGETS["medium"].iterations, DEFAULT_BUDGETS["hard"].iterations
     assert medium is not None and hard is not None and medium < hard
+
+
+@settings(max_examples=30, derandomize=True, database=None, deadline=None)
+@given(
+    players=st.sampled_from([THREE, FOUR]),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 160),
+)
+def test_the_incremental_scores_are_the_replayed_ones(
+    players: list[str], seed: int, moves: int
+) -> None:
+    """``action_scores`` looks again only at the villages a placement or a recruit changes;
+    its numbers must be exactly those of replaying each action (``action_score``)."""
+    from shangrila_widget.bots.search import action_score, action_scores
+
+    pos = random_position(players, seed, moves)
+    actions = legal_actions(pos)
+    assert action_scores(pos, actions) == [action_score(pos, a) for a in actions]
