@@ -115,6 +115,9 @@ _SEVEN: Final = sum(1 << 8 * k for k in range(7))
 #: Bit 0 / bits 0-2 of the first byte of each village.
 _FIRST: Final = sum(1 << 56 * v for v in range(_VILLAGE_COUNT))
 _FIRST_LOW3: Final = _FIRST * 7
+#: 7 in the first byte of each village: added to a sum (0-7), it carries into bit 3 when the
+#: sum is at least 1.
+_FIRST_SEVEN: Final = 7 * _FIRST
 #: ``_CODE_BYTES[colour]``: the translation of cell codes to the bytes above.
 _CODE_BYTES: Final = tuple(
     bytes(
@@ -246,7 +249,7 @@ def _play_spaces(pos: Position) -> tuple[int, int, int, bytes, bytes]:
     paired = board >> 2 & open_spaces
     counts = pos._supply[colour * 7 : colour * 7 + 7]
     # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
-    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + 7 * _FIRST >> 3 & _FIRST) * _SEVEN
+    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
     with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
     return empty & present & with_supply, mine & with_supply, paired, codes, counts
 
@@ -363,7 +366,11 @@ def random_action(
     if paired:
         # the journeys are counted from the villages with a student of the player's and
         # listed only if one of them is drawn
-        villages = _at_least(_village_sums(paired), 1).to_bytes(_SPACES, "little")[::7]
+        # bit 0 of the first byte of each village with a student of the player's (its sum of
+        # bytes at least 1, as in _play_spaces), then one byte per village
+        villages = ((paired * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST).to_bytes(
+            _SPACES, "little"
+        )[::7]
         ends = _FROM_VILLAGES.get(villages) or _bridges_from(villages)
         bridges = pos._bridges
         journey_count = (bridges & ends[0]).bit_count() + (bridges & ends[1]).bit_count()
