@@ -28,6 +28,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal
 
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
@@ -58,7 +59,7 @@ W_VILLAGE: Final = 0.3
 W_STUDENT: Final = 0.45
 #: The playout policy: a placement with chance 0.7 when one is legal, else a recruit, a
 #: journey only when nothing else is (see :func:`~shangrila_widget.rules.random_action`).
-ROLLOUT_WEIGHTS: Final = {"place": 0.7, "recruit": 0.3}
+ROLLOUT_WEIGHTS: Final = MappingProxyType({"place": 0.7, "recruit": 0.3})
 
 
 def features(cells: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
