@@ -107,10 +107,13 @@ def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
     student of another colour; into an empty space any traveller becomes a master.
     """
     cells = pos._cells
-    villages = [_village_facts(cells, v) for v in range(13)]
-    return _pressure(
-        cells, pos._bridges, pos._stones, [f[0] for f in villages], [f[1] for f in villages]
-    )
+    return _pressure(cells, pos._bridges, pos._stones, *_all_village_facts(cells))
+
+
+def _all_village_facts(cells: bytes) -> tuple[list[int], list[list[tuple[int, int]]]]:
+    """Every village's :func:`_village_facts`: (mights, travellers), by village."""
+    facts = [_village_facts(cells, v) for v in range(13)]
+    return [f[0] for f in facts], [f[1] for f in facts]
 
 
 def _village_facts(cells: bytes, v: int) -> tuple[int, list[tuple[int, int]]]:
@@ -204,11 +207,14 @@ def material(pos: Position) -> list[float]:
 def action_score(pos: Position, action: Action, *, cheap: bool = False) -> float:
     """The one-move heuristic: the mover's worth after ``action`` minus the best rival's
     (by :func:`strengths`, or by :func:`material` when ``cheap``)."""
-    seat = pos._turn
-    after = apply_unchecked(pos, action)
+    return _margin(apply_unchecked(pos, action), pos._turn, cheap)
+
+
+def _margin(after: Position, seat: int, cheap: bool) -> float:
+    """Seat's worth in ``after`` minus the best rival's (:func:`material` when ``cheap``, else
+    :func:`strengths`)."""
     values = material(after) if cheap else strengths(after)
-    mine = values[seat]
-    del values[seat]
+    mine = values.pop(seat)
     return mine - max(values)
 
 
@@ -222,9 +228,7 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
     bridges = pos._bridges
     stones = pos._stones
     masters, students, villages = features(cells)
-    facts = [_village_facts(cells, v) for v in range(13)]
-    might = [f[0] for f in facts]
-    travellers = [f[1] for f in facts]
+    might, travellers = _all_village_facts(cells)
     master_code = _BYTE[colour + 1]
     scores: list[float] = []
     for action in actions:
@@ -254,26 +258,19 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
         best_rival = -math.inf
         mine = 0.0
         for c in players:
-            if c == colour:
-                value = (
-                    masters[c]
-                    + gained_masters
-                    + W_STUDENT * (students[c] + gained_students)
-                    + W_VILLAGE * held.bit_count()
-                    - W_THREAT * threatened[c].bit_count()
-                    + W_CHANCE * chance[c]
-                )
+            mover = c == colour
+            value = (
+                masters[c]
+                + (gained_masters if mover else 0)
+                + W_STUDENT * (students[c] + (gained_students if mover else 0))
+                + W_VILLAGE * (held if mover else villages[c]).bit_count()
+                - W_THREAT * threatened[c].bit_count()
+                + W_CHANCE * chance[c]
+            )
+            if mover:
                 mine = value
-            else:
-                value = (
-                    masters[c]
-                    + W_STUDENT * students[c]
-                    + W_VILLAGE * villages[c].bit_count()
-                    - W_THREAT * threatened[c].bit_count()
-                    + W_CHANCE * chance[c]
-                )
-                if value > best_rival:
-                    best_rival = value
+            elif value > best_rival:
+                best_rival = value
         scores.append(mine - best_rival)
     return scores
 
@@ -328,14 +325,15 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
         after = apply_unchecked(pos, action)
         if after._phase == OVER:
             return 1000.0 * final_shares(after)[pos._turn] - 500.0
-    elif cheap and kind is Place:
+        return _margin(after, pos._turn, cheap)
+    if cheap and kind is Place:
         slot: int = action.slot  # type: ignore[union-attr]
         start = slot - slot % 7
         own = pos._players[pos._turn] + 1
         row = pos._cells[start : start + 7]
         new_village = own not in row and own + _STUDENT not in row
         return base + 1.0 + (W_VILLAGE if new_village else 0.0)
-    elif cheap and kind is Recruit:
+    if cheap and kind is Recruit:
         slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
         return base + W_STUDENT * len(slots)
     return action_score(pos, action, cheap=cheap)
@@ -421,16 +419,17 @@ class Search:
             pos = node.position
             # the greedy policy's nodes open the easy bot's choice first, as its playouts play
             cheap = self.policy == "sampled" and node is not self.root
-            values = material(pos)
-            mine = values.pop(pos._turn)
-            base = mine - max(values)
             if cheap:
+                base = _margin(pos, pos._turn, True)
                 scores = [_ordering_score(pos, a, True, base) for a in node.actions]
             else:  # the full one-move evaluation, an action that ends the game by its result
-                scores = action_scores(pos, node.actions)
-                for i, action in enumerate(node.actions):
-                    if type(action) is Journey:
-                        scores[i] = _ordering_score(pos, action, False, base)
+                others = iter(
+                    action_scores(pos, [a for a in node.actions if type(a) is not Journey])
+                )
+                scores = [
+                    _ordering_score(pos, a, False, 0.0) if type(a) is Journey else next(others)
+                    for a in node.actions
+                ]
             scored = [(score, i) for i, score in enumerate(scores)]
             scored.sort(key=lambda s: (-s[0], s[1]))
             node.actions = [node.actions[i] for _, i in scored]

@@ -274,7 +274,8 @@ ACTION_KINDS: Final = ("place", "recruit", "journey")
 """The kinds of action that :func:`random_action`'s ``weights`` name."""
 
 
-def _checked_weights(weights: object) -> Mapping[str, float]:
+def _kind_weights(weights: object) -> tuple[float, float, float]:
+    """The weights of placements, recruits and journeys (0 for a kind left out), checked."""
     if not isinstance(weights, Mapping):
         raise ShangrilaError(
             f"weights: expected a mapping of kinds to numbers, got {excerpt(weights)}"
@@ -292,33 +293,32 @@ def _checked_weights(weights: object) -> Mapping[str, float]:
             raise ShangrilaError(
                 f"weights[{kind}]: expected a number of at least 0, got {excerpt(weight)}"
             )
-    return weights
+    get = weights.get
+    return get("place", 0), get("recruit", 0), get("journey", 0)
 
 
 def _weighted_kind(
-    weights: Mapping[str, float],
+    weights: tuple[float, float, float],
     places: int,
     recruits: int,
     total: int,
     random_: Callable[[], float],
 ) -> tuple[int, int]:
     """The range of action numbers (places, then recruits, then journeys) of the kind drawn by
-    ``weights`` among the kinds with actions; all of them when no weighted kind has one."""
-    ranges = ((0, places), (places, places + recruits), (places + recruits, total))
+    ``weights`` among the kinds with actions; all of them when no weighted kind has one. The
+    generator is used only when two kinds or more can be drawn."""
+    spans = ((0, places), (places, places + recruits), (places + recruits, total))
     drawn = [
-        (weights.get(kind, 0), span)
-        for kind, span in zip(ACTION_KINDS, ranges)
-        if span[1] > span[0] and weights.get(kind, 0) > 0
+        (weight, span) for weight, span in zip(weights, spans) if weight > 0 and span[1] > span[0]
     ]
     if not drawn:
         return 0, total
-    if len(drawn) == 1:
-        return drawn[0][1]
-    point = random_() * sum(weight for weight, _ in drawn)
-    for weight, span in drawn:
-        point -= weight
-        if point < 0:
-            return span
+    if len(drawn) > 1:
+        point = random_() * sum(weight for weight, _ in drawn)
+        for weight, span in drawn:
+            point -= weight
+            if point < 0:
+                return span
     return drawn[-1][1]
 
 
@@ -347,8 +347,7 @@ def random_action(
         check_position(pos)
     if not isinstance(rng, Random):
         raise ShangrilaError(f"rng: expected a random.Random, got {excerpt(rng)}")
-    if weights is not None:
-        weights = _checked_weights(weights)
+    kind_weights = None if weights is None else _kind_weights(weights)
     phase = pos._phase
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
@@ -381,8 +380,8 @@ def random_action(
         return PASS
     low = 0  # actions are numbered places, recruits of one, of two, journeys; draw in [low, high)
     high = total
-    if weights is not None:
-        low, high = _weighted_kind(weights, place_count, recruit_count + twos, total, random_)
+    if kind_weights is not None:
+        low, high = _weighted_kind(kind_weights, place_count, recruit_count + twos, total, random_)
     while True:
         index = low + int(random_() * (high - low))
         if index < place_count:
