@@ -451,7 +451,8 @@ class BoardCanvas:
     def _on_canvas(self, x: Any, y: Any) -> bool:
         """True if (x, y) is a point of the canvas in backing pixels; else log it."""
         numbers = all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            (isinstance(v, int) and not isinstance(v, bool))
+            or (isinstance(v, float) and math.isfinite(v))
             for v in (x, y)
         )
         width, height = self.width * self.pixel_ratio, self.height * self.pixel_ratio
