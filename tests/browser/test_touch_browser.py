@@ -83,15 +83,20 @@ VIEWPORT_IDS = ["1280x720", "1024x768"]
 # The scroll position of what scrolls the board (Voila: #rendered_cells, JupyterLab: the
 # notebook's windowed panel, else the document), whether the canvas has the focus, what the
 # page's pointer guard counted, and where a backing-store point of the canvas is on screen.
-_STATE_JS = """([sel, x, y]) => {
-    const canvas = document.querySelector(sel);
-    let scroller = null;
+_SCROLLER_JS = """(canvas) => {
     for (let node = canvas.parentElement; node; node = node.parentElement) {
         const style = getComputedStyle(node);
         if ((style.overflowY === 'auto' || style.overflowY === 'scroll') &&
-            node.scrollHeight > node.clientHeight) { scroller = node; break; }
+            node.scrollHeight > node.clientHeight) return node;
     }
-    scroller = scroller || document.scrollingElement;
+    return document.scrollingElement;
+}"""
+_STATE_JS = (
+    """([sel, x, y]) => {
+    const canvas = document.querySelector(sel);
+    const scroller = ("""
+    + _SCROLLER_JS
+    + """)(canvas);
     const r = canvas.getBoundingClientRect();
     return {
         scrollTop: scroller.scrollTop,
@@ -103,6 +108,10 @@ _STATE_JS = """([sel, x, y]) => {
         viewport: [innerWidth, innerHeight],
     };
 }"""
+)
+_SCROLL_BY_JS = (
+    "([sel, dy]) => { (" + _SCROLLER_JS + ")(document.querySelector(sel)).scrollTop += dy; }"
+)
 
 
 @pytest.fixture(scope="module")
@@ -168,20 +177,18 @@ class TouchBoard:
         x, y = state["point"]
         height = state["viewport"][1]
         if not 40 < y < height - 40:
-            self.page.evaluate(
-                """([sel, dy]) => {
-                    const canvas = document.querySelector(sel);
-                    for (let node = canvas.parentElement; node; node = node.parentElement) {
-                        const style = getComputedStyle(node);
-                        if ((style.overflowY === 'auto' || style.overflowY === 'scroll') &&
-                            node.scrollHeight > node.clientHeight) { node.scrollTop += dy; return; }
-                    }
-                    document.scrollingElement.scrollTop += dy;
-                }""",
-                [CANVAS, y - height / 2],
-            )
+            self.page.evaluate(_SCROLL_BY_JS, [CANVAS, y - height / 2])
             x, y = self.state(point)["point"]
         return (float(x), float(y))
+
+    def wait_scrolled_past(self, top: float, by: float = 100.0) -> dict[str, Any]:
+        """Wait until the page has scrolled more than ``by`` px past ``top``; the state."""
+        self.page.wait_for_function(
+            "([sel, top]) => (" + _STATE_JS + ")([sel, 0, 0]).scrollTop > top",
+            arg=[CANVAS, top + by],
+            timeout=10_000,
+        )
+        return self.state()
 
     def pen_click(self, x: float, y: float) -> None:
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
@@ -209,23 +216,24 @@ class TouchBoard:
         send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-@pytest.fixture
+@pytest.fixture(
+    params=[(env, size) for env in ENVS for size in VIEWPORTS],
+    ids=[f"{env}-{size}" for env in ENVS for size in VIEWPORT_IDS],
+)
 def touch_board(
     request: pytest.FixtureRequest,
     touch_context: BrowserContext,
     voila_server: VoilaFactory,
     lesson_notebook: Path,
-) -> Iterator[Any]:
-    """``open(env, viewport) -> TouchBoard``: the lesson notebook, loaded and drawn."""
-    page = touch_context.new_page()
-    opener = BoardOpener(request, page, voila_server)
-    boards: list[TouchBoard] = []
-
+) -> Iterator[TouchBoard]:
+    """The lesson notebook in Voila or JupyterLab at one window size, loaded and drawn."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-    def open_board(env: str, viewport: tuple[int, int]) -> TouchBoard:
-        board = TouchBoard(page, touch_context.new_cdp_session(page), request)
-        boards.append(board)
+    env, viewport = request.param
+    page = touch_context.new_page()
+    opener = BoardOpener(request, page, voila_server)
+    board = TouchBoard(page, touch_context.new_cdp_session(page), request)
+    try:
         opener(lesson_notebook, env=env, viewport=viewport, timeout=LOAD_TIMEOUT)
         wait_for_canvas_color(page, CANVAS, *RED_STUDENT_A, RED, timeout=LOAD_TIMEOUT)
         try:  # a page without the guard fails below on what it does, not here
@@ -233,23 +241,15 @@ def touch_board(
         except PlaywrightTimeoutError:
             pass
         page.wait_for_timeout(500)  # let the page settle: the tap must be its first input
-        return board
-
-    yield open_board
-    try:
-        if boards and not page.is_closed():
-            boards[-1].screenshot("last")
+        yield board
+        board.screenshot("last")
     finally:
         opener.close()
         page.close()
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS, ids=VIEWPORT_IDS)
-@pytest.mark.parametrize("env", ENVS)
-def test_the_first_tap_plays_then_a_pen_and_a_mouse_play(
-    env: str, viewport: tuple[int, int], touch_board: Any
-) -> None:
-    board: TouchBoard = touch_board(env, viewport)
+def test_the_first_tap_plays_then_a_pen_and_a_mouse_play(touch_board: TouchBoard) -> None:
+    board = touch_board
     page = board.page
     assert "Red is to move" in board.message()
 
@@ -257,7 +257,7 @@ def test_the_first_tap_plays_then_a_pen_and_a_mouse_play(
     # the board's bottom below the window (a focus that scrolls would move it).
     x, y = board.in_view(PRIEST_A)
     before = board.state()
-    left, top, css_w, css_h = before["rect"]
+    _, top, _, css_h = before["rect"]
     assert top + css_h > before["viewport"][1], f"the whole board is in the window: {before}"
     assert not before["focused"]
     page.touchscreen.tap(x, y)
@@ -294,12 +294,8 @@ def test_the_first_tap_plays_then_a_pen_and_a_mouse_play(
     assert board.errors == []
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS, ids=VIEWPORT_IDS)
-@pytest.mark.parametrize("env", ENVS)
-def test_a_wheel_and_a_swipe_over_the_board_scroll_the_page(
-    env: str, viewport: tuple[int, int], touch_board: Any
-) -> None:
-    board: TouchBoard = touch_board(env, viewport)
+def test_a_wheel_and_a_swipe_over_the_board_scroll_the_page(touch_board: TouchBoard) -> None:
+    board = touch_board
     page = board.page
     x, y = board.in_view(PRIEST_A)
     start = board.state()
@@ -307,11 +303,7 @@ def test_a_wheel_and_a_swipe_over_the_board_scroll_the_page(
 
     # A swipe up that starts on a legal space scrolls the page and plays nothing.
     board.swipe(x, y, -240)
-    page.wait_for_function(
-        "([sel, top]) => (" + _STATE_JS + ")([sel, 0, 0]).scrollTop > top + 100",
-        arg=[CANVAS, start["scrollTop"]],
-        timeout=10_000,
-    )
+    board.wait_scrolled_past(start["scrollTop"])
     page.wait_for_timeout(800)  # time for a (wrong) click to come back from the kernel
     swiped = board.state()
     assert "Red is to move" in board.message(), board.message()
@@ -324,12 +316,7 @@ def test_a_wheel_and_a_swipe_over_the_board_scroll_the_page(
     assert 0 < centre[1] < height, f"the board's middle is off screen: {centre}"
     page.mouse.move(*centre)
     page.mouse.wheel(0, 300)
-    page.wait_for_function(
-        "([sel, top]) => (" + _STATE_JS + ")([sel, 0, 0]).scrollTop > top + 100",
-        arg=[CANVAS, swiped["scrollTop"]],
-        timeout=10_000,
-    )
-    wheeled = board.state()
+    wheeled = board.wait_scrolled_past(swiped["scrollTop"])
     assert wheeled["guard"]["passedOn"] >= 1, wheeled
     assert "Red is to move" in board.message()
     board.screenshot("after-wheel")
