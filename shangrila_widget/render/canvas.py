@@ -22,7 +22,7 @@ Two pieces, for the board widget to build on:
         board = BoardCanvas(scene.width, scene.height)
         board.draw(scene)                  # static if it changed, then dynamic: ONE message
         board.draw_dynamic(new_scene)      # after a move: ONE message
-        board.widget.on_mouse_down(lambda x, y: print(board.hit_test(x, y)))
+        board.on_click(print)              # ("space", "A", "healer"), ("village", "B"), None
         board.widget.on_client_ready(lambda: board.redraw())   # Voila / reloaded page
 
     ``draw_static(scene)`` and ``draw_dynamic(scene)`` each send exactly one message (one
@@ -32,11 +32,21 @@ Two pieces, for the board widget to build on:
     coordinates (ipycanvas reports them in backing pixels, whatever the CSS size) to scene
     units; ``hit_test(x, y)`` does that and asks the last drawn scene what is there.
 
+    ``on_click(callback)`` calls ``callback(target)`` with the hit-test target of every press
+    on the board (a mouse button, a tap, a pen), ``on_key(callback)`` calls ``callback(key,
+    shift, ctrl, meta)`` for every key pressed while the board has the focus. Touch, pen and
+    the wheel only work with a :class:`~shangrila_widget.render.pointer.PointerGuard` on the
+    page (the board's stylesheet widget carries one): ipycanvas's front end cancels them.
+    A front-end message with a point that is not two finite numbers on the canvas, or a key
+    that is not a short string with three booleans, is logged and dropped.
+
 Everything else (traits, buttons, keys, what a click means) is the widget's business.
 """
 
 from __future__ import annotations
 
+import logging
+import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -49,11 +59,16 @@ from shangrila_widget.render.ipycanvas_compat import batch
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Primitive, Rect, Text
 from shangrila_widget.render.scene import Scene
+from shangrila_widget.rules.errors import excerpt
 
-__all__ = ["CANVAS_CLASS", "RESERVED_VAR", "BoardCanvas", "batch", "paint"]
+__all__ = ["CANVAS_CLASS", "POINTER_CLASS", "RESERVED_VAR", "BoardCanvas", "batch", "paint"]
 
 CANVAS_CLASS = "shangrila-canvas"
 """The class of the board's ``<canvas>`` element (``widget/style.py`` styles it)."""
+
+POINTER_CLASS = "shangrila-pointer"
+"""The class of the canvases whose touch, pen, wheel and key input a
+:class:`~shangrila_widget.render.pointer.PointerGuard` sets right (the board's has it)."""
 
 RESERVED_VAR = "--shangrila-reserved"
 """CSS custom property: the viewport height kept free for everything but the picture."""
@@ -61,6 +76,13 @@ RESERVED_VAR = "--shangrila-reserved"
 DEFAULT_RESERVED = "150px"
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
+
+log = logging.getLogger(__name__)
+
+KeyHandler = Callable[[str, bool, bool, bool], Any]
+"""``callback(key, shift, ctrl, meta)``: a key pressed on the board (DOM ``KeyboardEvent.key``)."""
+
+_MAX_KEY = 40  # the longest DOM key name is about 25 characters
 
 
 @lru_cache(maxsize=256)
@@ -320,6 +342,7 @@ class BoardCanvas:
             ),
         )
         self.widget.add_class(CANVAS_CLASS)
+        self.widget.add_class(POINTER_CLASS)
         self.scene: Scene | None = None
         self._static: tuple[Primitive, ...] | None = None
 
@@ -394,5 +417,46 @@ class BoardCanvas:
         return self.scene.hit_test(*self.to_scene(x, y))
 
     def on_click(self, callback: Callable[[HitTarget], Any]) -> None:
-        """Call ``callback(target)`` with the hit-test target of every mouse-down."""
-        self.widget.on_mouse_down(lambda x, y: callback(self.hit_test(x, y)))
+        """Call ``callback(target)`` with the hit-test target of every press on the board: a
+        mouse button, a tap or a pen (ipycanvas's ``mouse_down``; the browser makes one from a
+        tap, see :mod:`.pointer`). A point that is not on the canvas is logged and dropped."""
+
+        def deliver(x: Any, y: Any) -> None:
+            if self._on_canvas(x, y):
+                callback(self.hit_test(x, y))
+
+        self.widget.on_mouse_down(deliver)
+
+    def on_key(self, callback: KeyHandler) -> None:
+        """Call ``callback(key, shift, ctrl, meta)`` for every key pressed while the board has
+        the focus (Tab and the keys with Ctrl, Alt or Meta stay the browser's where the page
+        has a :class:`~.pointer.PointerGuard`). Anything else is logged and dropped."""
+
+        def deliver(key: Any, shift: Any, ctrl: Any, meta: Any) -> None:
+            flags = (shift, ctrl, meta)
+            if (
+                isinstance(key, str)
+                and 0 < len(key) <= _MAX_KEY
+                and all(isinstance(flag, bool) for flag in flags)
+            ):
+                callback(key, shift, ctrl, meta)
+            else:
+                log.warning(
+                    "board canvas: ignored a key event: key %s, shift %s, ctrl %s, meta %s",
+                    *(excerpt(v) for v in (key, *flags)),
+                )
+
+        self.dynamic_layer.on_key_down(deliver)
+
+    def _on_canvas(self, x: Any, y: Any) -> bool:
+        """True if (x, y) is a point of the canvas in backing pixels; else log it."""
+        numbers = all(
+            (isinstance(v, int) and not isinstance(v, bool))
+            or (isinstance(v, float) and math.isfinite(v))
+            for v in (x, y)
+        )
+        width, height = self.width * self.pixel_ratio, self.height * self.pixel_ratio
+        if numbers and -1 <= x <= width + 1 and -1 <= y <= height + 1:
+            return True
+        log.warning("board canvas: ignored a click at x %s, y %s", excerpt(x), excerpt(y))
+        return False

@@ -260,7 +260,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.lang = lang
         self.canvas.on_click(self._on_canvas_click)
         self.canvas.widget.on_client_ready(self._on_client_ready)
-        self.canvas.dynamic_layer.on_key_down(self._on_key)
+        self.canvas.on_key(self._on_key)
         self.hints = hints
         #: The computer seats, the hint and watch mode (:class:`ComputerPlayers`).
         self.computer = ComputerPlayers(self, bots, hint_bot=hint_bot)

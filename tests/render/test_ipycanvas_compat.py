@@ -1,9 +1,12 @@
 """The private ipycanvas members ``render/ipycanvas_compat.py`` relies on still exist and still
-mean what it assumes; and the upstream behaviours it works around are still there (if one of
-those tests fails, ipycanvas fixed it: the workaround can go)."""
+mean what it assumes; and the upstream behaviours it and ``render/pointer.py`` work around are
+still there (if one of those tests fails, ipycanvas fixed it: the workaround can go, or must
+change)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import ipycanvas
@@ -79,3 +82,40 @@ def test_hold_canvas_still_leaves_the_manager_caching_after_an_exception(
         manager._caching = False
         manager._commands_cache = []
         manager._buffers_cache = []
+
+
+# ---------------------------------------------------------------- the front end: pointer.py
+
+
+def _front_end(package: str) -> str:
+    """The JavaScript of ``package``'s installed JupyterLab extension (what Voila, JupyterLab
+    and Notebook 7 load), all files together."""
+    from jupyter_core.paths import jupyter_path
+
+    for folder in jupyter_path("labextensions"):
+        static = Path(folder) / package / "static"
+        if static.is_dir():
+            return "\n".join(p.read_text(encoding="utf-8") for p in sorted(static.glob("*.js")))
+    pytest.fail(f"no labextension of {package} installed in {jupyter_path('labextensions')}")
+
+
+def test_ipycanvas_still_cancels_touch_and_wheel_on_the_canvas_element_itself() -> None:
+    """What ``render/pointer.js`` works around: the canvas view's listeners sit on its own
+    element (``this.el``), so the document's capture listeners run first; touch is cancelled
+    (no tap, no swipe), the wheel too (no scrolling), and mouse-down focuses before measuring."""
+    js = _front_end("ipycanvas")
+    for event in ("touchstart", "touchmove", "touchend", "wheel", "mousedown", "keydown"):
+        assert re.search(rf'this\.el\.addEventListener\("{event}"', js), event
+    assert re.search(
+        r"onTouchStart\((\w)\)\{\1\.preventDefault\(\),\1\.stopImmediatePropagation", js
+    )
+    assert re.search(r"onMouseWheel\((\w)\)\{.{0,200}?\1\.preventDefault\(\)\}", js)
+    assert re.search(r"onMouseDown\(\w\)\{this\.el\.focus\(\),.{0,120}?getCoordinates", js)
+    assert re.search(r"getCoordinates\(\w\)\{const \w=this\.el\.getBoundingClientRect\(\)", js)
+
+
+def test_anywidget_front_end_is_installed_and_loads_the_module_from_memory() -> None:
+    """The pointer guard's front end: anywidget's extension, which imports the ES module it is
+    sent from a blob: URL (no network; JupyterLite needs this extension in its build too)."""
+    js = _front_end("anywidget")
+    assert "createObjectURL(new Blob(" in js
