@@ -107,7 +107,10 @@ def hermetic_context(
 ) -> BrowserContext:
     """A fresh browser context (no cookies, storage or cache from other tests) with a fixed
     viewport, device scale factor 1, English locale, UTC and light colours, in which every
-    request to another host is aborted and its URL appended to ``blocked_urls``."""
+    request to another host is aborted and its URL appended to ``blocked_urls`` (the
+    ``browser_diagnostics`` fixture fails the test at teardown when that list is not empty;
+    a test that must answer some other host's URLs itself routes them on the context, which
+    takes precedence over this route)."""
     context = browser.new_context(
         viewport=viewport,  # type: ignore[arg-type]
         device_scale_factor=1,
