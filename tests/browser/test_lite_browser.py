@@ -40,10 +40,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 import pytest
 
-from shangrila_widget import lite
+from shangrila_widget import lite, serve
 from shangrila_widget.rules import Position
 from tests.support.board import (
     BACKGROUND_RGBA,
@@ -170,6 +171,14 @@ def _lite_requirement() -> str | None:
     return None
 
 
+def expose_app(site: Path) -> None:
+    """Let the test reach the app as ``window.jupyterapp`` (JupyterLite's own setting)."""
+    config_path = site / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["exposeAppInBrowser"] = True
+    config_path.write_text(json.dumps(config), encoding="utf-8")
+
+
 @dataclass
 class LiteSites:
     """The two sites the tests open, built from one assembled Pyodide folder."""
@@ -208,6 +217,7 @@ def lite_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiteSites]:
     offline = base / "offline"
     _run([*command, str(offline), "--pyodide", str(pyodide), "--cache", str(CACHE)], env=env)
     seconds = time.monotonic() - started
+    expose_app(offline)
     default = base / "default"
     lock = str(pyodide / "pyodide-lock.json")
     _run([*command, str(default), "--pyodide-lock", lock, "--cache", str(CACHE)], env=env)
@@ -278,25 +288,39 @@ def open_and_run(page: Page, url: str) -> float:
     return shown
 
 
-def test_lite_hot_seat_board_draws_and_plays_offline(
+GREETINGS_NOT_WANTED = ("No Kernel", "Not Trusted", "Run All")
+
+
+def assert_no_unwanted_greeting(page: Page) -> None:
+    """None of the words the issue saw greeting a student is visible."""
+    for text in GREETINGS_NOT_WANTED:
+        visible = [e for e in page.get_by_text(text).all() if e.is_visible()]
+        assert not visible, f"{text!r} is visible"
+
+
+def test_lite_hot_seat_ready_page_draws_and_plays_offline(
     lite_sites: LiteSites,
     lite_page: Page,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
 ) -> None:
+    """``hot-seat.html``: the board is drawn with nothing to run, and a click plays."""
     url, out = lite_sites.offline_url, lite_sites.offline_dir
     build_seconds = lite_sites.offline_build_seconds
     page = lite_page
     started = time.monotonic()
-    shown = open_and_run(page, url + "notebooks/index.html?path=hot-seat.ipynb")
+    page.goto(url + "hot-seat.html")
 
     # The notebook's last cell plays "place healer A" for Red: the board shows it.
     red_healer_a = GEOMETRY.tile_fill_point("A", "healer", student=False)
     wait_for_canvas_color(page, CANVAS, *red_healer_a, RED, tolerance=10, timeout=LOAD_TIMEOUT)
     drawn = time.monotonic() - started
+    assert "repl/index.html" in page.url, page.url
     assert_colour(page, "background", GEOMETRY.background_point(), BACKGROUND_RGBA)
     assert_colour(page, "block of village G", GEOMETRY.block_point("G"), BLOCK_RGBA)
     assert_colour(page, "Red healer in A", red_healer_a, RED)
+    page.get_by_text("A hot-seat game", exact=True).first.wait_for(timeout=10_000)
+    assert_no_unwanted_greeting(page)
     screenshot(page, request, "first-paint")
 
     # Blue is to move; a click on G's healer space places Blue's healer there.
@@ -313,32 +337,80 @@ def test_lite_hot_seat_board_draws_and_plays_offline(
     files = [p for p in out.rglob("*") if p.is_file()]
     print(
         f"\nlite site: {sum(p.stat().st_size for p in files) / 1e6:.1f} MB in {len(files)} "
-        f"files, built in {build_seconds:.1f} s; notebook shown {shown:.1f} s, board drawn "
-        f"{drawn:.1f} s after navigation; screenshot {shot}"
+        f"files, built in {build_seconds:.1f} s; board drawn {drawn:.1f} s after "
+        f"navigation, nothing run by hand; screenshot {shot}"
     )
     assert browser_diagnostics.page_errors == []
     assert browser_diagnostics.blocked_urls == [], "the offline site asked another host"
 
 
-def test_lite_site_root_opens_the_tour_and_next_moves_the_board(
+def test_lite_site_root_opens_the_tour_ready_and_next_moves_the_board(
     lite_sites: LiteSites,
     lite_page: Page,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
 ) -> None:
     page = lite_page
-    open_and_run(page, lite_sites.offline_url)
-    assert page.url.endswith("notebooks/index.html?path=tour.ipynb"), page.url
+    page.goto(lite_sites.offline_url)
+    assert "repl/index.html" in page.url and "tour.ipynb" in unquote(page.url), page.url
     wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
     width, height = page.locator(CANVAS).first.evaluate("(el) => [el.width, el.height]")
     region = (0, 0, int(width), int(height))
     before = canvas_digest(page, CANVAS, *region)
     assert before[1] > 0.9 * width * height, "the tour's board is not painted all over"
     screenshot(page, request, "tour")
+    title = page.get_by_role("heading", name="The Bridges of Shangri-La: the rulebook tour")
+    assert title.first.is_visible()  # the notebook's text shows, not an empty box
+    assert_no_unwanted_greeting(page)
     page.get_by_role("button", name="Next").first.click()
     wait_for_canvas_change(page, CANVAS, region, before, timeout=20)
     page.get_by_text("Yellow places a Dragon Breeder master in village A").first.wait_for()
     screenshot(page, request, "tour-next")
+    assert browser_diagnostics.page_errors == []
+    assert browser_diagnostics.blocked_urls == []
+
+
+_CELL_SOURCE_JS = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const cells = panel && panel.content && panel.content.widgets;
+    return cells && cells.length > 1 ? cells[1].model.sharedModel.getSource() : null;
+}"""
+
+
+def test_lite_notebook_edits_do_not_outlive_the_page(
+    lite_sites: LiteSites,
+    lite_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    request: pytest.FixtureRequest,
+) -> None:
+    """The Notebook app: no "No Kernel" or "Not Trusted"; an edit saved in the browser is
+    gone after a reload, which shows the notebook as shipped."""
+    page = lite_page
+    url = lite_sites.offline_url + "notebooks/index.html?path=hot-seat.ipynb"
+    shipped = "".join(json.loads(serve.notebook_source("hot-seat.ipynb").read_text())["cells"][1]["source"])
+    page.goto(url)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=LOAD_TIMEOUT * 1000)
+    page.wait_for_function(_CELL_SOURCE_JS, timeout=LOAD_TIMEOUT * 1000)
+    assert page.evaluate(_CELL_SOURCE_JS) == shipped
+    page.get_by_text("Python (Pyodide)").first.wait_for(timeout=LOAD_TIMEOUT * 1000)
+    assert_no_unwanted_greeting(page)
+    screenshot(page, request, "notebook")
+
+    edited = "# changed by a student\n" + shipped
+    page.evaluate(
+        "(text) => window.jupyterapp.shell.currentWidget.content.widgets[1]"
+        ".model.sharedModel.setSource(text)",
+        edited,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function(
+        "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=20_000
+    )
+    assert page.evaluate(_CELL_SOURCE_JS) == edited
+    page.reload()
+    page.wait_for_function(_CELL_SOURCE_JS, timeout=LOAD_TIMEOUT * 1000)
+    assert page.evaluate(_CELL_SOURCE_JS) == shipped
+    screenshot(page, request, "after-reload")
     assert browser_diagnostics.page_errors == []
     assert browser_diagnostics.blocked_urls == []
 
