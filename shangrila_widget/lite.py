@@ -98,6 +98,9 @@ START_URL = ready_url("tour.ipynb")
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
+MEMORY_DRIVER = "memoryStorageDriver"
+"""JupyterLite's storage driver that keeps contents and settings in the page only."""
+
 FRONT_END_ONLY = frozenset({"widgetsnbextension", "jupyterlab-widgets"})
 """Requirements that only carry front ends: the site has those from the build environment's
 JupyterLab extensions, Python in the page does not need them."""
@@ -327,11 +330,7 @@ def dependency_wheels(cache: Path, names: Iterable[str]) -> dict[str, Path]:
             raise LiteBuildError(f"{name} is not installed here: pip install {name}") from error
         wheel = _find_wheel(folder, name, version)
         if wheel is None:
-            command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
-            command += ["--only-binary=:all:", "--platform", "any", "--implementation", "py"]
-            command += ["--abi", "none", "--python-version", PYODIDE_MARKERS["python_version"]]
-            command += ["--dest", str(folder), f"{name}=={version}"]
-            result = subprocess.run(command, capture_output=True, text=True)
+            result = _pip_download(folder, [f"{name}=={version}"])
             wheel = _find_wheel(folder, name, version)
             if result.returncode != 0 or wheel is None:
                 raise LiteBuildError(
@@ -339,6 +338,44 @@ def dependency_wheels(cache: Path, names: Iterable[str]) -> dict[str, Path]:
                     f"page needs and Pyodide lacks (pip said: {result.stderr.strip()[-500:]})"
                 )
         found[name] = wheel
+    return found
+
+
+def _pip_download(folder: Path, specs: list[str]) -> subprocess.CompletedProcess[str]:
+    """``pip download`` the pure-Python (``py3-none-any``) wheels of ``specs`` into ``folder``,
+    for Python in the page, even where this machine would take a compiled one."""
+    command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
+    command += ["--only-binary=:all:", "--platform", "any", "--implementation", "py"]
+    command += ["--abi", "none", "--python-version", PYODIDE_MARKERS["python_version"]]
+    command += ["--dest", str(folder), *specs]
+    return subprocess.run(command, capture_output=True, text=True)
+
+
+def pure_wheels_from_pypi(
+    lock: dict[str, Any], file_names: Iterable[str], cache: Path
+) -> dict[str, Path]:
+    """The entries of Pyodide's package list ``lock`` whose files ``file_names`` are pure
+    Python wheels (``*-none-any.whl``), fetched from PyPI in the list's versions (cached in
+    ``cache/pyodide-wheels``). Pyodide rebuilds those wheels, so the list's hashes are not
+    the hashes of PyPI's files: the entries get the hashes of the files fetched. Returns file
+    name -> fetched file; a name PyPI does not have under that name is left out."""
+    wanted = {name for name in file_names if name.endswith("-none-any.whl")}
+    entries = {str(e["file_name"]): e for e in lock["packages"].values()}
+    entries = {name: entries[name] for name in wanted if name in entries}
+    folder = cache / "pyodide-wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    specs = [
+        f"{e['name']}=={e['version']}" for n, e in entries.items() if not (folder / n).is_file()
+    ]
+    if specs and _pip_download(folder, specs).returncode != 0:
+        for spec in specs:  # one at a time: what PyPI lacks stays absent, the caller says so
+            _pip_download(folder, [spec])
+    found: dict[str, Path] = {}
+    for name, entry in entries.items():
+        path = folder / name
+        if path.is_file():
+            entry["sha256"] = sha256_of(path)
+            found[name] = path
     return found
 
 
@@ -595,10 +632,10 @@ def show_notebook(name: str, namespace: dict[str, Any] | None = None) -> None:
     The site's ready pages run it in JupyterLite's REPL on load; it works in any IPython
     kernel. An error in a cell stops there and shows the traceback, like a notebook.
     """
-    from IPython import get_ipython
-    from IPython.display import Markdown, display
+    from IPython.core.getipython import get_ipython
+    from IPython.display import Markdown, display  # type: ignore[attr-defined]
 
-    shell = get_ipython()
+    shell: Any = get_ipython()  # type: ignore[no-untyped-call]
     if namespace is None:
         namespace = shell.user_ns if shell is not None else {"__name__": "__main__"}
     notebook = json.loads(notebook_source(name).read_bytes())
@@ -623,7 +660,10 @@ def _patch_config(out_dir: Path, settings: dict[str, Any]) -> None:
     data = config.setdefault("jupyter-config-data", {})
     data["appName"] = "The Bridges of Shangri-La"
     # Nothing a student changes outlives the page: the next visit shows the shipped notebooks.
+    # (enableMemoryStorage only adds the in-memory driver; the driver lists make it the one.)
     data["enableMemoryStorage"] = True
+    data["contentsStorageDrivers"] = [MEMORY_DRIVER]
+    data["settingsStorageDrivers"] = [MEMORY_DRIVER]
     plugins = data.setdefault("litePluginSettings", {})
     merged = dict(plugins.get(KERNEL_PLUGIN, {}))
     merged.update(settings)
@@ -704,11 +744,18 @@ def build_site(
                 if name not in wheels:
                     copies[str(entry["file_name"])] = local / str(entry["file_name"])
             copies.update({name: local / name for name in PYODIDE_CORE})
+            copies.update(
+                pure_wheels_from_pypi(
+                    lock, [n for n, f in copies.items() if not f.is_file()], cache
+                )
+            )
             absent = sorted(name for name, source in copies.items() if not source.is_file())
             if absent:
                 raise LiteBuildError(
-                    f"--pyodide {local} lacks {', '.join(absent)}: give the full Pyodide "
-                    f"{version} distribution (pyodide-{version}.tar.bz2), not only its core"
+                    f"--pyodide {local} lacks {', '.join(absent)}: Pyodide's WebAssembly builds "
+                    "are not on PyPI or npm, only in the full Pyodide release "
+                    f"(pyodide-{version}.tar.bz2 from github.com/pyodide/pyodide/releases) and "
+                    "on Pyodide's CDN: copy these files from it into the folder (docs/lite.md)"
                 )
             settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True}
         copies.update({wheel.name: wheel for wheel in wheels.values()})
