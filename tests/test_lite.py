@@ -375,3 +375,47 @@ def test_numpy_standin_of_the_lite_test_paints_the_same_bytes_as_numpy(tmp_path:
     for (content_a, buffers_a), (content_b, buffers_b) in zip(real, fake, strict=True):
         assert content_a == content_b
         assert [without_ids(b) for b in buffers_a] == [without_ids(b) for b in buffers_b]
+
+
+def test_an_offline_build_from_the_pyodide_core_names_the_webassembly_wheels_it_lacks(
+    tmp_path: Path,
+) -> None:
+    """npm's Pyodide core plus the pure wheels: what is left missing is numpy's and Pillow's
+    WebAssembly builds, which the command names, saying where they are (and nothing is built)."""
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    version = lite.pyodide_version()
+    core = tmp_path / "package"
+    core.mkdir()
+    for name in lite.PYODIDE_CORE:
+        (core / name).write_bytes(b"core")
+    (core / "package.json").write_text(json.dumps({"version": version}), encoding="utf-8")
+    lock = json.loads(json.dumps(BASE_LOCK))
+    wasm = {
+        "numpy": "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+        "pillow": "pillow-12.2.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+    }
+    for name, entry in lock["packages"].items():
+        if name in wasm:
+            entry["file_name"] = wasm[name]
+        else:
+            (core / entry["file_name"]).write_bytes(b"pure")
+    (core / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    out = tmp_path / "site"
+    with pytest.raises(lite.LiteBuildError) as refused:
+        lite.build_site(out, pyodide_dir=core, cache_dir=CACHE)
+    message = str(refused.value)
+    assert f"lacks {wasm['numpy']}, {wasm['pillow']}:" in message
+    assert "not on PyPI or npm" in message and f"pyodide-{version}.tar.bz2" in message
+    assert not out.exists()
+
+
+def test_pure_wheels_from_pypi_take_the_hash_of_the_file_fetched(tmp_path: Path) -> None:
+    folder = tmp_path / "pyodide-wheels"
+    folder.mkdir()
+    (folder / "micropip-1.0-py3-none-any.whl").write_bytes(b"as on PyPI")
+    lock = json.loads(json.dumps(BASE_LOCK))
+    found = lite.pure_wheels_from_pypi(
+        lock, ["micropip-1.0-py3-none-any.whl", "numpy-2.4.6-cp314-cp314-x_wasm32.whl"], tmp_path
+    )
+    assert found == {"micropip-1.0-py3-none-any.whl": folder / "micropip-1.0-py3-none-any.whl"}
+    assert lock["packages"]["micropip"]["sha256"] == hashlib.sha256(b"as on PyPI").hexdigest()

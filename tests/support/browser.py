@@ -63,6 +63,7 @@ if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in t
     from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, Route
 
 __all__ = [
+    "HERMETIC_PROBE",
     "NON_LOCAL_URL",
     "RGBA",
     "REPO_ROOT",
@@ -87,6 +88,10 @@ RGBA = tuple[int, int, int, int]
 """A pixel as (red, green, blue, alpha), each 0-255."""
 
 LOCAL_HOST = "127.0.0.1"
+
+HERMETIC_PROBE = "shangrila-hermetic-probe"
+"""Part of a non-local URL a test requests on purpose to check that it is refused: the
+``browser_diagnostics`` fixture does not fail the test for it."""
 
 # http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
 # Python (no per-request routing round trip), data:/blob: URLs are not routed at all.
