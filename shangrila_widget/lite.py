@@ -133,6 +133,9 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 
 CACHE_ENV = "SHANGRILA_LITE_CACHE"
 
+VOILA_DATA = "shangrila_widget/data/voila/"
+"""The package's Voila template (:mod:`shangrila_widget.serve`), left out of the site's wheel."""
+
 
 class LiteBuildError(ShangrilaError):
     """The site cannot be built as asked; the message says why and what to do."""
@@ -211,7 +214,11 @@ def package_wheel(dest: Path) -> Path:
     from shangrila_widget import __version__
 
     dist = f"shangrila_widget-{__version__}.dist-info"
-    files = list(_walk(resources.files("shangrila_widget"), "shangrila_widget"))
+    files = [
+        (name, data)
+        for name, data in _walk(resources.files("shangrila_widget"), "shangrila_widget")
+        if not name.startswith(VOILA_DATA)  # the Voila template: no use in the page
+    ]
     # A source checkout keeps the notebooks in examples/ (the wheel build copies them in).
     present = {name for name, _ in files}
     for notebook in NOTEBOOKS:

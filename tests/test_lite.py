@@ -125,6 +125,7 @@ def test_package_wheel_holds_the_package_its_data_and_a_valid_record(tmp_path: P
         assert "shangrila_widget/__init__.py" in names
         assert "shangrila_widget/data/notebooks/hot-seat.ipynb" in names
         assert "shangrila_widget/render/canvas.py" in names
+        assert not [n for n in names if n.startswith(lite.VOILA_DATA)]
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         dist = f"shangrila_widget-{__version__}.dist-info"
         metadata = archive.read(f"{dist}/METADATA").decode()
