@@ -99,6 +99,32 @@ def _tour(args: argparse.Namespace) -> int:
     return serve_tour(port=args.port, open_browser=not args.no_browser)
 
 
+def add_serve_command(commands: Any) -> None:
+    """Register ``serve NOTEBOOK...``: Voila on any notebooks, with the kernel handling and the
+    port choice of ``tour`` (:func:`shangrila_widget.serve.serve_notebooks`)."""
+    serve = commands.add_parser(
+        "serve",
+        help="show notebooks in a browser (Voila), closed pages' kernels stopped",
+        description=(
+            "Serve notebooks with Voila on 127.0.0.1: the code hidden, each page's kernel "
+            "stopped when the page is closed or reloaded. Names of the packaged examples "
+            "(tour.ipynb, hot-seat.ipynb, dispute-checker.ipynb) serve copies of them."
+        ),
+    )
+    serve.add_argument("notebooks", nargs="+", metavar="NOTEBOOK", help="a notebook (.ipynb)")
+    serve.add_argument(
+        "--port", type=_port, default=8866, help="the first port to try (default 8866)"
+    )
+    serve.add_argument("--no-browser", action="store_true", help="only start the server")
+    serve.set_defaults(run=_serve_notebooks)
+
+
+def _serve_notebooks(args: argparse.Namespace) -> int:
+    from shangrila_widget.serve import serve_notebooks
+
+    return serve_notebooks(args.notebooks, port=args.port, open_browser=not args.no_browser)
+
+
 def program_name(argv0: str | None = None) -> str:
     """How the program was started, for its usage line: ``shangrila`` (the console script)
     or ``python -m shangrila_widget``.
@@ -148,6 +174,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     tour.add_argument("--port", type=_port, default=8866)
     tour.add_argument("--no-browser", action="store_true", help="only start the server")
     tour.set_defaults(run=_tour)
+    add_serve_command(commands)
     add_lite_command(commands)
     return parser
 

@@ -4,13 +4,23 @@ The site runs Python in the browser (Pyodide, through the JupyterLite Pyodide ke
 rulebook tour, the hot-seat board and the dispute checker open from any static web host with
 nothing of ours running anywhere. It holds
 
-* the JupyterLite Notebook app (``notebooks/``, ``tree/``) with the front ends of ipywidgets
-  and ipycanvas, taken from the build environment (``pip install "shangrila_widget[lite]"``);
-* the three example notebooks (from the package's data), the site's root opening the tour;
-* a wheel of this package and the pure-Python wheels it needs (ipywidgets, ipycanvas, comm,
-  in the versions installed here) in ``static/shangrila/`` or ``static/pyodide/``, listed in a
-  copy of Pyodide's package list (``pyodide-lock.json``), so that ``import shangrila_widget``
-  in a notebook loads them: the notebooks run unchanged, with no ``%pip`` cell.
+* a **ready page** per example notebook (``tour.html``, ``hot-seat.html``,
+  ``dispute-checker.html``; the site's root opens the tour's): JupyterLite's REPL app told by
+  its address to run :func:`show_notebook` on load, which shows the notebook's text and runs
+  its code with the code hidden, as Voila does. Nothing to run, no kernel or trust indicator,
+  and nothing kept in the browser, so a new site is never hidden by an old copy;
+* the JupyterLite Notebook app (``notebooks/``, ``tree/``) with the three example notebooks
+  (their kernel set to the site's Python, their code cells trusted) for those who want to read
+  and change the code. Its storage is in memory only (``enableMemoryStorage``): a reload shows
+  the notebook as shipped again;
+* the front ends (JupyterLab extensions) of the widget libraries, taken from the build
+  environment (``pip install "shangrila_widget[lite]"``); the build checks they are there;
+* a wheel of this package and the pure-Python wheels of its runtime requirements that
+  Pyodide's package list lacks (found from the installed metadata, recursively: ipywidgets,
+  ipycanvas, comm, and anywidget and psygnal when the package needs them, in the versions
+  installed here) in ``static/shangrila/`` or ``static/pyodide/``, listed in a copy of
+  Pyodide's package list (``pyodide-lock.json``), so that ``import shangrila_widget`` loads
+  them: the notebooks run unchanged, with no ``%pip`` cell.
 
 Pyodide itself comes from one of two places:
 
@@ -27,6 +37,7 @@ The build needs CPython (it runs ``pip download`` and ``jupyter lite build``); u
 
 from __future__ import annotations
 
+import ast
 import base64
 import csv
 import hashlib
@@ -41,11 +52,12 @@ import sys
 import tempfile
 import urllib.request
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.runtime import require_cpython
@@ -58,22 +70,60 @@ if TYPE_CHECKING:
 NOTEBOOKS = EXAMPLE_NOTEBOOKS
 """The example notebooks the site carries; its root opens the first."""
 
-START_URL = "notebooks/index.html?path=tour.ipynb"
-"""Where the site's root sends the browser."""
+KERNEL_NAME = "python"
+"""The name of the JupyterLite Pyodide kernel."""
+
+KERNELSPEC = {"name": KERNEL_NAME, "display_name": "Python (Pyodide)", "language": "python"}
+"""The kernel the site's copies of the notebooks name (the examples name ``python3``, which
+the site has not: JupyterLite would show "No Kernel" and ask)."""
+
+
+def ready_url(name: str) -> str:
+    """The address (relative to the site's root) of the ready page of notebook ``name``: the
+    REPL app running :func:`show_notebook` on load, its code input and toolbar hidden."""
+    code = f'from shangrila_widget.lite import show_notebook; show_notebook("{name}")'
+    # No toolbar parameter: the REPL then removes its toolbar. The prompt on top keeps the
+    # page scrolled to its beginning (the site hides the prompt: see _ready_repl).
+    options = "kernel=python&showBanner=0&hideCodeInput=1&promptCellPosition=top"
+    return f"repl/index.html?{options}&code={quote(code)}"
+
+
+def ready_page(name: str) -> str:
+    """The file name of the small page that sends the browser to :func:`ready_url`."""
+    return name.removesuffix(".ipynb") + ".html"
+
+
+START_URL = ready_url("tour.ipynb")
+"""Where the site's root sends the browser: the tour, ready."""
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
-DEPENDENCIES = ("ipywidgets", "ipycanvas", "comm")
-"""Pure-Python wheels the site adds to Pyodide's package list (the versions installed here,
-so they match the widget front ends the build copies from this environment)."""
+MEMORY_DRIVER = "memoryStorageDriver"
+"""JupyterLite's storage driver that keeps contents and settings in the page only."""
 
-LOCK_ENTRIES: dict[str, tuple[list[str], list[str]]] = {
-    # name in the list: (import names, names it depends on in the list)
-    "shangrila-widget": (["shangrila_widget"], ["ipywidgets", "ipycanvas", "traitlets", "numpy"]),
-    "ipywidgets": (["ipywidgets"], ["comm", "ipython", "traitlets"]),
-    "ipycanvas": (["ipycanvas"], ["ipywidgets", "numpy", "pillow"]),
-    "comm": (["comm"], ["traitlets"]),
+FRONT_END_ONLY = frozenset({"widgetsnbextension", "jupyterlab-widgets"})
+"""Requirements that only carry front ends: the site has those from the build environment's
+JupyterLab extensions, Python in the page does not need them."""
+
+LAB_EXTENSIONS = {
+    "ipywidgets": "@jupyter-widgets/jupyterlab-manager",
+    "ipycanvas": "ipycanvas",
+    "anywidget": "anywidget",
 }
+"""The JupyterLab extension (front end) of each widget library the site may carry."""
+
+PYODIDE_MARKERS = {
+    "python_version": "3.14",
+    "python_full_version": "3.14.0",
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "os_name": "posix",
+    "extra": "",
+}
+"""Environment markers of Python in the page, for the requirements that apply there."""
 
 KERNEL_NEEDS = ("micropip", "packaging", "ipython", "jedi", "traitlets", "comm")
 """What the Pyodide kernel loads from the package list before it runs a cell."""
@@ -82,6 +132,9 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 """The files of a Pyodide distribution the page loads besides packages."""
 
 CACHE_ENV = "SHANGRILA_LITE_CACHE"
+
+VOILA_DATA = "shangrila_widget/data/voila/"
+"""The package's Voila template (:mod:`shangrila_widget.serve`), left out of the site's wheel."""
 
 
 class LiteBuildError(ShangrilaError):
@@ -161,14 +214,18 @@ def package_wheel(dest: Path) -> Path:
     from shangrila_widget import __version__
 
     dist = f"shangrila_widget-{__version__}.dist-info"
-    files = list(_walk(resources.files("shangrila_widget"), "shangrila_widget"))
+    files = [
+        (name, data)
+        for name, data in _walk(resources.files("shangrila_widget"), "shangrila_widget")
+        if not name.startswith(VOILA_DATA)  # the Voila template: no use in the page
+    ]
     # A source checkout keeps the notebooks in examples/ (the wheel build copies them in).
     present = {name for name, _ in files}
     for notebook in NOTEBOOKS:
         name = f"shangrila_widget/data/notebooks/{notebook}"
         if name not in present:
             files.append((name, notebook_source(notebook).read_bytes()))
-    requires = "".join(f"Requires-Dist: {name}\n" for name in ("ipywidgets", "ipycanvas"))
+    requires = "".join(f"Requires-Dist: {name}\n" for name in requirements("shangrila_widget"))
     files.append(
         (
             f"{dist}/METADATA",
@@ -213,9 +270,63 @@ def _find_wheel(folder: Path, name: str, version: str) -> Path | None:
     return None
 
 
-def dependency_wheels(cache: Path, names: Iterable[str] = DEPENDENCIES) -> dict[str, Path]:
+def requirements(name: str) -> list[str]:
+    """The (normalized) names the installed distribution ``name`` requires in the page: its
+    ``Requires-Dist`` whose markers hold under Pyodide, no extras, no :data:`FRONT_END_ONLY`."""
+    from packaging.requirements import Requirement
+
+    try:
+        texts = importlib.metadata.requires(name) or []
+    except importlib.metadata.PackageNotFoundError as error:
+        raise LiteBuildError(f"{name} is not installed here: pip install {name}") from error
+    found: list[str] = []
+    for text in texts:
+        requirement = Requirement(text)
+        if requirement.marker is not None and not requirement.marker.evaluate(PYODIDE_MARKERS):
+            continue
+        normal = _normal(requirement.name)
+        if normal not in FRONT_END_ONLY and normal not in found:
+            found.append(normal)
+    return found
+
+
+def import_names(name: str) -> list[str]:
+    """The top-level modules of the installed distribution ``name`` (``top_level.txt``, else
+    the first parts of the paths it installed)."""
+    if _normal(name) == "shangrila-widget":
+        return ["shangrila_widget"]
+    dist = importlib.metadata.distribution(name)
+    text = dist.read_text("top_level.txt")
+    if text:
+        tops = {line.strip() for line in text.splitlines()}
+    else:
+        tops = set()
+        for file in dist.files or []:
+            parts = file.parts
+            if parts and not parts[0].endswith((".dist-info", ".data")) and parts[0] != "..":
+                tops.add(parts[0].removesuffix(".py") if len(parts) == 1 else parts[0])
+    return sorted(t for t in tops if t.isidentifier() and not t.startswith("_"))
+
+
+def site_distributions(lock: Mapping[str, Any], root: str = "shangrila_widget") -> list[str]:
+    """The distributions ``root`` needs in the page that Pyodide's package list ``lock``
+    lacks, recursively (normalized names, ``root`` not included): the wheels the site adds."""
+    listed = {_normal(key) for key in lock["packages"]}
+    found: list[str] = []
+    todo = list(reversed(requirements(root)))
+    while todo:
+        name = todo.pop()
+        if name in listed or name in found:
+            continue
+        found.append(name)
+        todo.extend(reversed(requirements(name)))
+    return found
+
+
+def dependency_wheels(cache: Path, names: Iterable[str]) -> dict[str, Path]:
     """The pure-Python wheels of ``names`` in their installed versions, from the cache or
-    downloaded from the package index with ``pip download``."""
+    downloaded from the package index with ``pip download`` (the ``py3-none-any`` wheel even
+    where this machine has a compiled one, as for psygnal)."""
     folder = cache / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
     found: dict[str, Path] = {}
@@ -226,16 +337,52 @@ def dependency_wheels(cache: Path, names: Iterable[str] = DEPENDENCIES) -> dict[
             raise LiteBuildError(f"{name} is not installed here: pip install {name}") from error
         wheel = _find_wheel(folder, name, version)
         if wheel is None:
-            command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
-            command += ["--only-binary=:all:", "--dest", str(folder), f"{name}=={version}"]
-            result = subprocess.run(command, capture_output=True, text=True)
+            result = _pip_download(folder, [f"{name}=={version}"])
             wheel = _find_wheel(folder, name, version)
             if result.returncode != 0 or wheel is None:
                 raise LiteBuildError(
-                    f"could not download the wheel of {name}=={version} "
-                    f"(pip said: {result.stderr.strip()[-500:]})"
+                    f"could not download a pure-Python wheel of {name}=={version}, which the "
+                    f"page needs and Pyodide lacks (pip said: {result.stderr.strip()[-500:]})"
                 )
         found[name] = wheel
+    return found
+
+
+def _pip_download(folder: Path, specs: list[str]) -> subprocess.CompletedProcess[str]:
+    """``pip download`` the pure-Python (``py3-none-any``) wheels of ``specs`` into ``folder``,
+    for Python in the page, even where this machine would take a compiled one."""
+    command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
+    command += ["--only-binary=:all:", "--platform", "any", "--implementation", "py"]
+    command += ["--abi", "none", "--python-version", PYODIDE_MARKERS["python_version"]]
+    command += ["--dest", str(folder), *specs]
+    return subprocess.run(command, capture_output=True, text=True)
+
+
+def pure_wheels_from_pypi(
+    lock: dict[str, Any], file_names: Iterable[str], cache: Path
+) -> dict[str, Path]:
+    """The entries of Pyodide's package list ``lock`` whose files ``file_names`` are pure
+    Python wheels (``*-none-any.whl``), fetched from PyPI in the list's versions (cached in
+    ``cache/pyodide-wheels``). Pyodide rebuilds those wheels, so the list's hashes are not
+    the hashes of PyPI's files: the entries get the hashes of the files fetched. Returns file
+    name -> fetched file; a name PyPI does not have under that name is left out."""
+    wanted = {name for name in file_names if name.endswith("-none-any.whl")}
+    entries = {str(e["file_name"]): e for e in lock["packages"].values()}
+    entries = {name: entries[name] for name in wanted if name in entries}
+    folder = cache / "pyodide-wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    specs = [
+        f"{e['name']}=={e['version']}" for n, e in entries.items() if not (folder / n).is_file()
+    ]
+    if specs and _pip_download(folder, specs).returncode != 0:
+        for spec in specs:  # one at a time: what PyPI lacks stays absent, the caller says so
+            _pip_download(folder, [spec])
+    found: dict[str, Path] = {}
+    for name, entry in entries.items():
+        path = folder / name
+        if path.is_file():
+            entry["sha256"] = sha256_of(path)
+            found[name] = path
     return found
 
 
@@ -277,7 +424,8 @@ def read_lock(source: str | Path, cache: Path) -> dict[str, Any]:
 
 
 def lock_entry(name: str, wheel: Path, version: str, file_name: str) -> dict[str, Any]:
-    imports, depends = LOCK_ENTRIES[name]
+    """The package list's entry of the installed distribution ``name`` served as ``wheel``."""
+    imports, depends = import_names(name), requirements(name)
     return {
         "name": name,
         "version": version,
@@ -354,7 +502,7 @@ def _open_tour_first(index: Path) -> None:
     text = index.read_text(encoding="utf-8")
     if ROOT_SCRIPT not in text:
         raise LiteBuildError(f"unexpected JupyterLite root page {index}: cannot point it")
-    links = " ".join(f'<a href="notebooks/index.html?path={name}">{name}</a>' for name in NOTEBOOKS)
+    links = " ".join(f'<a href="{ready_page(name)}">{name}</a>' for name in NOTEBOOKS)
     redirect = (
         f'<script>window.location.replace("{START_URL}");</script>\n'
         f"    <noscript>JupyterLite needs JavaScript. {links}</noscript>"
@@ -387,6 +535,8 @@ def _jupyter_lite_build(lite_dir: Path, out_dir: Path) -> None:
         "notebooks",
         "--apps",
         "tree",
+        "--apps",
+        "repl",
         "--no-sourcemaps",
         "--no-unused-shared-packages",
     ]
@@ -396,13 +546,119 @@ def _jupyter_lite_build(lite_dir: Path, out_dir: Path) -> None:
         raise LiteBuildError(f"jupyter lite build failed:\n{tail}")
 
 
-def _copy_notebooks(files: Path) -> None:
-    """The packaged notebooks, found the way the ``tour`` command finds them."""
-    from shangrila_widget.serve import notebook_path
+def site_notebook(source: bytes) -> bytes:
+    """The site's copy of a packaged notebook: the same cells, its kernel the site's Python
+    (:data:`KERNELSPEC`) and its code cells trusted (JupyterLite cannot check a notebook's
+    signature, so it would greet the student with "Not Trusted")."""
+    notebook = json.loads(source)
+    notebook.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell.setdefault("metadata", {})["trusted"] = True
+    return (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
+
+def _copy_notebooks(files: Path) -> None:
+    """The packaged notebooks (found the way the ``tour`` command finds them), made the
+    site's copies (:func:`site_notebook`)."""
     files.mkdir(parents=True, exist_ok=True)
     for name in NOTEBOOKS:
-        notebook_path(name, files)
+        (files / name).write_bytes(site_notebook(notebook_source(name).read_bytes()))
+
+
+def _check_front_ends(out: Path, wheels: Mapping[str, Path]) -> None:
+    """Every widget library the site carries has its front end in the site."""
+    found = {
+        json.loads(path.read_text(encoding="utf-8")).get("name")
+        for path in (out / "extensions").glob("**/package.json")
+    }
+    missing = [
+        f"{LAB_EXTENSIONS[name]} (of {name})"
+        for name in wheels
+        if name in LAB_EXTENSIONS and LAB_EXTENSIONS[name] not in found
+    ]
+    if missing:
+        raise LiteBuildError(
+            f"the site lacks the JupyterLab extension {', '.join(missing)}: install the "
+            "package in this environment (its extension comes with it) and build again"
+        )
+
+
+REPL_STYLE = """<style>
+      /* shangrila_widget: the REPL shows the ready pages only; no empty input to type in */
+      .jp-CodeConsole-input, .jp-CodeConsole .lm-SplitPanel-handle { display: none; }
+      .jp-CodeConsole-content { flex: 1 1 auto; height: 100% !important; top: 0 !important; }
+    </style>
+    <script>
+      // shangrila_widget: the REPL scrolls to its end as outputs arrive; show the page from
+      // its beginning instead, until the reader scrolls, clicks, taps or types.
+      (() => {
+        let reader = false;
+        for (const name of ["wheel", "mousedown", "touchstart", "keydown"]) {
+          addEventListener(name, () => { reader = true; }, { capture: true, once: true });
+        }
+        const started = Date.now();
+        const timer = setInterval(() => {
+          if (reader || Date.now() - started > 180000) { clearInterval(timer); return; }
+          for (const node of document.querySelectorAll(".jp-CodeConsole-content")) {
+            node.scrollTop = 0;
+          }
+        }, 100);
+      })();
+    </script>
+  </head>"""
+
+
+def _ready_repl(out: Path) -> None:
+    """Hide the REPL's empty input: the site's REPL only shows the ready pages."""
+    index = out / "repl" / "index.html"
+    text = index.read_text(encoding="utf-8")
+    if text.count("</head>") != 1:
+        raise LiteBuildError(f"unexpected JupyterLite REPL page {index}")
+    index.write_text(text.replace("</head>", REPL_STYLE), encoding="utf-8")
+
+
+def _write_ready_pages(out: Path) -> None:
+    """A small page per notebook that sends the browser to its ready page (REPL)."""
+    for name in NOTEBOOKS:
+        target = ready_url(name)
+        (out / ready_page(name)).write_text(
+            '<!doctype html>\n<html><head><meta charset="utf-8">'
+            f"<title>{name}</title>"
+            f'<script>window.location.replace("{target}");</script></head>\n'
+            f'<body><a href="{target.replace("&", "&amp;")}">{name}</a></body></html>\n',
+            encoding="utf-8",
+        )
+
+
+def show_notebook(name: str, namespace: dict[str, Any] | None = None) -> None:
+    """Show the packaged notebook ``name`` as Voila does: its Markdown cells as text, its
+    code cells run (in the IPython user namespace, or ``namespace``) with the code hidden,
+    printed output and the value of a cell's last expression shown.
+
+    The site's ready pages run it in JupyterLite's REPL on load; it works in any IPython
+    kernel. An error in a cell stops there and shows the traceback, like a notebook.
+    """
+    from IPython.core.getipython import get_ipython
+    from IPython.display import Markdown, display  # type: ignore[attr-defined]
+
+    shell: Any = get_ipython()  # type: ignore[no-untyped-call]
+    if namespace is None:
+        namespace = shell.user_ns if shell is not None else {"__name__": "__main__"}
+    notebook = json.loads(notebook_source(name).read_bytes())
+    for cell in notebook.get("cells", []):
+        source = "".join(cell.get("source", ""))
+        if cell.get("cell_type") == "markdown" and source.strip():
+            display(Markdown(source))  # type: ignore[no-untyped-call]
+        elif cell.get("cell_type") == "code" and source.strip():
+            tree = ast.parse(source, filename=name)
+            last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            body = tree.body[:-1] if last is not None else tree.body
+            exec(compile(ast.Module(body=body, type_ignores=[]), name, "exec"), namespace)  # noqa: S102
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)  # noqa: S307
+                if value is not None:
+                    display(value)  # type: ignore[no-untyped-call]
 
 
 def _patch_config(out_dir: Path, settings: dict[str, Any]) -> None:
@@ -410,6 +666,11 @@ def _patch_config(out_dir: Path, settings: dict[str, Any]) -> None:
     config = json.loads(config_path.read_text(encoding="utf-8"))
     data = config.setdefault("jupyter-config-data", {})
     data["appName"] = "The Bridges of Shangri-La"
+    # Nothing a student changes outlives the page: the next visit shows the shipped notebooks.
+    # (enableMemoryStorage only adds the in-memory driver; the driver lists make it the one.)
+    data["enableMemoryStorage"] = True
+    data["contentsStorageDrivers"] = [MEMORY_DRIVER]
+    data["settingsStorageDrivers"] = [MEMORY_DRIVER]
     plugins = data.setdefault("litePluginSettings", {})
     merged = dict(plugins.get(KERNEL_PLUGIN, {}))
     merged.update(settings)
@@ -463,13 +724,13 @@ def build_site(
     if local is not None:
         _check_pyodide_dir(local, version)
     # Everything that can fail before anything is written.
-    wheels = dependency_wheels(cache)
     base = read_lock(
         local / "pyodide-lock.json"
         if local is not None
         else (pyodide_lock or constants.PYODIDE_LOCK_DEFAULT_URL),
         cache,
     )
+    wheels = dependency_wheels(cache, site_distributions(base))
 
     with tempfile.TemporaryDirectory(prefix="shangrila-lite-") as temp:
         lite_dir = Path(temp)
@@ -490,11 +751,18 @@ def build_site(
                 if name not in wheels:
                     copies[str(entry["file_name"])] = local / str(entry["file_name"])
             copies.update({name: local / name for name in PYODIDE_CORE})
+            copies.update(
+                pure_wheels_from_pypi(
+                    lock, [n for n, f in copies.items() if not f.is_file()], cache
+                )
+            )
             absent = sorted(name for name, source in copies.items() if not source.is_file())
             if absent:
                 raise LiteBuildError(
-                    f"--pyodide {local} lacks {', '.join(absent)}: give the full Pyodide "
-                    f"{version} distribution (pyodide-{version}.tar.bz2), not only its core"
+                    f"--pyodide {local} lacks {', '.join(absent)}: Pyodide's WebAssembly builds "
+                    "are not on PyPI or npm, only in the full Pyodide release "
+                    f"(pyodide-{version}.tar.bz2 from github.com/pyodide/pyodide/releases) and "
+                    "on Pyodide's CDN: copy these files from it into the folder (docs/lite.md)"
                 )
             settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True}
         copies.update({wheel.name: wheel for wheel in wheels.values()})
@@ -506,6 +774,7 @@ def build_site(
             encoding="utf-8",
         )
         _jupyter_lite_build(lite_dir, out)
+        _check_front_ends(out, wheels)
         folder = out / "static" / folder_name
         folder.mkdir(parents=True, exist_ok=True)
         for name, source in copies.items():
@@ -513,6 +782,8 @@ def build_site(
         (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     _patch_config(out, settings)
     _open_tour_first(out / "index.html")
+    _ready_repl(out)
+    _write_ready_pages(out)
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve _-files too
 
     files = [p for p in out.rglob("*") if p.is_file()]

@@ -12,15 +12,31 @@ listens on 127.0.0.1, has no password, and its only routes that act (POST/DELETE
 down given the kernel's random id, which another site's page cannot learn; the kernel
 websockets keep their same-origin check, which does not depend on XSRF.
 
+A page whose beacon never arrives (a crashed browser, a laptop put to sleep) leaves a kernel
+with no connection: the server culls such a kernel after :data:`CULL_IDLE_SECONDS` idle (a
+kernel with an open page is never culled).
+
+``python -m shangrila_widget serve NOTEBOOK...`` (:func:`serve_notebooks`) serves any
+notebooks the same way.
+
+The command picks the port itself (the first free one from the one asked, as Voila would)
+and gives it to Voila with no retries, so the address it prints is the one Voila listens on.
+Voila's page uses this package's template ``shangrila`` (``data/voila/templates/``, found
+through ``JUPYTER_PATH``): Voila's "lab" template with FontAwesome served by this server
+instead of a CDN, so the page asks no other host for anything.
+
 Ctrl+C (or SIGTERM to this process) stops Voila the way it expects, so it shuts its kernels
 down, and the temporary copy of the notebook is removed.
 """
 
 from __future__ import annotations
 
+import errno
 import importlib.util
+import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -29,6 +45,7 @@ import time
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -36,12 +53,69 @@ if TYPE_CHECKING:
     else:
         from importlib.abc import Traversable
 
+from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.runtime import browser_message, in_browser, require_cpython
 
 NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb")
 
 #: Seconds to let Voila stop on its own after Ctrl+C before it is sent SIGTERM.
 INTERRUPT_GRACE = 5.0
+
+#: The default port, and how many after it are tried when it is taken (Voila's own default).
+DEFAULT_PORT = 8866
+PORT_RETRIES = 50
+
+#: A kernel with no page connected is shut down after this long idle (checked every minute).
+CULL_IDLE_SECONDS = 600
+
+#: The Voila template of this package (``data/voila/templates/shangrila``).
+TEMPLATE = "shangrila"
+
+LOCAL_HOST = "127.0.0.1"
+
+
+class ServeError(ShangrilaError):
+    """The notebooks cannot be served as asked; the message says why."""
+
+
+def jupyter_data_dir() -> Path:
+    """The package's Jupyter data folder (``voila/templates/shangrila``), for ``JUPYTER_PATH``."""
+    return Path(__file__).resolve().parent / "data"
+
+
+def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for Voila: ``base`` (default this process's) with the package's data
+    folder first on ``JUPYTER_PATH``, where Voila finds the ``shangrila`` template."""
+    env = dict(os.environ if base is None else base)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        filter(None, [str(jupyter_data_dir()), env.get("JUPYTER_PATH")])
+    )
+    return env
+
+
+def port_is_free(port: int, host: str = LOCAL_HOST) -> bool:
+    """Whether a server could listen on ``host:port`` now (as Tornado binds: address reuse on,
+    so only a port someone listens on counts as taken)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as error:
+            if error.errno in (errno.EADDRINUSE, errno.EACCES):
+                return False
+            raise
+    return True
+
+
+def choose_port(wanted: int = DEFAULT_PORT, retries: int = PORT_RETRIES) -> int:
+    """The first free port of ``wanted`` .. ``wanted + retries`` on 127.0.0.1."""
+    for port in range(wanted, min(wanted + retries, 65535) + 1):
+        if port_is_free(port):
+            return port
+    raise ServeError(
+        f"ports {wanted}-{min(wanted + retries, 65535)} on {LOCAL_HOST} are all taken: "
+        "give another one with --port"
+    )
 
 
 def notebook_source(name: str = "tour.ipynb") -> Traversable:
@@ -77,43 +151,131 @@ def notebook_path(name: str = "tour.ipynb", folder: Path | None = None) -> Path:
 
 
 def voila_command(notebook: Path, port: int, open_browser: bool) -> list[str]:
-    """The Voila command line for ``notebook`` on 127.0.0.1:``port``."""
+    """The Voila command line for ``notebook`` (a notebook, or a folder to list) on
+    127.0.0.1:``port``; run it with :func:`voila_env`."""
     command = [
         sys.executable,
         "-m",
         "voila",
         str(notebook),
         f"--port={port}",
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={LOCAL_HOST}",
+        # The port was chosen free (choose_port): a port lost since is an error, not a move
+        # to another port than the one printed.
+        "--Voila.port_retries=0",
         "--show_tracebacks=True",
+        f"--template={TEMPLATE}",
         # Let the page's kernel-shutdown beacon through (see the module docstring).
         "--Voila.tornado_settings=disable_check_xsrf=True",
+        # A kernel whose page vanished without the beacon: shut down once idle that long.
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
     ]
     if not open_browser:
         command.append("--no-browser")
     return command
 
 
-def serve_tour(port: int = 8866, open_browser: bool = True, name: str = "tour.ipynb") -> int:
-    """Run Voila on the tour until interrupted; returns its exit status.
-
-    In a browser (JupyterLite) it prints why it cannot and returns 2.
-    """
+def _cannot_run_voila(what: str) -> bool:
+    """Say why Voila cannot run here (in a browser, or not installed), if so."""
     if in_browser():
-        print(browser_message("Starting the tour in Voila"), file=sys.stderr)
-        return 2
+        print(browser_message(what), file=sys.stderr)
+        return True
     if importlib.util.find_spec("voila") is None:
         print(
-            "The tour runs in Voila, which is not installed: pip install 'shangrila_widget[tour]'",
+            "The notebooks run in Voila, which is not installed: "
+            "pip install 'shangrila_widget[tour]'",
             file=sys.stderr,
         )
+        return True
+    return False
+
+
+def _announce(port: int, wanted: int) -> str:
+    url = f"http://{LOCAL_HOST}:{port}/"
+    if port != wanted:
+        print(f"Port {wanted} is taken (another server runs there); using {port}.", flush=True)
+    return url
+
+
+def serve_tour(
+    port: int = DEFAULT_PORT, open_browser: bool = True, name: str = "tour.ipynb"
+) -> int:
+    """Run Voila on the tour until interrupted; returns its exit status.
+
+    ``port`` is the first port tried (see :func:`choose_port`); the address printed is the one
+    Voila listens on. In a browser (JupyterLite) it prints why it cannot and returns 2.
+    """
+    if _cannot_run_voila("Starting the tour in Voila"):
         return 2
+    chosen = choose_port(port)
     notebook = notebook_path(name)
-    print(f"Serving {name} at http://127.0.0.1:{port}/ (Ctrl+C to stop)", flush=True)
     try:
-        return run_until_stopped(voila_command(notebook, port, open_browser), notebook.parent)
+        url = _announce(chosen, port)
+        print(f"Serving {name} at {url} (Ctrl+C to stop)", flush=True)
+        command = voila_command(notebook, chosen, open_browser)
+        return run_until_stopped(command, notebook.parent)
     finally:
         shutil.rmtree(notebook.parent, ignore_errors=True)
+
+
+def _served_paths(notebooks: list[str]) -> tuple[Path, list[Path], Path | None]:
+    """What Voila serves for ``notebooks`` (paths, or the names of the packaged examples):
+    (the notebook, or the folder holding them all, the notebooks, a temporary folder to
+    remove afterwards)."""
+    if not notebooks:
+        raise ServeError("give at least one notebook")
+    files = [Path(n) for n in notebooks]
+    missing = [f for f in files if not f.is_file()]
+    temp: Path | None = None
+    if missing and all(not f.exists() and f.name == str(f) and f.name in NOTEBOOKS for f in files):
+        temp = Path(tempfile.mkdtemp(prefix="shangrila-"))
+        files = [notebook_path(f.name, temp) for f in files]
+    elif missing:
+        known = ", ".join(NOTEBOOKS)
+        raise ServeError(
+            f"no such notebook: {missing[0]} (give notebook files, or the packaged {known})"
+        )
+    bad = [f for f in files if f.suffix != ".ipynb"]
+    if bad:
+        raise ServeError(f"{bad[0]} is not a notebook (.ipynb)")
+    files = [f.resolve() for f in files]
+    if len(set(files)) == 1:
+        return files[0], files[:1], temp
+    root = Path(os.path.commonpath([f.parent for f in files]))
+    return root, sorted(set(files)), temp
+
+
+def serve_notebooks(
+    notebooks: list[str], port: int = DEFAULT_PORT, open_browser: bool = True
+) -> int:
+    """Run Voila on ``notebooks`` until interrupted, with the kernel handling of ``tour``
+    (see the module docstring); returns its exit status.
+
+    One notebook is served at the server's root; several are listed at the root (Voila's
+    tree of the folder that holds them) and each has its own address, which is printed. The
+    names of the packaged examples (``hot-seat.ipynb``, ...) serve copies of them when no
+    such file is here. In a browser (JupyterLite) it prints why it cannot and returns 2.
+    """
+    if _cannot_run_voila("Serving notebooks with Voila"):
+        return 2
+    target, files, temp = _served_paths(notebooks)
+    try:
+        chosen = choose_port(port)
+        url = _announce(chosen, port)
+        if target.is_file():
+            print(f"Serving {target.name} at {url} (Ctrl+C to stop)", flush=True)
+        else:
+            print(f"Serving {len(files)} notebooks of {target} (Ctrl+C to stop):", flush=True)
+            for file in files:
+                page = "/".join(quote(part) for part in file.relative_to(target).parts)
+                print(f"  {url}voila/render/{page}", flush=True)
+        command = voila_command(target, chosen, open_browser)
+        return run_until_stopped(command, target if target.is_dir() else target.parent)
+    finally:
+        if temp is not None:
+            shutil.rmtree(temp, ignore_errors=True)
 
 
 def run_until_stopped(command: list[str], cwd: Path, *, grace: float = INTERRUPT_GRACE) -> int:
@@ -127,7 +289,7 @@ def run_until_stopped(command: list[str], cwd: Path, *, grace: float = INTERRUPT
     In a browser (JupyterLite) it raises :class:`~shangrila_widget.runtime.NotInBrowserError`.
     """
     require_cpython("Running Voila")
-    process = subprocess.Popen(command, cwd=cwd)
+    process = subprocess.Popen(command, cwd=cwd, env=voila_env())
     sent_term = False
 
     def stop(signum: int = signal.SIGTERM, frame: object = None) -> None:

@@ -125,6 +125,7 @@ def test_package_wheel_holds_the_package_its_data_and_a_valid_record(tmp_path: P
         assert "shangrila_widget/__init__.py" in names
         assert "shangrila_widget/data/notebooks/hot-seat.ipynb" in names
         assert "shangrila_widget/render/canvas.py" in names
+        assert not [n for n in names if n.startswith(lite.VOILA_DATA)]
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         dist = f"shangrila_widget-{__version__}.dist-info"
         metadata = archive.read(f"{dist}/METADATA").decode()
@@ -182,6 +183,63 @@ def test_needed_packages_is_the_closure_of_the_kernel_and_the_site(tmp_path: Pat
     needed = lite.needed_packages(lock, [*lite.KERNEL_NEEDS, *wheels])
     assert "pandas" not in needed
     assert {"numpy", "pillow", "parso", "pygments", "packaging", "shangrila-widget"} <= set(needed)
+
+
+def test_site_distributions_are_the_requirements_pyodide_lacks_recursively(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From the installed metadata: comm comes in through ipywidgets; the front-end-only
+    requirements stay out; with anywidget required (branch h6-touch), anywidget and psygnal
+    come in and typing-extensions, which Pyodide has, does not."""
+    pytest.importorskip("packaging")
+    lock = {"packages": {n: {} for n in ("numpy", "traitlets", "ipython", "typing-extensions")}}
+    assert set(lite.site_distributions(lock)) >= {"ipycanvas", "ipywidgets", "comm"}
+    assert not {"widgetsnbextension", "jupyterlab-widgets"} & set(lite.site_distributions(lock))
+    pytest.importorskip("anywidget")
+    real = lite.requirements
+    monkeypatch.setattr(
+        lite,
+        "requirements",
+        lambda name: [*real(name), "anywidget"] if name == "shangrila_widget" else real(name),
+    )
+    found = lite.site_distributions(lock)
+    assert {"anywidget", "psygnal"} <= set(found) and "typing-extensions" not in found
+    assert lite.requirements("anywidget")[:1] == ["ipywidgets"]
+    assert lite.import_names("psygnal") == ["psygnal"]
+    assert lite.import_names("anywidget") == ["anywidget"]
+
+
+def test_the_pure_wheel_of_a_package_compiled_here_is_fetched(tmp_path: Path) -> None:
+    """psygnal is installed here as a compiled wheel; the site needs its py3-none-any one."""
+    pytest.importorskip("psygnal")
+    wheels = lite.dependency_wheels(CACHE, ["psygnal"])
+    assert wheels["psygnal"].name.endswith("-py3-none-any.whl")
+
+
+def test_a_site_without_a_widget_front_end_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "extensions" / "ipycanvas").mkdir(parents=True)
+    (tmp_path / "extensions" / "ipycanvas" / "package.json").write_text('{"name": "ipycanvas"}')
+    wheels = {"ipycanvas": tmp_path / "a.whl", "anywidget": tmp_path / "b.whl"}
+    with pytest.raises(lite.LiteBuildError, match="lacks the JupyterLab extension anywidget"):
+        lite._check_front_ends(tmp_path, wheels)
+    lite._check_front_ends(tmp_path, {"ipycanvas": tmp_path / "a.whl", "comm": tmp_path})
+
+
+def test_show_notebook_shows_the_text_and_runs_the_code(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import IPython.display
+
+    shown: list[object] = []
+    monkeypatch.setattr(IPython.display, "display", lambda value: shown.append(value))
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    lite.show_notebook("dispute-checker.ipynb", namespace)
+    markdown = [v.data for v in shown if isinstance(v, IPython.display.Markdown)]
+    assert markdown[0].startswith("# Settling a dispute") and len(markdown) == 5
+    values = [type(v).__name__ for v in shown if not isinstance(v, IPython.display.Markdown)]
+    assert values == ["Position", "DisputeChecker", "str"]  # each cell's last expression
+    assert "situation" in capsys.readouterr().out  # printed by a code cell
+    assert namespace["checker"] is shown[-2]
 
 
 # --------------------------------------------------------------------------------------------
@@ -245,12 +303,23 @@ def test_default_site_loads_pyodide_from_the_public_distribution(tmp_path: Path)
         assert lite.sha256_of(folder / entry["file_name"]) == entry["sha256"], name
     assert not (out / "static" / "pyodide").exists()
 
-    for name in lite.NOTEBOOKS:  # the package's notebooks, as they are
-        shipped = serve.notebook_source(name)
-        assert (out / "files" / name).read_bytes() == shipped.read_bytes()
+    data = config["jupyter-config-data"]
+    assert data["enableMemoryStorage"] is True  # no stale copies: storage in the page only
+    assert data["contentsStorageDrivers"] == data["settingsStorageDrivers"] == [lite.MEMORY_DRIVER]
+    for name in lite.NOTEBOOKS:  # the package's notebooks, their kernel the site's
+        shipped = json.loads(serve.notebook_source(name).read_bytes())
+        copy = json.loads((out / "files" / name).read_bytes())
+        assert copy["metadata"]["kernelspec"] == lite.KERNELSPEC
+        assert [c["source"] for c in copy["cells"]] == [c["source"] for c in shipped["cells"]]
+        assert all(c["metadata"]["trusted"] for c in copy["cells"] if c["cell_type"] == "code")
+        ready = (out / lite.ready_page(name)).read_text(encoding="utf-8")
+        assert f'window.location.replace("{lite.ready_url(name)}")' in ready
+    assert lite.ready_url("tour.ipynb").startswith("repl/index.html?kernel=python&")
     root = (out / "index.html").read_text(encoding="utf-8")
-    assert 'window.location.replace("notebooks/index.html?path=tour.ipynb")' in root
+    assert f'window.location.replace("{lite.ready_url("tour.ipynb")}")' in root
     assert 'id="jupyter-config-data"' in root
+    repl = (out / "repl" / "index.html").read_text(encoding="utf-8")
+    assert ".jp-CodeConsole-input" in repl and 'id="jupyter-config-data"' in repl
     extensions = {p.parent.name for p in (out / "extensions").glob("**/package.json")}
     assert {"jupyterlab-manager", "ipycanvas", "pyodide-kernel-extension"} <= extensions
     assert (out / ".nojekyll").is_file()
@@ -307,3 +376,47 @@ def test_numpy_standin_of_the_lite_test_paints_the_same_bytes_as_numpy(tmp_path:
     for (content_a, buffers_a), (content_b, buffers_b) in zip(real, fake, strict=True):
         assert content_a == content_b
         assert [without_ids(b) for b in buffers_a] == [without_ids(b) for b in buffers_b]
+
+
+def test_an_offline_build_from_the_pyodide_core_names_the_webassembly_wheels_it_lacks(
+    tmp_path: Path,
+) -> None:
+    """npm's Pyodide core plus the pure wheels: what is left missing is numpy's and Pillow's
+    WebAssembly builds, which the command names, saying where they are (and nothing is built)."""
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    version = lite.pyodide_version()
+    core = tmp_path / "package"
+    core.mkdir()
+    for name in lite.PYODIDE_CORE:
+        (core / name).write_bytes(b"core")
+    (core / "package.json").write_text(json.dumps({"version": version}), encoding="utf-8")
+    lock = json.loads(json.dumps(BASE_LOCK))
+    wasm = {
+        "numpy": "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+        "pillow": "pillow-12.2.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+    }
+    for name, entry in lock["packages"].items():
+        if name in wasm:
+            entry["file_name"] = wasm[name]
+        else:
+            (core / entry["file_name"]).write_bytes(b"pure")
+    (core / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    out = tmp_path / "site"
+    with pytest.raises(lite.LiteBuildError) as refused:
+        lite.build_site(out, pyodide_dir=core, cache_dir=CACHE)
+    message = str(refused.value)
+    assert f"lacks {wasm['numpy']}, {wasm['pillow']}:" in message
+    assert "not on PyPI or npm" in message and f"pyodide-{version}.tar.bz2" in message
+    assert not out.exists()
+
+
+def test_pure_wheels_from_pypi_take_the_hash_of_the_file_fetched(tmp_path: Path) -> None:
+    folder = tmp_path / "pyodide-wheels"
+    folder.mkdir()
+    (folder / "micropip-1.0-py3-none-any.whl").write_bytes(b"as on PyPI")
+    lock = json.loads(json.dumps(BASE_LOCK))
+    found = lite.pure_wheels_from_pypi(
+        lock, ["micropip-1.0-py3-none-any.whl", "numpy-2.4.6-cp314-cp314-x_wasm32.whl"], tmp_path
+    )
+    assert found == {"micropip-1.0-py3-none-any.whl": folder / "micropip-1.0-py3-none-any.whl"}
+    assert lock["packages"]["micropip"]["sha256"] == hashlib.sha256(b"as on PyPI").hexdigest()

@@ -95,3 +95,87 @@ def test_sigint_to_the_command_alone_reaches_the_child_after_the_grace(tmp_path:
     assert finish(driver) == 0
     assert out.read_text() == "ready term"
     assert time.monotonic() - started >= 0.4
+
+
+# --------------------------------------------------------------------------------------------
+# The port and the notebooks the commands serve (no Voila started)
+# --------------------------------------------------------------------------------------------
+
+
+def test_choose_port_skips_a_port_someone_listens_on() -> None:
+    import socket
+
+    from shangrila_widget.serve import choose_port, port_is_free
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert not port_is_free(port)
+        chosen = choose_port(port, retries=20)
+        assert chosen > port and port_is_free(chosen)
+    assert choose_port(port) == port  # free again once closed
+
+
+def test_choose_port_refuses_when_every_port_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shangrila_widget import serve
+
+    monkeypatch.setattr(serve, "port_is_free", lambda port, host="127.0.0.1": False)
+    with pytest.raises(serve.ServeError, match="ports 9000-9002 .* are all taken"):
+        serve.choose_port(9000, retries=2)
+
+
+def test_voila_gets_the_chosen_port_with_no_retries_and_the_local_template() -> None:
+    from shangrila_widget.serve import TEMPLATE, jupyter_data_dir, voila_command, voila_env
+
+    command = voila_command(Path("x.ipynb"), 8870, open_browser=False)
+    assert "--port=8870" in command and "--Voila.port_retries=0" in command
+    assert f"--template={TEMPLATE}" in command
+    template = jupyter_data_dir() / "voila" / "templates" / TEMPLATE
+    assert (template / "conf.json").is_file()
+    assert (template / "static" / "fontawesome" / "css" / "all.min.css").is_file()
+    for name in ("index.html.j2", "page.html"):
+        assert "cdn." not in (template / name).read_text(encoding="utf-8").replace(
+            "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/", ""
+        )
+    env = voila_env({"JUPYTER_PATH": "/elsewhere"})
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(jupyter_data_dir()), "/elsewhere"]
+
+
+def test_served_paths(tmp_path: Path) -> None:
+    from shangrila_widget.serve import ServeError, _served_paths
+
+    one = tmp_path / "a" / "one.ipynb"
+    two = tmp_path / "b" / "c" / "two.ipynb"
+    for path in (one, two):
+        path.parent.mkdir(parents=True)
+        path.write_text("{}", encoding="utf-8")
+    assert _served_paths([str(one)]) == (one, [one], None)
+    assert _served_paths([str(two), str(one)]) == (tmp_path, [one, two], None)
+    target, files, temp = _served_paths(["hot-seat.ipynb", "tour.ipynb"])
+    try:
+        assert temp is not None and target == temp
+        assert sorted(f.name for f in files) == ["hot-seat.ipynb", "tour.ipynb"]
+        assert all(f.is_file() and f.parent == temp for f in files)
+    finally:
+        import shutil
+
+        shutil.rmtree(temp or tmp_path / "none", ignore_errors=True)
+    with pytest.raises(ServeError, match="no such notebook: .*missing.ipynb"):
+        _served_paths([str(one), str(tmp_path / "missing.ipynb")])
+    text = tmp_path / "notes.txt"
+    text.write_text("", encoding="utf-8")
+    with pytest.raises(ServeError, match="is not a notebook"):
+        _served_paths([str(text)])
+
+
+def test_serve_command_names_a_missing_notebook_on_one_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "shangrila_widget", "serve", "nope.ipynb", "--no-browser"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "no such notebook: nope.ipynb" in result.stderr

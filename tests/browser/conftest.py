@@ -4,7 +4,9 @@ Fixtures
 --------
 ``voila_server``
     Factory: ``url = voila_server(notebook_path, *extra_voila_args, shared=True)`` starts
-    ``python -m voila NB --no-browser --port=<free> --Voila.ip=127.0.0.1 ...``, waits until it
+    ``python -m voila NB --no-browser --port=<free> --Voila.ip=127.0.0.1 ...`` with the
+    package's Voila template (``shangrila``: FontAwesome served locally, as
+    ``python -m shangrila_widget serve`` does), waits until it
     answers HTTP and returns its URL. ``voila_server.servers`` holds the :class:`VoilaServer`
     objects this test used (log, timings). With ``shared=True`` (default) a server is reused by
     later tests of the session for the same notebook and arguments (Voila starts a new kernel
@@ -15,10 +17,14 @@ Fixtures
     1000x700 viewport, device scale factor 1) of a session-wide headless Chromium, launched
     from ``$SHANGRILA_CHROMIUM`` or ``/usr/bin/chromium`` (Playwright's own browser downloads are
     not used). Playwright gives the browser a fresh temporary user-data dir. Requests to hosts
-    other than 127.0.0.1/localhost are aborted (hermetic; Voila's page asks a CDN for a font
-    stylesheet); Chromium additionally resolves no host names except localhost.
+    other than 127.0.0.1/localhost are aborted and recorded, and the test then FAILS at
+    teardown listing their URLs (no page of ours may ask another host for anything: a school
+    network may block it); Chromium additionally resolves no host names except localhost.
 ``browser_diagnostics``
-    Console messages, page errors and blocked URLs of ``browser_page``.
+    Console messages, page errors and blocked URLs of ``browser_page`` (or of any context
+    made with ``hermetic_context(browser, browser_diagnostics.blocked_urls, ...)``); at
+    teardown it fails the test if ``blocked_urls`` holds a URL other than a deliberate probe
+    (one containing ``shangrila-hermetic-probe``, ``HERMETIC_PROBE``).
 ``save_screenshot``
     ``save_screenshot("label")`` saves ``test-artifacts/browser/<test>-label.png`` now.
 ``lab_server``
@@ -56,7 +62,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from shangrila_widget.serve import TEMPLATE, voila_env
 from tests.support.browser import (  # re-exported for convenience
+    HERMETIC_PROBE,
     REPO_ROOT,
     VoilaServer,
     canvas_pixel,
@@ -341,6 +349,8 @@ def voila_default_args(base: Path) -> list[str]:
         # that carries no XSRF token: 403, the kernel lives on until the server stops
         # (voila-dashboards/voila#1458). On this 127.0.0.1-only test server, accept it.
         "--Voila.tornado_settings=disable_check_xsrf=True",
+        # The package's template (FontAwesome from this server, not a CDN), as the commands.
+        f"--template={TEMPLATE}",
     ]
 
 
@@ -360,6 +370,7 @@ def _voila_pool(
         # Kernels inherit this: notebooks can import the package from the checkout.
         PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
     )
+    env = voila_env(env)  # JUPYTER_PATH: where Voila finds the package's template
     pool = _VoilaPool(base / "logs", env, voila_default_args(base))
     yield pool
     pool.close()
@@ -394,10 +405,19 @@ def browser(_playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def browser_diagnostics(request: pytest.FixtureRequest) -> BrowserDiagnostics:
+def browser_diagnostics(request: pytest.FixtureRequest) -> Iterator[BrowserDiagnostics]:
+    """What the page said; fails the test at teardown if the page asked another host."""
     diag = BrowserDiagnostics()
     request.node.stash[_DIAG_KEY] = diag
-    return diag
+    yield diag
+    # A test that checks the blocking itself asks for a probe URL on purpose.
+    urls = sorted({url for url in diag.blocked_urls if HERMETIC_PROBE not in url})
+    if urls:
+        pytest.fail(
+            f"the page requested {len(urls)} URL(s) from a host other than 127.0.0.1 "
+            "(refused; a school network may block them too):\n  " + "\n  ".join(urls),
+            pytrace=False,
+        )
 
 
 @pytest.fixture

@@ -1,7 +1,11 @@
-"""``python -m shangrila_widget tour --no-browser --port P`` (``shangrila_widget/serve.py``): the
-command a user runs. It serves the packaged tour notebook with Voila on 127.0.0.1, the page
-shows the tour with its board drawn, a closed page's kernel is shut down (the kernel-shutdown
-beacon gets through), and Ctrl+C or SIGTERM stop Voila with its kernels, leaving no process.
+"""``python -m shangrila_widget tour --no-browser --port P`` and ``serve NOTEBOOK...``
+(``shangrila_widget/serve.py``): the commands a user runs. The tour command serves the
+packaged tour notebook with Voila on 127.0.0.1, the page shows the tour with its board drawn,
+a closed page's kernel is shut down (the kernel-shutdown beacon gets through), and Ctrl+C or
+SIGTERM stop Voila with its kernels, leaving no process. ``serve`` does the same for any
+notebook: a reload or a closed tab leaves no kernel (asked of the server's REST API and of
+the process table). Both print the address Voila really listens on when the port asked for
+is taken. The pages ask no other host for anything (``browser_page`` fails the test if so).
 """
 
 from __future__ import annotations
@@ -9,9 +13,12 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +35,7 @@ from tests.support.browser import (
     free_port,
     wait_for_canvas_color,
 )
+from tests.support.paths import REPO_ROOT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -35,6 +43,7 @@ if TYPE_CHECKING:
     from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
 
 GEOMETRY = BoardGeometry(760.0)  # the tour's board
+GEOMETRY_HOT_SEAT = BoardGeometry(900.0)
 VIEWPORT = {"width": 1000, "height": 1400}
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
@@ -111,22 +120,17 @@ def open_tour(page: Page, command: TourCommand) -> None:
     )
 
 
-@pytest.fixture
-def tour_command(tmp_path: Path, voila_server: VoilaFactory) -> Iterator[TourCommand]:
-    """``python -m shangrila_widget tour --no-browser --port P`` running, answering HTTP."""
-    port = free_port()
-    url = f"http://{LOCAL_HOST}:{port}/"
-    log_path = tmp_path / "tour-command.log"
+SERVING = re.compile(r"at (http://127\.0\.0\.1:(\d+)/)")
+
+
+def start_command(
+    tmp_path: Path, voila_server: VoilaFactory, *args: str, name: str = "command"
+) -> TourCommand:
+    """``python -m shangrila_widget ARGS --no-browser`` running, answering HTTP at the address
+    it printed (read back from its output, not assumed)."""
+    log_path = tmp_path / f"{name}.log"
     log_file = log_path.open("wb")
-    command = [
-        sys.executable,
-        "-m",
-        "shangrila_widget",
-        "tour",
-        "--no-browser",
-        "--port",
-        str(port),
-    ]
+    command = [sys.executable, "-m", "shangrila_widget", *args, "--no-browser"]
     started = time.perf_counter()
     process = subprocess.Popen(
         command,
@@ -137,28 +141,49 @@ def tour_command(tmp_path: Path, voila_server: VoilaFactory) -> Iterator[TourCom
         stderr=subprocess.STDOUT,
         start_new_session=True,  # its own process group, like a terminal job
     )
-    server = VoilaServer(Path("tour.ipynb"), port, url, log_path, process, 0.0, log_file)
+    server = VoilaServer(Path(args[-1]), 0, "", log_path, process, 0.0, log_file)
     voila_server.adopt(server)  # its log goes into a failure report
     running = TourCommand(server)
     try:
         deadline = started + START_TIMEOUT
-        while not (url in running.log() and _http_answers(url + "voila/static/")):
+        while True:
+            found = SERVING.search(running.log())
+            if found and _http_answers(found[1] + "voila/static/"):
+                break
             if process.poll() is not None or time.perf_counter() > deadline:
                 raise AssertionError(
-                    f"the tour command did not serve {url} (exit code {process.poll()}):\n"
-                    f"{server.log_tail()}"
+                    f"{command} did not serve (exit code {process.poll()}):\n{server.log_tail()}"
                 )
             time.sleep(0.1)
-        server.startup_seconds = time.perf_counter() - started
+    except BaseException:
+        stop_command(running)
+        raise
+    server.url, server.port = found[1], int(found[2])
+    server.startup_seconds = time.perf_counter() - started
+    return running
+
+
+def stop_command(running: TourCommand) -> None:
+    if running.group_alive():
+        try:
+            os.killpg(running.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    running.process.wait(timeout=STOP_TIMEOUT)
+    if running.server._log_file is not None:
+        running.server._log_file.close()
+
+
+@pytest.fixture
+def tour_command(tmp_path: Path, voila_server: VoilaFactory) -> Iterator[TourCommand]:
+    """``python -m shangrila_widget tour --no-browser --port P`` running, answering HTTP."""
+    port = free_port()
+    running = start_command(tmp_path, voila_server, "tour", "--port", str(port), name="tour")
+    assert running.server.port == port
+    try:
         yield running
     finally:
-        if running.group_alive():
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        process.wait(timeout=STOP_TIMEOUT)
-        log_file.close()
+        stop_command(running)
 
 
 def test_tour_command_serves_the_tour_and_stops_on_ctrl_c(
@@ -215,3 +240,83 @@ def test_tour_command_stops_voila_and_its_kernel_on_sigterm(
     wait_until(lambda: not tour_command.group_alive(), 10, "Voila is gone too")
     wait_until(lambda: not kernel_processes(connection_dir), 10, "no kernel is left")
     tour_command.wait_for_log(rf"Kernel shutdown: {kernel}", 5)
+
+
+def kernel_state(url: str, kernel: str) -> int:
+    """The HTTP status of the server's REST API ``GET /api/kernels/<id>``: 200 while the kernel
+    runs, 404 once it is shut down (Voila serves no list of kernels, only each one)."""
+    try:
+        with urllib.request.urlopen(f"{url}api/kernels/{kernel}", timeout=5) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def started_kernels(command: TourCommand) -> list[str]:
+    return re.findall(r"Kernel started: ([0-9a-f-]+)", command.log())
+
+
+def test_serve_command_reload_and_closed_tab_leave_no_kernel(
+    tmp_path: Path,
+    voila_server: VoilaFactory,
+    browser_page: Page,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    """``serve`` on a notebook of the user's (not a packaged one): each page load starts a
+    kernel; a reload stops the old one and a closed tab the last one."""
+    notebook = tmp_path / "lesson" / "my-game.ipynb"
+    notebook.parent.mkdir()
+    notebook.write_bytes((REPO_ROOT / "examples" / "hot-seat.ipynb").read_bytes())
+    command = start_command(
+        tmp_path, voila_server, "serve", "--port", str(free_port()), str(notebook), name="serve"
+    )
+    try:
+        url = command.server.url
+        assert f"Serving my-game.ipynb at {url}" in command.log()
+        page = browser_page
+        red_healer_a = GEOMETRY_HOT_SEAT.tile_fill_point("A", "healer", student=False)
+        page.goto(url)
+        wait_for_canvas_color(page, CANVAS, *red_healer_a, player_rgba("red"), timeout=45)
+        save_screenshot("serve")
+        connection_dir = command.wait_for_log(r"Storing connection files in (\S+?)\.?\n", 5)[1]
+        (first,) = started_kernels(command)
+        assert kernel_state(url, first) == 200
+        assert len(kernel_processes(connection_dir)) == 1
+
+        page.reload()
+        wait_for_canvas_color(page, CANVAS, *red_healer_a, player_rgba("red"), timeout=45)
+        wait_until(lambda: len(started_kernels(command)) == 2, 10, "the reload started a kernel")
+        second = started_kernels(command)[1]
+        wait_until(lambda: kernel_state(url, first) == 404, 15, "the reload stopped the old one")
+        assert kernel_state(url, second) == 200
+        wait_until(lambda: len(kernel_processes(connection_dir)) == 1, 10, "one kernel runs")
+
+        with page.expect_event("close", timeout=10_000):
+            page.close(run_before_unload=True)
+        wait_until(lambda: kernel_state(url, second) == 404, 15, "the closed tab's kernel stops")
+        wait_until(lambda: not kernel_processes(connection_dir), 10, "no kernel process is left")
+        assert "403 POST" not in command.log()
+    finally:
+        stop_command(command)
+
+
+def test_tour_command_prints_the_port_it_serves_when_the_asked_one_is_taken(
+    tmp_path: Path, voila_server: VoilaFactory, browser_page: Page
+) -> None:
+    """A second ``tour`` while another server has the port: the address printed is where the
+    new server answers (not the old server's)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind((LOCAL_HOST, 0))
+        taken.listen()
+        port = int(taken.getsockname()[1])
+        command = start_command(tmp_path, voila_server, "tour", "--port", str(port), name="tour")
+        try:
+            printed = command.server.port
+            assert printed != port, command.log()
+            assert f"Port {port} is taken" in command.log()
+            assert re.search(
+                rf"Voil.? is running at:\s*http://127\.0\.0\.1:{printed}/", command.log()
+            )
+            open_tour(browser_page, command)
+        finally:
+            stop_command(command)

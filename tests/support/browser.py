@@ -63,6 +63,7 @@ if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in t
     from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, Route
 
 __all__ = [
+    "HERMETIC_PROBE",
     "NON_LOCAL_URL",
     "RGBA",
     "REPO_ROOT",
@@ -88,6 +89,10 @@ RGBA = tuple[int, int, int, int]
 
 LOCAL_HOST = "127.0.0.1"
 
+HERMETIC_PROBE = "shangrila-hermetic-probe"
+"""Part of a non-local URL a test requests on purpose to check that it is refused: the
+``browser_diagnostics`` fixture does not fail the test for it."""
+
 # http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
 # Python (no per-request routing round trip), data:/blob: URLs are not routed at all.
 NON_LOCAL_URL = re.compile(
@@ -107,7 +112,10 @@ def hermetic_context(
 ) -> BrowserContext:
     """A fresh browser context (no cookies, storage or cache from other tests) with a fixed
     viewport, device scale factor 1, English locale, UTC and light colours, in which every
-    request to another host is aborted and its URL appended to ``blocked_urls``."""
+    request to another host is aborted and its URL appended to ``blocked_urls`` (the
+    ``browser_diagnostics`` fixture fails the test at teardown when that list is not empty;
+    a test that must answer some other host's URLs itself routes them on the context, which
+    takes precedence over this route)."""
     context = browser.new_context(
         viewport=viewport,  # type: ignore[arg-type]
         device_scale_factor=1,
