@@ -94,9 +94,16 @@ def position_argument(argument: str, stdin: IO[bytes] | None = None) -> Position
         stream = stdin if stdin is not None else sys.stdin.buffer
         return position_text(_decoded(stream.read(), "standard input"), "standard input")
     path = Path(argument)
-    if not any(c.isspace() for c in argument) or path.exists():
+    if not any(c.isspace() for c in argument) or _is_file(path):
         return position_text(read_text_file(path), excerpt(argument, _PATH_LIMIT))
     return from_compact(argument)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long, or holding a NUL character
+        return False
 
 
 def position_text(text: str, where: str) -> Position:
@@ -116,6 +123,8 @@ def read_text_file(path: Path) -> str:
         data = path.read_bytes()
     except OSError as error:
         raise CommandLineError(f"cannot read {where}: {_os_problem(error)}") from None
+    except ValueError:  # "embedded null byte"
+        raise CommandLineError(f"cannot read {where}: not a file name") from None
     return _decoded(data, where)
 
 
@@ -134,6 +143,7 @@ _OS_PROBLEMS: Final = {
     errno.EISDIR: "it is a folder, not a file",
     errno.EACCES: "permission denied",
     errno.ENOTDIR: "no such file (a part of the path is not a folder)",
+    errno.ENAMETOOLONG: "the file name is too long",
 }
 
 
