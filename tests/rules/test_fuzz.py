@@ -1104,6 +1104,24 @@ def test_position_accessors_check_their_arguments(village: Any, other: Any) -> N
             assert_own_error(error)
 
 
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: with_tile(VALID[2], "A", "healer", "red"), "tile: expected a Tile or None"),
+        (lambda: with_bridge(VALID[2], "A", "B", 1), "intact: expected True or False"),
+        (lambda: GameRecord(VALID[2].to_dict()), "a record starts from a Position"),
+        (lambda: GameRecord(VALID[2]).go_to("root"), "expected a node of this record"),
+    ],
+)
+def test_an_argument_of_the_wrong_type_is_a_type_error(make: Any, words: str) -> None:
+    """A Python caller's type mistake is no bad game input (issue 16.7): a ``TypeError`` of
+    the package's own, not a ``ShangrilaError``."""
+    with pytest.raises(TypeError, match=words) as info:
+        make()
+    assert not isinstance(info.value, ShangrilaError)
+    assert_own_error(info.value)
+
+
 def test_check_with_a_list_as_player_is_refused_clearly() -> None:
     """Issue 11.4: ``check(pos, "pass", player=["red"])`` raised ``unhashable type``."""
     with pytest.raises(ShangrilaError, match="player: expected a colour name or None"):
