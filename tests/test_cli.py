@@ -511,3 +511,60 @@ def test_the_position_argument_is_described_everywhere_it_is_taken() -> None:
         text = help_text(command)
         assert "- for standard input" in text and "one-line position string" in text
         assert "--example NAME" in text
+
+
+# ============================================================================ the docs
+
+
+PLACEHOLDERS = {"POSITION", "OUT_DIR", "POSITION.json"}
+
+
+def documented_command_lines() -> list[str]:
+    """The command lines that README.md and docs/cli.md show in their code blocks, with no
+    placeholder (``POSITION``, ``OUT_DIR``) and no shell prompt."""
+    found = []
+    for page in (REPO_ROOT / "README.md", REPO_ROOT / "docs" / "cli.md"):
+        blocks = page.read_text("utf-8").split("```")[1::2]
+        for block in blocks:
+            for line in block.splitlines():
+                for start in ("shangrila ", "python -m shangrila_widget "):
+                    if (
+                        line.startswith(start)
+                        and ": error: " not in line  # an error line the page shows
+                        and "[" not in line  # a synopsis: [--level hard]
+                        and not PLACEHOLDERS & set(line.split())
+                    ):
+                        found.append(line.removeprefix(start))
+    return found
+
+
+@pytest.mark.parametrize("line", documented_command_lines())
+def test_the_documented_command_lines_work(line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import shlex
+
+    if line.startswith("tour"):
+        pytest.skip("starts a server")
+    args = shlex.split(line)
+    if args[0] == "hint":
+        args += ["--iterations", "20"]  # the same answer's shape, quicker
+    previous = os.getcwd()
+    os.chdir(REPO_ROOT)  # the README's paths are relative to the checkout
+    try:
+        status = main(args)
+    finally:
+        os.chdir(previous)
+    out, err = capsys.readouterr()
+    assert status in (0, 1) and err == "", (line, err)
+    assert json.loads(out)
+
+
+def test_the_examples_table_of_the_docs_is_complete() -> None:
+    from shangrila_widget.cli import example_names
+
+    text = (REPO_ROOT / "docs" / "cli.md").read_text("utf-8")
+    rows = [
+        f"{cells[1].strip()}-{cells[2].strip().strip('`')}"
+        for cells in (line.split("|") for line in text.splitlines())
+        if len(cells) == 4 and cells[1].strip().isdigit()
+    ]
+    assert rows == example_names()

@@ -316,9 +316,8 @@ def load_json(text: object, error: type[ShangrilaError]) -> object:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as problem:
-            raise fail(
-                "", f"not UTF-8 text: byte {text[problem.start]:#04x} at position {problem.start}"
-            ) from None
+            at = problem.start
+            raise fail("", f"not UTF-8 text (byte {text[at]:#04x} at position {at})") from None
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise fail("", "the text is empty: expected a JSON object")

@@ -766,6 +766,12 @@ def test_an_empty_text_says_it_is_empty(text: str | bytes) -> None:
     assert str(info.value) == "the text is empty: expected a JSON object"
 
 
+def test_bytes_that_are_not_utf8_say_where() -> None:
+    with pytest.raises(PositionError) as info:
+        Position.from_json(b'{"format": "\xe9"}')
+    assert str(info.value) == "not UTF-8 text (byte 0xe9 at position 12)"
+
+
 @pytest.mark.parametrize(
     ("change", "path"),
     [
