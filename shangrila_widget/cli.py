@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from shangrila_widget.rules import Position, from_compact
+from shangrila_widget.rules import Position, ShangrilaError, from_compact
 from shangrila_widget.rules.errors import excerpt
 
 if TYPE_CHECKING:
@@ -38,14 +38,23 @@ class CommandLineError(Exception):
 
 
 def error_message(error: BaseException, lang: str = "en") -> str:
-    """The words the terminal prints for ``error`` (after ``PROGRAM COMMAND: error:``).
+    """The words the terminal prints for ``error`` (after ``PROGRAM COMMAND: error:``), in
+    ``lang`` where the error can say itself in it.
 
-    Every command reports through this one function. For now it gives the error's own text,
-    which is English; it is the one place where an error is put into the ``--lang``
-    language once errors carry their words' key and parameters.
+    Every command reports through this one function: the one place where an error is put
+    into the ``--lang`` language. A package error that keeps its words (a ``text(lang)``
+    method) says them in ``lang``; any other error gives its own text, in English.
+
+    >>> error_message(CommandLineError("cannot read 'x.json': no such file"), "pl")
+    "cannot read 'x.json': no such file"
     """
-    del lang  # errors have English words only, so far
-    return " ".join(str(error).split("\n")) or type(error).__name__
+    said: object = None
+    text = getattr(error, "text", None)
+    if isinstance(error, ShangrilaError) and callable(text):
+        said = text(lang)
+    if not isinstance(said, str):
+        said = str(error)
+    return " ".join(said.splitlines()) or type(error).__name__
 
 
 # ------------------------------------------------------------------------ the position

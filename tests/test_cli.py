@@ -282,6 +282,35 @@ def test_every_error_line_goes_through_error_message_with_the_language(
     assert err[0] == f"{cli_main.build_parser().prog} check: error: <pl>"
 
 
+def test_error_message_says_an_error_in_the_language_it_keeps_words_for() -> None:
+    """An error that keeps its words (``text(lang)``) is said in --lang; others as they are."""
+    from shangrila_widget.cli import CommandLineError, error_message
+    from shangrila_widget.rules import ShangrilaError
+
+    class Worded(ShangrilaError):
+        def text(self, lang: str = "en") -> str:
+            return {"en": "a bad\nvalue", "pl": "zła wartość"}[lang]
+
+    assert error_message(Worded("a bad value"), "pl") == "zła wartość"
+    assert error_message(Worded("a bad value"), "en") == "a bad value"
+    assert error_message(CommandLineError("no such file"), "pl") == "no such file"
+    assert error_message(ShangrilaError("two\nlines"), "pl") == "two lines"
+
+
+def test_an_error_said_in_polish_reaches_the_error_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shangrila_widget.cli as cli
+    from shangrila_widget.rules import ActionParseError
+
+    monkeypatch.setattr(
+        ActionParseError, "text", lambda self, lang="en": f"[{lang}] {self}", raising=False
+    )
+    assert cli.error_message(ActionParseError("x"), "pl") == "[pl] x"
+    assert main(["check", START, "jump", "--lang", "pl"]) == 2
+    assert capsys.readouterr().err.startswith(f"{build_parser().prog} check: error: [pl] unknown")
+
+
 # ============================================================================ the output
 
 FULL = Path("/dev/full")
