@@ -149,9 +149,7 @@ def add_check_command(commands: Any) -> None:
 def add_tour_command(commands: Any) -> None:
     """Register ``tour`` on the subcommands of the main parser."""
     tour = commands.add_parser("tour", help="open the rulebook tour in a browser (Voila)")
-    tour.add_argument(
-        "--port", type=_port, default=8866, help="the port to serve on (default %(default)s)"
-    )
+    tour.add_argument("--port", type=_port, default=8866, help="the port (default %(default)s)")
     tour.add_argument("--no-browser", action="store_true", help="only start the server")
     tour.set_defaults(run=_tour, errors=(NotInBrowserError,))
 

@@ -65,6 +65,8 @@ POSITION_HELP: Final = (
     "position string such as 'rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C'"
 )
 _EXAMPLES_FOLDER: Final = "positions"
+#: How the name of a position file ends (a one-line position string ends otherwise).
+_FILE_ENDINGS: Final = (".json", ".txt")
 #: The most characters of a file name that an error message quotes.
 _PATH_LIMIT: Final = 200
 
@@ -96,14 +98,16 @@ def position_of(args: argparse.Namespace) -> Position:
 
 
 def position_argument(argument: str, stdin: IO[bytes] | None = None) -> Position:
-    """The position that a ``POSITION`` argument names: ``-`` reads standard input, an
-    existing file or a word with no spaces is read as a file, anything else as a one-line
-    position string. A file (or standard input) may hold JSON or a one-line string."""
+    """The position that a ``POSITION`` argument names: ``-`` reads standard input; an
+    existing file, a word with no spaces or a name ending in ``.json`` or ``.txt`` is read as
+    a file; anything else as a one-line position string. A file (or standard input) may hold
+    JSON or a one-line string."""
     if argument == "-":
         stream = stdin if stdin is not None else sys.stdin.buffer
         return position_text(_decoded(stream.read(), "standard input"), "standard input")
     path = Path(argument)
-    if not any(c.isspace() for c in argument) or _is_file(path):
+    named_file = argument.lower().endswith(_FILE_ENDINGS)
+    if named_file or not any(c.isspace() for c in argument) or _is_file(path):
         return position_text(read_text_file(path), excerpt(argument, _PATH_LIMIT))
     return from_compact(argument)
 

@@ -400,6 +400,15 @@ def test_standard_input_holds_json(text: str) -> None:
     assert verdict("check", "-", "journey A B", stdin=text)[0] == 0
 
 
+def test_a_missing_file_whose_name_has_spaces_is_named_as_a_file(tmp_path: Path) -> None:
+    name = str(tmp_path / "my position.json")
+    assert error_line(run("check", name, "pass")) == (
+        f"{PROG} check: error: cannot read '{name}': no such file"
+    )
+    Path(name).write_text(EXAMPLE.read_text("utf-8"), "utf-8")
+    assert verdict("check", name, "journey A B")[0] == 0
+
+
 def test_standard_input_holds_a_one_line_string() -> None:
     status, answer = verdict("check", "-", "place healer A", stdin=START + "\n")
     assert status == 0 and answer["legal"] is True
@@ -520,7 +529,7 @@ def test_the_help_shows_the_defaults() -> None:
     """Issue 16: ``tour --port`` and ``hint --seconds/--iterations`` showed no default."""
     from shangrila_widget.bots.levels import DEFAULT_BUDGETS
 
-    assert "--port PORT the port to serve on (default 8866)" in help_text("tour")
+    assert "--port PORT the port (default 8866)" in help_text("tour")
     hint = help_text("hint")
     assert f"{DEFAULT_BUDGETS['hard'].seconds:g} for hard" in hint
     assert f"{DEFAULT_BUDGETS['hard'].iterations:,} for hard" in hint
