@@ -1009,6 +1009,8 @@ def test_parse_action_not_text(value: Any) -> None:
         ("recruit healer Q", "unknown village 'Q'"),
         ("journey A", "takes a start and a destination"),
         ("journey A B C", "takes a start and a destination"),
+        ("journey A-B-C", "takes a start and a destination"),
+        ("journey A-", "unknown village ''"),
         ("journey A 1", "unknown village '1'"),
         ("pass now", "'pass' takes no arguments"),
     ],
@@ -1029,6 +1031,8 @@ def test_parse_action_says_what_was_expected(text: str, says: str) -> None:
         ("recruit F B healer a", Recruit((("healer", "A"), ("firekeeper", "B")))),
         ("recruit h a h a h a", Recruit((("healer", "A"),) * 3)),  # the engine refuses it
         ("journey k L", Journey("K", "L")),
+        ("journey A-B", Journey("A", "B")),  # the bridge as the package writes it
+        ("journey k-l", Journey("K", "L")),
         ("Pass", Pass()),
     ],
 )
