@@ -198,8 +198,7 @@ def parse_action(text: str) -> Action:
             args = args[0].split("-")  # a bridge as the package writes it: "journey A-B"
         if len(args) != 2:
             raise ActionParseError(
-                "'journey' takes a start and a destination village ('journey A B' or "
-                f"'journey A-B'), got {_words(args)}"
+                f"'journey' takes a start and a destination village, got {_words(args)}"
             )
         return Journey(parse_village(args[0]), parse_village(args[1]))
     if verb == "pass":
