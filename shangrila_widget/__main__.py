@@ -2,23 +2,34 @@
 ``python -m shangrila_widget check POSITION.json "journey A B"``.
 
 ``hint POSITION.json [--level LEVEL] [--seconds S] [--lang pl]`` suggests actions
-(:mod:`shangrila_widget.cli_hint`).
+(:mod:`shangrila_widget.cli_hint`); ``tour`` and ``lite`` start the tour and build the static
+site. Each command is one function registered by one ``add_..._command`` call in
+:func:`build_parser`; what they share (the position argument, the output, the error line) is
+in :mod:`shangrila_widget.cli`.
 
 ``check`` prints one JSON object (``position-format.md``) and exits 0 for a legal action,
-1 for a refused one, 2 for a malformed position file, action text or command line: then one
-line on standard error says what is wrong, never a traceback.
+1 for a refused one, 2 for a malformed position, action text or command line, or an answer
+that cannot be written: then one line on standard error says what is wrong, never a
+traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from shangrila_widget import __version__
+from shangrila_widget.cli import (
+    CommandLineError,
+    add_position_arguments,
+    error_message,
+    position_of,
+    write_json,
+    write_output,
+)
 from shangrila_widget.cli_hint import add_hint_command
 from shangrila_widget.lite import add_lite_command
 from shangrila_widget.rules import (
@@ -28,6 +39,10 @@ from shangrila_widget.rules import (
     parse_action,
 )
 from shangrila_widget.rules.messages import Language
+from shangrila_widget.runtime import NotInBrowserError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 def check_action(
@@ -62,35 +77,11 @@ def check_action(
     }
 
 
-class CommandLineError(ShangrilaError):
-    """A command line or a file it names cannot be used; the CLI exits 2 with the message."""
-
-
 def _check(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.position).read_text(encoding="utf-8")
-    except OSError as error:
-        raise CommandLineError(
-            f"cannot read {args.position!r}: {error.strerror or type(error).__name__}"
-        ) from None
-    except UnicodeDecodeError:
-        raise CommandLineError(f"cannot read {args.position!r}: not UTF-8 text") from None
-    position = Position.from_json(text)
+    position = position_of(args)
     status, verdict = check_action(position, args.action, args.lang)
-    _write(json.dumps(verdict, ensure_ascii=False, indent=2 if args.pretty else None) + "\n")
+    write_json(verdict, args.pretty)
     return status
-
-
-def _write(text: str) -> None:
-    """Write to standard output; a reader that stopped early (``| head``) is no error."""
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Point stdout at devnull so that the flush at exit does not fail again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
 
 
 def _tour(args: argparse.Namespace) -> int:
@@ -113,10 +104,10 @@ def add_serve_command(commands: Any) -> None:
     )
     serve.add_argument("notebooks", nargs="+", metavar="NOTEBOOK", help="a notebook (.ipynb)")
     serve.add_argument(
-        "--port", type=_port, default=8866, help="the first port to try (default 8866)"
+        "--port", type=_port, default=8866, help="the first port to try (default %(default)s)"
     )
     serve.add_argument("--no-browser", action="store_true", help="only start the server")
-    serve.set_defaults(run=_serve_notebooks)
+    serve.set_defaults(run=_serve_notebooks, errors=(NotInBrowserError,))
 
 
 def _serve_notebooks(args: argparse.Namespace) -> int:
@@ -139,10 +130,22 @@ def program_name(argv0: str | None = None) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad command line on one line (usage stays under --help)."""
+    """argparse that reports a bad command line on one line (usage stays under --help) and
+    writes --help and --version the way the commands write their answers."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, _one_line(f"{self.prog}: error: {message} (see {self.prog} --help)") + "\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        if file is None or file is sys.stdout:
+            try:
+                write_output(message)
+            except CommandLineError as error:
+                self.exit(2, _one_line(f"{self.prog}: error: {error}") + "\n")
+        else:
+            super()._print_message(message, file)
 
 
 def _one_line(text: str) -> str:
@@ -155,25 +158,45 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def add_check_command(commands: Any) -> None:
+    """Register ``check`` on the subcommands of the main parser."""
+    check = commands.add_parser(
+        "check", help="is an action legal in a position, and what does it do?"
+    )
+    add_position_arguments(check)
+    check.add_argument(
+        "action", help='an action text, e.g. "journey A B", "journey A-B" or "place healer C"'
+    )
+    check.add_argument("--lang", choices=("en", "pl"), default="en", help="message language")
+    check.add_argument("--pretty", action="store_true", help="indent the JSON output")
+    check.set_defaults(run=_check)
+
+
+def add_tour_command(commands: Any) -> None:
+    """Register ``tour`` on the subcommands of the main parser."""
+    tour = commands.add_parser("tour", help="open the rulebook tour in a browser (Voila)")
+    tour.add_argument(
+        "--port", type=_port, default=8866, help="the first port to try (default %(default)s)"
+    )
+    tour.add_argument("--no-browser", action="store_true", help="only start the server")
+    tour.set_defaults(run=_tour, errors=(NotInBrowserError,))
+
+
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The command line: one ``add_..._command`` per command. A command sets ``run`` (the
+    function that runs it and returns the exit status) and may set ``errors``: the exception
+    types, besides the package's own, that it reports as a one-line error."""
     parser = _Parser(
         prog=prog or program_name(),
         description="Referee and teach The Bridges of Shangri-La.",
     )
-    commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser(
-        "check", help="is an action legal in a position, and what does it do?"
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__} (shangrila_widget)"
     )
-    check.add_argument("position", help="a position file in the shangrila-position/1 JSON format")
-    check.add_argument("action", help='an action text, e.g. "journey A B" or "place healer C"')
-    check.add_argument("--lang", choices=("en", "pl"), default="en", help="message language")
-    check.add_argument("--pretty", action="store_true", help="indent the JSON output")
-    check.set_defaults(run=_check)
+    commands = parser.add_subparsers(dest="command", required=True)
+    add_check_command(commands)
     add_hint_command(commands)
-    tour = commands.add_parser("tour", help="open the rulebook tour in a browser (Voila)")
-    tour.add_argument("--port", type=_port, default=8866)
-    tour.add_argument("--no-browser", action="store_true", help="only start the server")
-    tour.set_defaults(run=_tour)
+    add_tour_command(commands)
     add_serve_command(commands)
     add_lite_command(commands)
     return parser
@@ -181,17 +204,20 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 and one line on standard error for
-    any bad input)."""
+    any bad input or an answer that cannot be written)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    expected: tuple[type[BaseException], ...] = (
+        ShangrilaError,
+        CommandLineError,
+        *getattr(args, "errors", ()),
+    )
     try:
         status: int = args.run(args)
-    except ShangrilaError as error:
-        print(_one_line(f"{parser.prog} {args.command}: error: {error}"), file=sys.stderr)
+    except expected as error:
+        message = error_message(error, getattr(args, "lang", "en"))
+        print(_one_line(f"{parser.prog} {args.command}: error: {message}"), file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        _write("")  # standard output is closed: nothing more to say, and no traceback
-        return 1
     return status
 
 

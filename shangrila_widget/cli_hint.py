@@ -1,4 +1,5 @@
-"""The ``hint`` command: ``python -m shangrila_widget hint POSITION.json [--level hard]``.
+"""The ``hint`` command: ``python -m shangrila_widget hint POSITION [--level hard]`` (the
+position as for ``check``: a file, ``-``, a one-line string or ``--example NAME``).
 
 It prints one JSON object: the suggested action and the ranked candidates, each with the
 estimated win chance and a reason. Exit status 0, 1 when the game is over (the object then
@@ -8,12 +9,10 @@ says so), 2 for a malformed position file or option (the ``check`` command's con
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from shangrila_widget.rules import Position, ShangrilaError
+from shangrila_widget.cli import add_position_arguments, position_of, write_json
+from shangrila_widget.rules import Position
 
 
 def hint_verdict(
@@ -53,39 +52,54 @@ def hint_verdict(
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    """Run the parsed ``hint`` command; returns the exit status."""
-    try:
-        text = Path(args.position).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"error: cannot read {args.position}: {error}", file=sys.stderr)
-        return 2
-    try:
-        position = Position.from_json(text)
-        status, answer = hint_verdict(
-            position,
-            level=args.level,
-            seconds=args.seconds,
-            iterations=args.iterations,
-            seed=args.seed,
-            lang=args.lang,
-        )
-    except ShangrilaError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print(json.dumps(answer, ensure_ascii=False, indent=2 if args.pretty else None))
+    """Run the parsed ``hint`` command; returns the exit status (errors go to the one error
+    line of :func:`shangrila_widget.__main__.main`)."""
+    status, answer = hint_verdict(
+        position_of(args),
+        level=args.level,
+        seconds=args.seconds,
+        iterations=args.iterations,
+        seed=args.seed,
+        lang=args.lang,
+    )
+    write_json(answer, args.pretty)
     return status
 
 
 def add_hint_command(commands: Any) -> None:
     """Register ``hint`` on the subparsers object of the main parser."""
-    from shangrila_widget.bots.levels import LEVELS
+    from shangrila_widget.bots.levels import DEFAULT_BUDGETS, LEVELS
 
+    hard, medium = DEFAULT_BUDGETS["hard"], DEFAULT_BUDGETS["medium"]
     parser = commands.add_parser("hint", help="suggest the best actions in a position")
-    parser.add_argument("position", help="a position file in the shangrila-position/1 JSON format")
-    parser.add_argument("--level", choices=LEVELS, default="hard", help="bot level (default hard)")
-    parser.add_argument("--seconds", type=float, default=None, help="search time")
-    parser.add_argument("--iterations", type=int, default=None, help="search iterations")
-    parser.add_argument("--seed", type=int, default=None, help="seed (repeatable answers)")
-    parser.add_argument("--lang", choices=("en", "pl"), default="en", help="reason language")
+    add_position_arguments(parser)
+    parser.add_argument(
+        "--level", choices=LEVELS, default="hard", help="bot level (default %(default)s)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help=f"search time limit in seconds (default: the level's, {hard.seconds:g} for hard, "
+        f"{medium.seconds:g} for medium; none with only --iterations)",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help=f"search iterations (default: the level's, {hard.iterations:,} for hard, "
+        f"{medium.iterations} for medium; none with only --seconds)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="random seed: with the same seed, levels random and easy give the same answer, "
+        "and medium and hard do with --iterations and no --seconds (a time limit, theirs by "
+        "default, stops the search wherever the clock finds it)",
+    )
+    parser.add_argument(
+        "--lang", choices=("en", "pl"), default="en", help="reason language (default en)"
+    )
     parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
     parser.set_defaults(run=run_hint)

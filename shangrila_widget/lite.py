@@ -59,8 +59,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from shangrila_widget.rules.errors import ShangrilaError
-from shangrila_widget.runtime import require_cpython
+from shangrila_widget.runtime import NotInBrowserError, require_cpython
 from shangrila_widget.serve import NOTEBOOKS as EXAMPLE_NOTEBOOKS
 from shangrila_widget.serve import notebook_source
 
@@ -137,8 +136,9 @@ VOILA_DATA = "shangrila_widget/data/voila/"
 """The package's Voila template (:mod:`shangrila_widget.serve`), left out of the site's wheel."""
 
 
-class LiteBuildError(ShangrilaError):
-    """The site cannot be built as asked; the message says why and what to do."""
+class LiteBuildError(RuntimeError):
+    """The site cannot be built as asked (a build, tool or environment problem, not bad game
+    input); the message says why and what to do."""
 
 
 @dataclass(frozen=True)
@@ -821,20 +821,19 @@ def add_lite_command(commands: Any) -> None:
     lite.add_argument(
         "--cache", metavar="DIR", help=f"download cache (default: {default_cache_dir()})"
     )
-    lite.set_defaults(run=run_lite_command)
+    lite.set_defaults(run=run_lite_command, errors=(LiteBuildError, NotInBrowserError))
 
 
 def run_lite_command(args: Any) -> int:
-    """``python -m shangrila_widget lite``: 0 when built, 2 with a message when not."""
-    try:
-        report = build_site(
-            args.out_dir,
-            pyodide_dir=args.pyodide,
-            pyodide_lock=args.pyodide_lock,
-            cache_dir=args.cache,
-        )
-    except ShangrilaError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print(report.summary())
+    """``python -m shangrila_widget lite``: 0 when built; a :class:`LiteBuildError` when not
+    (the command line prints it as its one error line and exits 2)."""
+    from shangrila_widget.cli import write_output
+
+    report = build_site(
+        args.out_dir,
+        pyodide_dir=args.pyodide,
+        pyodide_lock=args.pyodide_lock,
+        cache_dir=args.cache,
+    )
+    write_output(report.summary() + "\n")
     return 0

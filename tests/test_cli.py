@@ -1,5 +1,6 @@
-"""The terminal: ``check`` verdicts and exit statuses, and that every bad input ends in exit
-status 2 with one line on standard error and no traceback (issues 7 and 11)."""
+"""The terminal: ``check`` and ``hint`` verdicts and exit statuses, the positions they take
+(a file, ``-``, a one-line string, ``--example``), and that every bad input or unwritable
+answer ends in exit status 2 with one line on standard error and no traceback."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ CORPUS = REPO_ROOT / "tests" / "rules" / "corpus" / "position-json"
 
 def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    if "stdout" not in kwargs:
+        kwargs["capture_output"] = True
     return subprocess.run(
         [sys.executable, "-m", "shangrila_widget", *args],
-        capture_output=True,
         text=True,
         env=env,
         timeout=60,
@@ -82,7 +84,7 @@ def test_a_file_that_is_not_utf8_or_not_json(tmp_path: Path) -> None:
     latin.write_bytes(b"\xff\xfe{}")
     assert_one_line_error(run("check", str(latin), "pass"))
     text = tmp_path / "text.json"
-    text.write_text("rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C\n", "utf-8")
+    text.write_text("rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C junk\n", "utf-8")
     assert_one_line_error(run("check", str(text), "pass"))
 
 
@@ -187,3 +189,420 @@ def test_venv_is_ignored_by_git() -> None:
             ["git", "check-ignore", "-q", ".venv/bin/python"], cwd=REPO_ROOT, timeout=30
         )
         assert result.returncode == 0
+
+
+# ============================================================================ one error line
+
+PROG = "python -m shangrila_widget"
+START = "rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C"
+
+
+def error_line(result: subprocess.CompletedProcess[str]) -> str:
+    assert_one_line_error(result)
+    return result.stderr.rstrip("\n")
+
+
+def file_cases(tmp_path: Path) -> dict[str, tuple[str, str]]:
+    """A bad position file of each kind: (the argument, the words of its error)."""
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    blank = tmp_path / "blank.json"
+    blank.write_bytes(b"\xef\xbb\xbf \n\n")
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"format": "\xe9"}')
+    return {
+        "not found": (
+            str(tmp_path / "none.json"),
+            f"cannot read '{tmp_path}/none.json': no such file",
+        ),
+        "a folder": (str(tmp_path), f"cannot read '{tmp_path}': it is a folder, not a file"),
+        "empty": (str(empty), f"cannot read '{empty}': it is empty"),
+        "only spaces": (str(blank), f"cannot read '{blank}': it is empty"),
+        "not UTF-8": (
+            str(latin),
+            f"cannot read '{latin}': not UTF-8 text (byte 0xe9 at position 12)",
+        ),
+    }
+
+
+@pytest.mark.parametrize("case", ["not found", "a folder", "empty", "only spaces", "not UTF-8"])
+def test_check_and_hint_word_a_bad_file_the_same_way(case: str, tmp_path: Path) -> None:
+    """Issue 16.7: ``hint`` printed ``error: ...`` with Python's words where ``check``
+    printed ``shangrila check: error: ...`` with its own."""
+    argument, words = file_cases(tmp_path)[case]
+    for command in ("check", "hint"):
+        args = [command, argument] + (["pass"] if command == "check" else ["--iterations", "5"])
+        assert error_line(run(*args)) == f"{PROG} {command}: error: {words}"
+
+
+def test_hint_reports_a_bad_position_and_a_bad_budget_like_check() -> None:
+    line = error_line(run("hint", "rby r setup 7/7", "--iterations", "5"))
+    assert line.startswith(f"{PROG} hint: error: expected 6 fields"), line
+    line = error_line(run("hint", "--example", "03", "--iterations", "0"))
+    assert line.startswith(f"{PROG} hint: error: iterations must be a whole number"), line
+
+
+def test_lite_reports_a_build_problem_on_the_one_error_line() -> None:
+    line = error_line(run("lite", "site", "--pyodide", "x", "--pyodide-lock", "y"))
+    assert line.startswith(f"{PROG} lite: error: give --pyodide DIR or --pyodide-lock"), line
+
+
+def test_build_and_command_line_problems_are_not_bad_game_input() -> None:
+    """Issue 16.7: ``ShangrilaError`` (a ValueError) is kept for bad game input."""
+    from shangrila_widget.cli import CommandLineError
+    from shangrila_widget.lite import LiteBuildError
+    from shangrila_widget.rules import ShangrilaError
+
+    assert not issubclass(CommandLineError, ValueError)
+    assert not issubclass(LiteBuildError, ShangrilaError)
+
+
+def test_every_error_line_goes_through_error_message_with_the_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The one place where an error is put into the --lang language."""
+    import shangrila_widget.__main__ as cli_main
+
+    seen: list[tuple[str, str]] = []
+
+    def words(error: BaseException, lang: str = "en") -> str:
+        seen.append((type(error).__name__, lang))
+        return f"<{lang}>"
+
+    monkeypatch.setattr(cli_main, "error_message", words)
+    assert main(["check", START, "jump", "--lang", "pl"]) == 2
+    assert main(["hint", "no-such-file.json", "--lang", "pl"]) == 2
+    assert main(["check", "no-such-file.json", "pass"]) == 2
+    assert seen == [
+        ("ActionParseError", "pl"),
+        ("CommandLineError", "pl"),
+        ("CommandLineError", "en"),
+    ]
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{cli_main.build_parser().prog} check: error: <pl>"
+
+
+def test_error_message_says_an_error_in_the_language_it_keeps_words_for() -> None:
+    """An error that keeps its words (``text(lang)``) is said in --lang; others as they are."""
+    from shangrila_widget.cli import CommandLineError, error_message
+    from shangrila_widget.rules import ShangrilaError
+
+    class Worded(ShangrilaError):
+        def text(self, lang: str = "en") -> str:
+            return {"en": "a bad\nvalue", "pl": "zła wartość"}[lang]
+
+    assert error_message(Worded("a bad value"), "pl") == "zła wartość"
+    assert error_message(Worded("a bad value"), "en") == "a bad value"
+    assert error_message(CommandLineError("no such file"), "pl") == "no such file"
+    assert error_message(ShangrilaError("two\nlines"), "pl") == "two lines"
+
+
+def test_an_error_said_in_polish_reaches_the_error_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shangrila_widget.cli as cli
+    from shangrila_widget.rules import ActionParseError
+
+    monkeypatch.setattr(
+        ActionParseError, "text", lambda self, lang="en": f"[{lang}] {self}", raising=False
+    )
+    assert cli.error_message(ActionParseError("x"), "pl") == "[pl] x"
+    assert main(["check", START, "jump", "--lang", "pl"]) == 2
+    assert capsys.readouterr().err.startswith(f"{build_parser().prog} check: error: [pl] unknown")
+
+
+# ============================================================================ the output
+
+FULL = Path("/dev/full")
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", str(EXAMPLE), "journey A B"],
+        ["check", str(EXAMPLE), "journey A M"],
+        ["hint", str(EXAMPLE), "--iterations", "5"],
+        ["--help"],
+        ["--version"],
+    ],
+    ids=lambda a: " ".join(a)[:30],
+)
+def test_an_answer_that_cannot_be_written_is_a_clean_error(args: list[str]) -> None:
+    """Issue 16: ``check ... > /dev/full`` ended in a traceback with exit status 1."""
+    with FULL.open("w") as full:
+        result = run(*args, stdout=full, stderr=subprocess.PIPE)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+    assert result.stderr.splitlines() == [
+        f"{PROG}{' ' + args[0] if args[0] in ('check', 'hint') else ''}: error: "
+        "cannot write the answer: no space left on device"
+    ]
+
+
+def pretty_hint_head(lines: int) -> tuple[int, str, str]:
+    """``hint ... --pretty | head -LINES``: the hint's exit status, what head got, stderr."""
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "shangrila_widget", "hint", str(EXAMPLE)]
+        + ["--iterations", "40", "--seed", "1", "--pretty"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    head = "".join(process.stdout.readline().decode() for _ in range(lines))
+    process.stdout.close()  # head has what it wanted and is gone
+    stderr = process.stderr.read().decode()
+    process.stderr.close()
+    return process.wait(timeout=60), head, stderr
+
+
+def test_hint_into_a_reader_that_stops_early_exits_with_its_answer() -> None:
+    """Issue 16: ``hint ... --pretty | head -2`` exited 1 in two runs of three (print's
+    BrokenPipeError came or not, as the pipe's timing had it)."""
+    for _ in range(3):
+        status, head, stderr = pretty_hint_head(2)
+        assert head.startswith('{\n  "game_over": false,'), head
+        assert stderr == ""
+        assert status == 0
+
+
+def test_hint_into_a_closed_pipe_exits_with_its_answer() -> None:
+    status, head, stderr = pretty_hint_head(0)
+    assert (status, head, stderr) == (0, "", "")
+
+
+# ============================================================================ the position
+
+
+def verdict(*args: str, stdin: str | None = None) -> tuple[int, dict[str, object]]:
+    result = run(*args, input=stdin) if stdin is not None else run(*args)
+    assert result.stderr == "", result.stderr
+    return result.returncode, json.loads(result.stdout)
+
+
+def test_a_one_line_position_string_is_a_position() -> None:
+    status, answer = verdict("check", START, "place healer A")
+    assert status == 0 and answer["position"]["villages"] == {  # type: ignore[index]
+        "A": {"healer": {"owner": "red", "student": False}}
+    }
+    status, answer = verdict("hint", START, "--iterations", "5", "--seed", "1")
+    assert status == 0 and answer["player"] == "red"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [EXAMPLE.read_text("utf-8"), EXAMPLE.read_text("utf-8").replace("\n", " ")],
+    ids=["JSON", "JSON on one line"],
+)
+def test_standard_input_holds_json(text: str) -> None:
+    assert verdict("check", "-", "journey A B", stdin=text)[0] == 0
+
+
+def test_a_missing_file_whose_name_has_spaces_is_named_as_a_file(tmp_path: Path) -> None:
+    name = str(tmp_path / "my position.json")
+    assert error_line(run("check", name, "pass")) == (
+        f"{PROG} check: error: cannot read '{name}': no such file"
+    )
+    Path(name).write_text(EXAMPLE.read_text("utf-8"), "utf-8")
+    assert verdict("check", name, "journey A B")[0] == 0
+
+
+def test_standard_input_holds_a_one_line_string() -> None:
+    status, answer = verdict("check", "-", "place healer A", stdin=START + "\n")
+    assert status == 0 and answer["legal"] is True
+    assert verdict("hint", "-", "--iterations", "5", stdin=START)[0] == 0
+
+
+def test_empty_standard_input_says_so() -> None:
+    line = error_line(run("check", "-", "pass", input=""))
+    assert line == f"{PROG} check: error: cannot read standard input: it is empty"
+
+
+def test_a_file_may_hold_a_one_line_string(tmp_path: Path) -> None:
+    path = tmp_path / "start.txt"
+    path.write_text(START + "\n", "utf-8")
+    assert verdict("check", str(path), "place healer A")[0] == 0
+
+
+def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Issue 16: Windows editors write UTF-8 with a byte order mark; it was refused."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
+    status, answer = verdict("check", str(path), "journey A B")
+    assert status == 0 and answer["situation"] == 1
+
+
+def test_a_key_given_twice_is_refused_with_its_path(tmp_path: Path) -> None:
+    path = tmp_path / "twice.json"
+    path.write_text(
+        EXAMPLE.read_text("utf-8").replace('"phase": "play",', '"phase": "play", "phase": "over",'),
+        "utf-8",
+    )
+    assert error_line(run("check", str(path), "pass")) == (
+        f"{PROG} check: error: phase: the key is given twice"
+    )
+
+
+def test_an_unknown_format_is_named_before_anything_else() -> None:
+    line = error_line(run("check", "-", "pass", input='{"format": "shangrila-position/2"}'))
+    assert line == (
+        f"{PROG} check: error: format: unknown format 'shangrila-position/2': "
+        "expected 'shangrila-position/1'"
+    )
+
+
+def test_a_game_record_is_not_a_position(tmp_path: Path) -> None:
+    from shangrila_widget.rules import GameRecord, Position
+
+    path = tmp_path / "game.json"
+    path.write_text(GameRecord(Position.new_game(["red", "blue", "yellow"])).to_json(), "utf-8")
+    line = error_line(run("check", str(path), "pass"))
+    assert line.endswith(
+        "format: this is a game record (shangrila-record/1), not a position: "
+        "read it with GameRecord.from_json"
+    ), line
+
+
+def test_journey_written_as_a_bridge() -> None:
+    """Issue 16: the package writes bridges as A-B; ``journey A-B`` was refused."""
+    assert verdict("check", str(EXAMPLE), "journey A-B") == verdict(
+        "check", str(EXAMPLE), "journey A B"
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["03", "3", "03-journey-situation-1", "journey-situation-1", "03-journey-situation-1.json"],
+)
+def test_an_example_by_number_or_name(name: str) -> None:
+    status, answer = verdict("check", "--example", name, "journey A B")
+    assert status == 0 and answer["situation"] == 1
+    assert verdict("check", str(EXAMPLE), "journey A B")[1] == answer
+
+
+def test_every_example_can_be_named() -> None:
+    from shangrila_widget.cli import example_names, example_position
+    from shangrila_widget.rules import Position
+
+    names = example_names()
+    assert names == sorted(p.stem for p in EXAMPLE_POSITIONS.glob("*.json"))
+    for name in names:
+        assert example_position(name) == Position.from_json(
+            (EXAMPLE_POSITIONS / f"{name}.json").read_text("utf-8")
+        )
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--example", "99"], "no example '99': expected a number 01-11 or a name such as"),
+        (["--example", "journey"], "no example 'journey'"),
+        (["--example", "²"], "no example '²'"),
+        (["--example", "03", str(EXAMPLE)], "give a POSITION or --example NAME, not both"),
+        ([], "give a POSITION (a JSON file, - for standard input, or a one-line position"),
+    ],
+)
+def test_a_bad_example_or_no_position(args: list[str], words: str) -> None:
+    line = error_line(run("check", *args, "pass"))
+    assert line.startswith(f"{PROG} check: error: {words}"), line
+
+
+# ============================================================================ the help
+
+
+def test_version() -> None:
+    from shangrila_widget import __version__
+
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout == f"{PROG} {__version__} (shangrila_widget)\n"
+
+
+def help_text(*command: str) -> str:
+    result = run(*command, "--help")
+    assert result.returncode == 0, result.stderr
+    return " ".join(result.stdout.split())
+
+
+def test_the_help_shows_the_defaults() -> None:
+    """Issue 16: ``tour --port`` and ``hint --seconds/--iterations`` showed no default."""
+    from shangrila_widget.bots.levels import DEFAULT_BUDGETS
+
+    assert "--port PORT the port (default 8866)" in help_text("tour")
+    hint = help_text("hint")
+    assert f"{DEFAULT_BUDGETS['hard'].seconds:g} for hard" in hint
+    assert f"{DEFAULT_BUDGETS['hard'].iterations:,} for hard" in hint
+    assert "--level {random,easy,medium,hard} bot level (default hard)" in hint
+
+
+def test_hint_seed_help_says_when_answers_repeat() -> None:
+    """Issue 16: ``--seed`` said "repeatable" but repeats only with ``--iterations``."""
+    hint = help_text("hint")
+    assert "medium and hard do with --iterations and no --seconds" in hint
+    first = verdict("hint", str(EXAMPLE), "--seed", "7", "--iterations", "60")
+    assert verdict("hint", str(EXAMPLE), "--seed", "7", "--iterations", "60") == first
+
+
+def test_the_position_argument_is_described_everywhere_it_is_taken() -> None:
+    for command in ("check", "hint"):
+        text = help_text(command)
+        assert "- for standard input" in text and "one-line position string" in text
+        assert "--example NAME" in text
+
+
+# ============================================================================ the docs
+
+
+PLACEHOLDERS = {"POSITION", "OUT_DIR", "POSITION.json"}
+
+
+def documented_command_lines() -> list[str]:
+    """The command lines that README.md and docs/cli.md show in their code blocks, with no
+    placeholder (``POSITION``, ``OUT_DIR``) and no shell prompt."""
+    found = []
+    for page in (REPO_ROOT / "README.md", REPO_ROOT / "docs" / "cli.md"):
+        blocks = page.read_text("utf-8").split("```")[1::2]
+        for block in blocks:
+            for line in block.splitlines():
+                for start in ("shangrila ", "python -m shangrila_widget "):
+                    if (
+                        line.startswith(start)
+                        and ": error: " not in line  # an error line the page shows
+                        and "[" not in line  # a synopsis: [--level hard]
+                        and not PLACEHOLDERS & set(line.split())
+                    ):
+                        found.append(line.removeprefix(start))
+    return found
+
+
+@pytest.mark.parametrize("line", documented_command_lines())
+def test_the_documented_command_lines_work(line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import shlex
+
+    if line.startswith("tour"):
+        pytest.skip("starts a server")
+    args = shlex.split(line)
+    if args[0] == "hint":
+        args += ["--iterations", "20"]  # the same answer's shape, quicker
+    previous = os.getcwd()
+    os.chdir(REPO_ROOT)  # the README's paths are relative to the checkout
+    try:
+        status = main(args)
+    finally:
+        os.chdir(previous)
+    out, err = capsys.readouterr()
+    assert status in (0, 1) and err == "", (line, err)
+    assert json.loads(out)
+
+
+def test_the_examples_table_of_the_docs_is_complete() -> None:
+    from shangrila_widget.cli import example_names
+
+    text = (REPO_ROOT / "docs" / "cli.md").read_text("utf-8")
+    rows = [
+        f"{cells[1].strip()}-{cells[2].strip().strip('`')}"
+        for cells in (line.split("|") for line in text.splitlines())
+        if len(cells) == 4 and cells[1].strip().isdigit()
+    ]
+    assert rows == example_names()

@@ -1,9 +1,11 @@
 """Installing like a user: the wheel carries the data files, and the tour command finds its
-notebook both in an installed wheel and in a source checkout (editable install)."""
+notebook, and ``--example NAME`` its position, both in an installed wheel and in a source
+checkout (editable install)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -109,3 +111,46 @@ def test_neither_packaged_nor_checked_out_says_so(
         serve.notebook_source("tour.ipynb")
     with pytest.raises(ValueError, match="unknown notebook"):
         serve.notebook_source("other.ipynb")
+
+
+def test_wheel_carries_the_example_positions(wheel: Path) -> None:
+    """Issue 19: a wheel user has no examples/ folder, and docs/cli.md promises examples to
+    try at once (``shangrila check --example 03 "journey A B"``)."""
+    files = sorted(EXAMPLES.joinpath("positions").glob("*.json"))
+    assert len(files) >= 11
+    with zipfile.ZipFile(wheel) as archive:
+        packaged = sorted(
+            n for n in archive.namelist() if n.startswith("shangrila_widget/data/positions/")
+        )
+        assert packaged == [f"shangrila_widget/data/positions/{p.name}" for p in files]
+        for path in files:
+            assert archive.read(f"shangrila_widget/data/positions/{path.name}") == path.read_bytes()
+
+
+def test_installed_wheel_checks_an_example_position(wheel: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    result = subprocess.run(
+        [sys.executable, "-m", "shangrila_widget", "check", "--example", "03", "journey A B"],
+        env=env,
+        cwd=tmp_path,  # no examples/ folder anywhere near
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["situation"] == 1
+    code = "from shangrila_widget import cli; print(cli._examples_folder())"
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True
+    )
+    assert Path(result.stdout.strip()) == site / "shangrila_widget" / "data" / "positions"
+
+
+def test_a_source_checkout_finds_the_example_positions_in_examples() -> None:
+    from shangrila_widget import cli
+
+    assert not (PACKAGE / "data" / "positions").exists(), "the positions live once, in examples/"
+    assert Path(str(cli._examples_folder())) == EXAMPLES / "positions"

@@ -165,6 +165,8 @@ def parse_action(text: str) -> Action:
 
     >>> parse_action("  JOURNEY  c h ")
     Journey(origin='C', destination='H')
+    >>> parse_action("journey A-B") == parse_action("journey A B")
+    True
     >>> parse_action("jump A B")
     Traceback (most recent call last):
     ...
@@ -192,6 +194,8 @@ def parse_action(text: str) -> Action:
             tuple((parse_type(args[i]), parse_village(args[i + 1])) for i in range(0, len(args), 2))
         )
     if verb == "journey":
+        if len(args) == 1 and args[0].count("-") == 1:
+            args = args[0].split("-")  # a bridge as the package writes it: "journey A-B"
         if len(args) != 2:
             raise ActionParseError(
                 f"'journey' takes a start and a destination village, got {_words(args)}"

@@ -2,7 +2,8 @@
 
 Every edit goes through the same checks as the JSON reader, so an impossible edit is refused
 with a :class:`~shangrila_widget.rules.errors.PositionError` and the position it was tried on
-stays as it was:
+stays as it was (an argument of the wrong Python type, such as a tile that is no
+:class:`~shangrila_widget.rules.position.Tile`, is a ``TypeError``):
 
 >>> from shangrila_widget.rules import Position
 >>> pos = Position.new_game(["red", "blue", "yellow"]).play("place healer A").position
@@ -41,7 +42,7 @@ def with_tile(pos: Position, village: str, master_type: str, tile: Tile | None) 
     if not isinstance(master_type, str) or master_type not in MASTER_TYPES:
         raise PositionError("type", f"unknown master type {excerpt(master_type)}")
     if tile is not None and not isinstance(tile, Tile):
-        raise PositionError("tile", f"expected a Tile or None, got {excerpt(tile)}")
+        raise TypeError(f"tile: expected a Tile or None, got {excerpt(tile)}")
     villages = pos.to_dict()["villages"]
     spaces = villages.setdefault(village, {})
     if tile is None:
@@ -63,7 +64,7 @@ def with_bridge(pos: Position, a: str, b: str, intact: bool) -> Position:
             "bridges", f"there is no bridge {excerpt(a, 8)}-{excerpt(b, 8)} on the board"
         )
     if not isinstance(intact, bool):
-        raise PositionError("bridges", f"intact: expected True or False, got {excerpt(intact)}")
+        raise TypeError(f"intact: expected True or False, got {excerpt(intact)}")
     key = (a, b)
     pair = BRIDGES[BRIDGE_INDEX[key]]
     bridges = set(pos.bridges) - {pair} | ({pair} if intact else set())

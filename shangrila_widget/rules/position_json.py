@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Final, NamedTuple, NoReturn
+from typing import Any, Final, NamedTuple, NoReturn
 
 from shangrila_widget.rules.board import (
     ALL_BRIDGES_MASK,
@@ -47,6 +47,9 @@ from shangrila_widget.rules.codes import (
 from shangrila_widget.rules.errors import PositionError, ShangrilaError, excerpt, key_path
 
 FORMAT: Final = "shangrila-position/1"
+#: The format of a saved game record (:mod:`~shangrila_widget.rules.record`), named here so
+#: that each reader can tell a record from a position.
+RECORD_FORMAT: Final = "shangrila-record/1"
 OPTION_END_ELEVEN: Final = "END-ELEVEN"
 KNOWN_OPTIONS: Final = (OPTION_END_ELEVEN,)
 #: The keys of a JSON position, in the documented order.
@@ -107,14 +110,16 @@ def read_position(data: object) -> PositionParts:
     """Check decoded JSON data and return the parts of the position it describes."""
     _expect(data, dict, "", "a JSON object")
     assert isinstance(data, dict)
+    # The format first: a document of another format has other keys, and its keys say
+    # nothing useful about this one.
+    if "format" in data:
+        check_format(data["format"], FORMAT, PositionError)
     for key in data:
         if key not in TOP_KEYS:
             _refuse_key("", key, TOP_KEYS)
     for key in ("format", "players", "to_move", "phase", "villages"):
         if key not in data:
             raise PositionError(key, "missing required key")
-    if data["format"] != FORMAT:
-        raise PositionError("format", f"expected {FORMAT!r}, got {excerpt(data['format'])}")
     seats = parse_players(data["players"], "players")
     three = len(seats) == 3
     player_colours = [COLOURS[p] for p in seats]
@@ -246,6 +251,34 @@ def _refuse_key(parent: str, key: object, known: Sequence[str], problem: str = "
     )
 
 
+_WHAT_FORMAT: Final = {FORMAT: "a position", RECORD_FORMAT: "a game record"}
+_READER: Final = {FORMAT: "Position.from_json", RECORD_FORMAT: "GameRecord.from_json"}
+
+
+def check_format(value: object, expected: str, error: type[ShangrilaError]) -> None:
+    """Refuse a ``format`` value other than ``expected``, saying what the document is when it
+    is the package's other format.
+
+    >>> check_format("shangrila-record/1", FORMAT, PositionError)
+    Traceback (most recent call last):
+    ...
+    shangrila_widget.rules.errors.PositionError: format: this is a game record \
+(shangrila-record/1), not a position: read it with GameRecord.from_json
+    """
+    if value == expected:
+        return
+    if isinstance(value, str) and value in _WHAT_FORMAT:
+        problem = (
+            f"this is {_WHAT_FORMAT[value]} ({value}), not {_WHAT_FORMAT[expected]}: "
+            f"read it with {_READER[value]}"
+        )
+    else:
+        problem = f"unknown format {excerpt(value)}: expected {expected!r}"
+    if error is PositionError:
+        raise PositionError("format", problem)
+    raise error(f"format: {problem}")
+
+
 def _bridge_name(a: str, b: str) -> str:
     if a in VILLAGE_INDEX and b in VILLAGE_INDEX:
         return f"{a}-{b}"
@@ -254,21 +287,92 @@ def _bridge_name(a: str, b: str) -> str:
 
 def load_json(text: object, error: type[ShangrilaError]) -> object:
     """Decode JSON text, turning every way it can fail into ``error`` (a
-    :class:`PositionError` or :class:`RecordError`) with a short message."""
+    :class:`PositionError` or :class:`RecordError`) with a short message.
 
-    def fail(problem: str) -> ShangrilaError:
-        return PositionError("", problem) if error is PositionError else error(problem)
+    UTF-8 text may start with a byte order mark (as Windows editors write it); an object
+    that gives a key twice is refused, naming the key, since which value was meant would be
+    a guess:
+
+    >>> load_json('\\ufeff{"a": 1}', PositionError)
+    {'a': 1}
+    >>> load_json('{"a": {"b": 1, "b": 2}}', PositionError)
+    Traceback (most recent call last):
+    ...
+    shangrila_widget.rules.errors.PositionError: a.b: the key is given twice
+    >>> load_json(" ", PositionError)
+    Traceback (most recent call last):
+    ...
+    shangrila_widget.rules.errors.PositionError: the text is empty: expected a JSON object
+    """
+
+    def fail(path: str, problem: str) -> ShangrilaError:
+        if error is PositionError:
+            return PositionError(path, problem)
+        return error(f"{path}: {problem}" if path else problem)
 
     if not isinstance(text, (str, bytes, bytearray)):
-        raise fail(f"expected JSON text, not {type(text).__name__}")
+        raise fail("", f"expected JSON text, not {type(text).__name__}")
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as problem:
+            at = problem.start
+            raise fail("", f"not UTF-8 text (byte {text[at]:#04x} at position {at})") from None
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise fail("", "the text is empty: expected a JSON object")
     try:
-        return json.loads(text)
+        return _checked(json.loads(text, object_pairs_hook=_UniqueKeys))
+    except _DuplicateKey as duplicate:
+        raise fail(duplicate.path, "the key is given twice") from None
     except RecursionError:
-        raise fail("not valid JSON: nested too deeply") from None
-    except ValueError as problem:  # JSONDecodeError, UnicodeDecodeError, huge integers
+        raise fail("", "not valid JSON: nested too deeply") from None
+    except ValueError as problem:  # JSONDecodeError, huge integers
         if "integer string conversion" in str(problem):
-            raise fail("not valid JSON: a number is too long") from None
-        raise fail(f"not valid JSON: {str(problem)[:80]}") from None
+            raise fail("", "not valid JSON: a number is too long") from None
+        raise fail("", f"not valid JSON: {str(problem)[:80]}") from None
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+
+class _UniqueKeys(dict[str, object]):
+    """A decoded JSON object that remembers whether a key came twice (the check runs after
+    decoding, as a loop, so that a deeply nested document cannot overflow the stack)."""
+
+    __slots__ = ("duplicate",)
+
+    def __init__(self, pairs: list[tuple[str, object]]) -> None:
+        super().__init__(pairs)
+        self.duplicate: str | None = None
+        if len(self) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    self.duplicate = key
+                    break
+                seen.add(key)
+
+
+def _checked(data: object) -> object:
+    """``data`` with every :class:`_UniqueKeys` made a plain dict; raises
+    :class:`_DuplicateKey` with the path of the first key given twice."""
+    root: list[object] = [data]
+    # (the container, the key or index of the value in it, the value's error path)
+    todo: list[tuple[Any, Any, str]] = [(root, 0, "")]
+    while todo:
+        parent, at, path = todo.pop()
+        value = parent[at]
+        if isinstance(value, _UniqueKeys):
+            if value.duplicate is not None:
+                raise _DuplicateKey(key_path(path, value.duplicate))
+            value = parent[at] = dict(value)
+            todo.extend((value, key, key_path(path, key)) for key in reversed(value))
+        elif isinstance(value, list):
+            todo.extend((value, i, f"{path}[{i}]") for i in reversed(range(len(value))))
+    return root[0]
 
 
 def _read_bridges(bridges: object, board_mask: int) -> int:
@@ -396,7 +500,9 @@ __all__ = [
     "KNOWN_OPTIONS",
     "OPTION_END_ELEVEN",
     "PositionParts",
+    "RECORD_FORMAT",
     "TOP_KEYS",
+    "check_format",
     "load_json",
     "parse_players",
     "read_position",

@@ -38,9 +38,7 @@ from shangrila_widget.rules.errors import (
 from shangrila_widget.rules.explain import Event, Outcome
 from shangrila_widget.rules.messages import LANGUAGES, Language
 from shangrila_widget.rules.position import Position
-from shangrila_widget.rules.position_json import load_json
-
-RECORD_FORMAT: Final = "shangrila-record/1"
+from shangrila_widget.rules.position_json import RECORD_FORMAT, check_format, load_json
 
 
 class Node:
@@ -102,7 +100,7 @@ class GameRecord:
 
     def __init__(self, start: Position) -> None:
         if not isinstance(start, Position):
-            raise ShangrilaError(f"a record starts from a Position, got {excerpt(start)}")
+            raise TypeError(f"a record starts from a Position, got {excerpt(start)}")
         self.root = Node(start)
         self.current = self.root
 
@@ -164,7 +162,7 @@ class GameRecord:
         if node is None:
             return self.current
         if not isinstance(node, Node):
-            raise RecordError(f"expected a node of this record, got {excerpt(node)}")
+            raise TypeError(f"expected a node of this record, got {excerpt(node)}")
         walk: Node | None = node
         while walk is not None and walk is not self.root:
             walk = walk.parent
@@ -253,6 +251,8 @@ class GameRecord:
         """
         if not isinstance(data, dict):
             raise RecordError(f"a game record must be a JSON object, got {excerpt(data)}")
+        # the format first: a position (or another document) has other keys
+        check_format(data.get("format"), RECORD_FORMAT, RecordError)
         for key in data:
             if not isinstance(key, str):
                 raise RecordError(f"keys must be text, got {excerpt(key)}")
@@ -260,10 +260,6 @@ class GameRecord:
                 raise RecordError(
                     f"{key_path('', key)}: unknown key: expected only {', '.join(_RECORD_KEYS)}"
                 )
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(
-                f"format: expected {RECORD_FORMAT!r}, got {excerpt(data.get('format'))}"
-            )
         # Records saved by older versions carry the language they were shown in: it is
         # checked and left out (the language belongs to whoever explains the record).
         lang = data.get("lang", "en")

@@ -311,7 +311,7 @@ def test_hint_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 1 and json.loads(out)["game_over"] is True
     path.write_text("{not json", encoding="utf-8")
     status, out, err = _run(["hint", str(path)], capsys)
-    assert status == 2 and out == "" and err.startswith("error:")
+    assert status == 2 and out == "" and " hint: error: not valid JSON" in err
     status, _, err = _run(["hint", str(tmp_path / "missing.json")], capsys)
     assert status == 2 and "cannot read" in err
 

@@ -12,6 +12,7 @@ from shangrila_widget.rules import (
     GameRecord,
     Node,
     Position,
+    PositionError,
     RecordError,
     apply_unchecked,
     from_compact,
@@ -167,9 +168,12 @@ def test_records_saved_with_a_language_still_load() -> None:
 @pytest.mark.parametrize(
     "text, problem",
     [
-        ("", "not valid JSON"),
+        ("", "the text is empty"),
+        ("\n ", "the text is empty"),
         ("[]", "JSON object"),
-        ('{"format": "x"}', "format"),
+        ('{"format": "x"}', "format: unknown format 'x'"),
+        ('{"format": "x", "moves": []}', "format: unknown format 'x'"),
+        ('{"format": "shangrila-record/1", "tree": [], "tree": []}', "tree: the key is given"),
         ('{"format": "shangrila-record/1", "start": {}}', "format"),
         ('{"format": "shangrila-record/1", "lang": "de"}', "lang"),
     ],
@@ -188,3 +192,42 @@ def test_a_record_with_an_illegal_action_names_where() -> None:
     data["tree"][0]["children"] = [{"action": "journey A B", "children": []}]
     with pytest.raises(RecordError, match=r"tree\[0\]\.children\[0\]\.action: SETUP-ORDER"):
         GameRecord.from_dict(data)
+
+
+def test_a_position_is_not_a_record_and_a_record_not_a_position() -> None:
+    """Each reader says what it was given instead of listing the other format's keys."""
+    position = Position.new_game(SEATS[3])
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_json(position.to_json())
+    assert str(info.value) == (
+        "format: this is a position (shangrila-position/1), not a game record: "
+        "read it with Position.from_json"
+    )
+    record = GameRecord(position).to_json()
+    with pytest.raises(PositionError) as error:
+        Position.from_json(record)
+    assert error.value.path == "format"
+    assert error.value.problem == (
+        "this is a game record (shangrila-record/1), not a position: "
+        "read it with GameRecord.from_json"
+    )
+
+
+def test_a_record_saved_with_a_byte_order_mark_loads() -> None:
+    record = GameRecord(Position.new_game(SEATS[4]))
+    record.play("place healer A")
+    again = GameRecord.from_json(("\ufeff" + record.to_json()).encode("utf-8"))
+    assert again.to_dict() == record.to_dict()
+
+
+def test_a_record_node_given_twice_is_refused_with_its_path() -> None:
+    record = GameRecord(Position.new_game(SEATS[4]))
+    record.play("place healer A")
+    text = record.to_json().replace('"action": "place', '"action": "pass", "action": "place')
+    with pytest.raises(RecordError, match=r"^tree\[0\]\.action: the key is given twice$"):
+        GameRecord.from_json(text)
+
+
+def test_a_record_must_start_from_a_position() -> None:
+    with pytest.raises(TypeError, match="a record starts from a Position, got 'rby r setup"):
+        GameRecord("rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C")  # type: ignore[arg-type]

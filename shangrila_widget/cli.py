@@ -1,0 +1,266 @@
+"""What the terminal's commands share: reading the position a command is given, writing its
+answer, and the one way an error is reported.
+
+A command takes its position as a JSON file (``shangrila-position/1``), ``-`` for standard
+input, a one-line position string (``"rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C"``), or
+``--example NAME``, one of the positions that come with the package (``--example 03``).
+
+>>> example_name("3"), example_name("journey-situation-1")
+('03-journey-situation-1', '03-journey-situation-1')
+>>> position_argument("rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C").players
+('red', 'blue', 'yellow')
+
+Every command reports a problem the same way, on one line of standard error, and exits 2:
+``shangrila check: error: cannot read 'x.json': no such file``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import json
+import os
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Final
+
+from shangrila_widget.rules import Position, ShangrilaError, from_compact
+from shangrila_widget.rules.errors import excerpt
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
+
+
+class CommandLineError(Exception):
+    """A command line, a file it names or the output it writes cannot be used: the command
+    exits 2 with the message (bad positions and actions raise the rules' own errors)."""
+
+
+def error_message(error: BaseException, lang: str = "en") -> str:
+    """The words the terminal prints for ``error`` (after ``PROGRAM COMMAND: error:``), in
+    ``lang`` where the error can say itself in it.
+
+    Every command reports through this one function: the one place where an error is put
+    into the ``--lang`` language. A package error that keeps its words (a ``text(lang)``
+    method) says them in ``lang``; any other error gives its own text, in English.
+
+    >>> error_message(CommandLineError("cannot read 'x.json': no such file"), "pl")
+    "cannot read 'x.json': no such file"
+    """
+    said: object = None
+    text = getattr(error, "text", None)
+    if isinstance(error, ShangrilaError) and callable(text):
+        said = text(lang)
+    if not isinstance(said, str):
+        said = str(error)
+    return " ".join(said.splitlines()) or type(error).__name__
+
+
+# ------------------------------------------------------------------------ the position
+
+
+POSITION_HELP: Final = (
+    "the position: a JSON file (shangrila-position/1), - for standard input, or a one-line "
+    "position string such as 'rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C'"
+)
+_EXAMPLES_FOLDER: Final = "positions"
+#: How the name of a position file ends (a one-line position string ends otherwise).
+_FILE_ENDINGS: Final = (".json", ".txt")
+#: The most characters of a file name that an error message quotes.
+_PATH_LIMIT: Final = 200
+
+
+def add_position_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``POSITION`` argument and its alternative ``--example NAME``."""
+    parser.add_argument("position", nargs="?", metavar="POSITION", help=POSITION_HELP)
+    parser.add_argument(
+        "--example",
+        metavar="NAME",
+        help="instead of POSITION, an example position that comes with the package, by its "
+        f"number or name: {', '.join(example_names()[:2])}, ... (01 to "
+        f"{example_names()[-1][:2]}; see docs/cli.md)",
+    )
+
+
+def position_of(args: argparse.Namespace) -> Position:
+    """The position a parsed command line names (``POSITION`` or ``--example``)."""
+    if args.example is not None:
+        if args.position is not None:
+            raise CommandLineError("give a POSITION or --example NAME, not both")
+        return example_position(args.example)
+    if args.position is None:
+        raise CommandLineError(
+            "give a POSITION (a JSON file, - for standard input, or a one-line position "
+            "string) or --example NAME"
+        )
+    return position_argument(args.position)
+
+
+def position_argument(argument: str, stdin: IO[bytes] | None = None) -> Position:
+    """The position that a ``POSITION`` argument names: ``-`` reads standard input; an
+    existing file, a word with no spaces or a name ending in ``.json`` or ``.txt`` is read as
+    a file; anything else as a one-line position string. A file (or standard input) may hold
+    JSON or a one-line string."""
+    if argument == "-":
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        return position_text(_decoded(stream.read(), "standard input"), "standard input")
+    path = Path(argument)
+    named_file = argument.lower().endswith(_FILE_ENDINGS)
+    if named_file or not any(c.isspace() for c in argument) or _is_file(path):
+        return position_text(read_text_file(path), excerpt(argument, _PATH_LIMIT))
+    return from_compact(argument)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long, or holding a NUL character
+        return False
+
+
+def position_text(text: str, where: str) -> Position:
+    """A position from the text of a file: JSON, or a one-line position string."""
+    body = text.removeprefix("\ufeff").strip()
+    if not body:
+        raise CommandLineError(f"cannot read {where}: it is empty")
+    if body[0] not in '{["' and "\n" not in body:
+        return from_compact(body)
+    return Position.from_json(text)
+
+
+def read_text_file(path: Path) -> str:
+    """The UTF-8 text of a file, or a :class:`CommandLineError` saying why it cannot be read."""
+    where = excerpt(str(path), _PATH_LIMIT)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CommandLineError(f"cannot read {where}: {_os_problem(error)}") from None
+    except ValueError:  # "embedded null byte"
+        raise CommandLineError(f"cannot read {where}: not a file name") from None
+    return _decoded(data, where)
+
+
+def _decoded(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CommandLineError(
+            f"cannot read {where}: not UTF-8 text (byte {data[error.start]:#04x} at "
+            f"position {error.start})"
+        ) from None
+
+
+_OS_PROBLEMS: Final = {
+    errno.ENOENT: "no such file",
+    errno.EISDIR: "it is a folder, not a file",
+    errno.EACCES: "permission denied",
+    errno.ENOTDIR: "no such file (a part of the path is not a folder)",
+    errno.ENAMETOOLONG: "the file name is too long",
+}
+
+
+def _os_problem(error: OSError) -> str:
+    if error.errno in _OS_PROBLEMS:
+        return _OS_PROBLEMS[error.errno]
+    return (error.strerror or type(error).__name__).lower()
+
+
+# ------------------------------------------------------------------------ the examples
+
+
+def _examples_folder() -> Traversable | Path:
+    """The example positions: in an installed wheel the package data
+    ``shangrila_widget/data/positions/`` (the build copies ``examples/positions/`` there); in a
+    source checkout ``examples/positions/`` next to the package."""
+    packaged = resources.files("shangrila_widget").joinpath("data").joinpath(_EXAMPLES_FOLDER)
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "examples" / _EXAMPLES_FOLDER
+
+
+def example_names() -> list[str]:
+    """The names of the example positions, in order (``01-placing-a-master``, ...)."""
+    folder = _examples_folder()
+    if not folder.is_dir():
+        return []
+    return sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".json"))
+
+
+def example_name(name: str) -> str:
+    """The full name of an example given by its number (``3``, ``03``), its name with or
+    without the number, or its file name."""
+    names = example_names()
+    wanted = name.strip().removesuffix(".json")
+    for full in names:
+        number, _, rest = full.partition("-")
+        by_number = wanted.isascii() and wanted.isdecimal() and len(wanted) <= 3
+        if wanted in (full, rest) or (by_number and int(wanted) == int(number)):
+            return full
+    if not names:
+        raise CommandLineError("the example positions are not installed: reinstall the package")
+    raise CommandLineError(
+        f"no example {excerpt(name)}: expected a number {names[0][:2]}-{names[-1][:2]} or a "
+        f"name such as {names[0]!r}"
+    )
+
+
+def example_position(name: str) -> Position:
+    """The example position ``name`` (see :func:`example_name`)."""
+    source = _examples_folder().joinpath(example_name(name) + ".json")
+    return Position.from_json(source.read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------ the answer
+
+
+def write_output(text: str) -> None:
+    """Write ``text`` to standard output.
+
+    A reader that stopped early (``| head``) is no error: the rest is dropped quietly and the
+    command's exit status stays its answer's. Output that cannot be written (a full disk,
+    ``> /dev/full``) raises :class:`CommandLineError`.
+    """
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+    except OSError as error:
+        _drop_stdout()
+        raise CommandLineError(
+            f"cannot write the answer: {(error.strerror or type(error).__name__).lower()}"
+        ) from None
+
+
+def write_json(answer: dict[str, Any], pretty: bool) -> None:
+    """Write one JSON object (indented with ``pretty``) and a newline."""
+    write_output(json.dumps(answer, ensure_ascii=False, indent=2 if pretty else None) + "\n")
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so that Python's flush at exit neither
+    fails again nor prints a second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor (captured output): nothing to flush
+        pass
+
+
+__all__ = [
+    "POSITION_HELP",
+    "CommandLineError",
+    "add_position_arguments",
+    "error_message",
+    "example_name",
+    "example_names",
+    "example_position",
+    "position_argument",
+    "position_of",
+    "position_text",
+    "read_text_file",
+    "write_json",
+    "write_output",
+]
