@@ -22,13 +22,13 @@ from shangrila_widget.bots.levels import check_budget, check_level, search
 from shangrila_widget.bots.search import threat_masks, win_chances
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import (
-    COLOURS,
+    COLOUR_INDEX,
     VILLAGE_BRIDGES,
     VILLAGE_INDEX,
     VILLAGES,
     Colour,
 )
-from shangrila_widget.rules.codes import OVER
+from shangrila_widget.rules.codes import OVER, STUDENT_OFFSET
 from shangrila_widget.rules.describe import describe
 from shangrila_widget.rules.engine import (
     apply_unchecked,
@@ -36,8 +36,8 @@ from shangrila_widget.rules.engine import (
     origin_is_stronger,
 )
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.explain import Event
 from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES, Language
+from shangrila_widget.rules.results import Event
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -220,9 +220,10 @@ def _next_journey(after: Position, village: str, colour: int) -> tuple[str, int,
     spaces won, strength rule), if one wins anything as the stronger side."""
     v = VILLAGE_INDEX[village]
     best: tuple[str, int, str] | None = None
-    cells = after._cells
+    packed = after.packed
+    cells = packed.cells
     for b, w in VILLAGE_BRIDGES[v]:
-        if not after._bridges >> b & 1 or after._stones >> w & 1:
+        if not packed.bridges >> b & 1 or packed.stones >> w & 1:
             continue
         stronger, rule = origin_is_stronger(cells, v, w)
         if not stronger:
@@ -230,7 +231,7 @@ def _next_journey(after: Position, village: str, colour: int) -> tuple[str, int,
         gain = 0
         for t in range(7):
             code = cells[v * 7 + t]
-            if code > 4 and (code - 5) == colour:
+            if code == colour + 1 + STUDENT_OFFSET:
                 there = cells[w * 7 + t]
                 if not there or (there - 1) & 3 != colour:
                     gain += 1
@@ -246,7 +247,7 @@ def explain_action(
     after = apply_unchecked(before, action)
     events = describe(before, action, after)
     player = before.to_move
-    colour = before._players[before._turn]
+    colour = COLOUR_INDEX[player]
     words: list[str] = []
     if isinstance(action, Place):
         words.append(_said(lang, "place", village=action.village, **_type_forms(action.type, lang)))
@@ -270,7 +271,7 @@ def explain_action(
     }
     if (counts["m1"], counts["v1"]) != (counts["m0"], counts["v0"]):
         words.append(_said(lang, "counts", **counts))
-    if after._phase != OVER:
+    if after.packed.phase != OVER:
         threat_before = threat_masks(before)[0][colour]
         threat_after = threat_masks(after)[0][colour]
         safe = _mask_villages(threat_before & ~threat_after)
@@ -314,8 +315,8 @@ def hint(
     actions = legal_actions(position)
     if not actions:
         raise ShangrilaError("the game is over: there is nothing to suggest")
-    seat = position._turn
-    players = [COLOURS[c] for c in position._players]
+    seat = position.packed.turn
+    players = list(position.players)
     ranked: list[tuple[Action, float, int]]
     done = 0
     if len(actions) == 1 or level in ("random", "easy"):

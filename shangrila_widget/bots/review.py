@@ -20,8 +20,7 @@ from shangrila_widget.bots.hint import explain_action
 from shangrila_widget.bots.levels import check_budget
 from shangrila_widget.bots.search import Search, final_shares, win_chances
 from shangrila_widget.rules.actions import Action
-from shangrila_widget.rules.board import COLOURS, Colour
-from shangrila_widget.rules.codes import OVER
+from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.engine import legal_actions
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, Language
@@ -88,7 +87,7 @@ class Review:
 
 def _estimate(pos: Position, iterations: int, seed: int) -> tuple[list[float], Search | None]:
     """Every seat's chance in ``pos`` (the value of the search's preferred action)."""
-    if pos._phase == OVER:
+    if pos.is_over:
         return final_shares(pos), None
     if len(legal_actions(pos)) == 1:
         return win_chances(pos), None
@@ -117,12 +116,12 @@ def review(
         positions.append(node.position)
         assert node.action is not None
         actions.append(node.action)
-    players = tuple(COLOURS[c] for c in positions[0]._players)
+    players = positions[0].players
     estimates = [_estimate(pos, iterations, seed + i) for i, pos in enumerate(positions)]
     moves: list[MoveReview] = []
     for i, action in enumerate(actions):
         before_pos = positions[i]
-        seat = before_pos._turn
+        seat = before_pos.packed.turn
         before, found = estimates[i]
         after = estimates[i + 1][0]
         loss = before[seat] - after[seat]

@@ -41,10 +41,10 @@ from shangrila_widget.rules.errors import (
     RecordError,
     ShangrilaError,
 )
-from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import Language
 from shangrila_widget.rules.position import Position, Tile
 from shangrila_widget.rules.record import GameRecord, Node
+from shangrila_widget.rules.results import Event, Outcome, Refusal
 
 __all__ = [
     "Action",

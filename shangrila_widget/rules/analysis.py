@@ -21,9 +21,9 @@ from typing import Final
 from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
 from shangrila_widget.rules.engine import play, scores
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.explain import Outcome
 from shangrila_widget.rules.messages import Language
 from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.results import Outcome
 
 KINDS: Final = ("place", "recruit", "journey", "pass")
 _KIND_OF: Final = {Place: "place", Recruit: "recruit", Journey: "journey", Pass: "pass"}

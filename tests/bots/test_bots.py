@@ -324,7 +324,7 @@ def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
     for players, seed, moves in ((FOUR, 1, 10), (FOUR, 2, 60), (THREE, 3, 90), (FOUR, 4, 110)):
         pos = random_position(players, seed, moves)
         values = material(pos)
-        mine = values.pop(pos._turn)
+        mine = values.pop(pos.packed.turn)
         base = mine - max(values)
         for action in legal_actions(pos):
             if isinstance(action, Journey):
