@@ -275,8 +275,9 @@ def _journeys(packed: PositionParts, codes: bytes) -> list[Journey]:
     return journeys
 
 
-ACTION_KINDS: Final = ("place", "recruit", "journey")
-"""The kinds of action that :func:`random_action`'s ``weights`` name."""
+WEIGHTED_KINDS: Final = ("place", "recruit", "journey")
+"""The kinds of action that :func:`random_action`'s ``weights`` name (a pass is never drawn
+by weight: it is legal only when nothing else is)."""
 
 
 def _kind_weights(weights: object) -> tuple[float, float, float]:
@@ -286,9 +287,9 @@ def _kind_weights(weights: object) -> tuple[float, float, float]:
             f"weights: expected a mapping of kinds to numbers, got {excerpt(weights)}"
         )
     for kind, weight in weights.items():
-        if kind not in ACTION_KINDS:
+        if kind not in WEIGHTED_KINDS:
             raise ShangrilaError(
-                f"weights: unknown kind {excerpt(kind)}: expected {', '.join(ACTION_KINDS)}"
+                f"weights: unknown kind {excerpt(kind)}: expected {', '.join(WEIGHTED_KINDS)}"
             )
         if (
             isinstance(weight, bool)

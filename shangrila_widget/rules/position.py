@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from shangrila_widget.rules.actions import Action
     from shangrila_widget.rules.results import Outcome, Refusal
 
-__all__ = ["FORMAT", "Phase", "Position", "PositionParts", "Tile"]
+__all__ = ["FORMAT", "Phase", "Position", "PositionParts", "Tile", "as_position"]
 
 
 class Tile(NamedTuple):
@@ -410,6 +410,26 @@ class Position:
 
 
 _set_packed: Callable[[Position, PositionParts], None] = Position.__dict__["packed"].__set__
+
+
+def as_position(value: Position | str | None, players: Sequence[str] = COLOURS) -> Position:
+    """A position from a :class:`Position`, its JSON, its one-line string, or None (a new game
+    of ``players``, by default all four colours). A text that is no position raises
+    :class:`PositionError` with the reason; a value of another type raises :class:`TypeError`.
+
+    >>> as_position(None, ["red", "blue", "yellow"]).phase
+    'setup'
+    >>> as_position("rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C").players
+    ('red', 'blue', 'yellow')
+    """
+    if value is None:
+        return Position.new_game(list(players))
+    if isinstance(value, Position):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        return Position.from_json(text) if text.startswith("{") else Position.from_compact(text)
+    raise TypeError(f"expected a Position, JSON text or a position string, not {excerpt(value)}")
 
 
 def _village(village: object) -> int:
