@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from shangrila_widget.bots.levels import check_budget, check_level, search
+from shangrila_widget.bots.levels import check_budget, check_level, check_seed, search
 from shangrila_widget.bots.search import threat_masks, win_chances
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import (
@@ -29,11 +29,11 @@ from shangrila_widget.rules.board import (
     Colour,
 )
 from shangrila_widget.rules.codes import OVER, STUDENT_OFFSET
-from shangrila_widget.rules.describe import describe
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     legal_actions,
     origin_is_stronger,
+    play,
 )
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES, Language
@@ -241,11 +241,19 @@ def _next_journey(after: Position, village: str, colour: int) -> tuple[str, int,
 
 
 def explain_action(
-    before: Position, action: Action, lang: Language = "en"
+    before: Position, action: Action | str, lang: Language = "en"
 ) -> tuple[str, tuple[str, ...]]:
-    """Why an action matters, in words, and the rule ids of its events."""
-    after = apply_unchecked(before, action)
-    events = describe(before, action, after)
+    """Why a legal action matters, in words, and the rule ids of its events.
+
+    ``action`` is an action or its text (like ``"journey A B"``). An action the rules refuse
+    raises :class:`~shangrila_widget.rules.errors.IllegalActionError` naming the rule, a
+    malformed text :class:`~shangrila_widget.rules.errors.ActionParseError`, and a value
+    that is neither :class:`TypeError`.
+    """
+    if lang not in ("en", "pl"):
+        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
+    outcome = play(before, action)
+    action, after, events = outcome.action, outcome.position, outcome.events
     player = before.to_move
     colour = COLOUR_INDEX[player]
     words: list[str] = []
@@ -308,9 +316,12 @@ def hint(
     """
     check_level(level)
     check_budget(iterations, seconds)
+    check_seed(seed)
     if lang not in ("en", "pl"):
         raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
-    if not isinstance(count, int) or count < 1:
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"count: expected a whole number, got {excerpt(count)}")
+    if count < 1:
         raise ShangrilaError(f"count must be a whole number >= 1, not {excerpt(count)}")
     actions = legal_actions(position)
     if not actions:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from shangrila_widget.bots.hint import explain_action
 from shangrila_widget.bots.levels import check_budget
@@ -22,10 +22,8 @@ from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.engine import legal_actions
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import Language
-
-if TYPE_CHECKING:
-    from shangrila_widget.rules.position import Position
-    from shangrila_widget.rules.record import GameRecord
+from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.record import GameRecord
 
 
 @dataclass(frozen=True)
@@ -103,10 +101,29 @@ def review(
     lang: Language = "en",
     threshold: float = 0.1,
 ) -> Review:
-    """Review the main line of ``record`` (see the module docstring)."""
+    """Review the main line of ``record`` (see the module docstring).
+
+    ``threshold`` is the loss of win chance, from 0 to 1, that makes a move a mistake;
+    ``seed`` a whole number (position i is searched with seed + i). Raises
+    :class:`TypeError` for a value of the wrong type (a :class:`Position` is not a record:
+    ``GameRecord(position)`` makes one), :class:`ShangrilaError` for one out of range.
+    """
+    if not isinstance(record, GameRecord):
+        if isinstance(record, Position):
+            raise TypeError(
+                "expected a GameRecord, got a Position: a review needs the moves of a game "
+                "(GameRecord(position) starts one)"
+            )
+        raise TypeError(f"expected a GameRecord, got {excerpt(record)}")
     check_budget(iterations, None)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed: expected a whole number, got {excerpt(seed)}")
     if lang not in ("en", "pl"):
         raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
+        raise TypeError(f"threshold: expected a number from 0 to 1, got {excerpt(threshold)}")
+    if not 0 <= threshold <= 1:
+        raise ShangrilaError(f"threshold must be a number from 0 to 1, not {excerpt(threshold)}")
     positions = [record.root.position]
     actions: list[Action] = []
     for node in record.main_line():

@@ -72,7 +72,7 @@ def what_if(position: Position, kinds: Iterable[str] = ALL_KINDS) -> list[Predic
     except TypeError:
         names = (kinds,)  # not a list at all
     if (not names and kinds) or not all(isinstance(k, str) for k in names):
-        raise ShangrilaError(f"kinds: expected a list of action kinds, got {excerpt(kinds)}")
+        raise TypeError(f"kinds: expected a list of action kinds, got {excerpt(kinds)}")
     wanted = {str(k) for k in names}
     unknown = wanted - set(ALL_KINDS)
     if unknown:

@@ -283,19 +283,15 @@ by weight: it is legal only when nothing else is)."""
 def _kind_weights(weights: object) -> tuple[float, float, float]:
     """The weights of placements, recruits and journeys (0 for a kind left out), checked."""
     if not isinstance(weights, Mapping):
-        raise ShangrilaError(
-            f"weights: expected a mapping of kinds to numbers, got {excerpt(weights)}"
-        )
+        raise TypeError(f"weights: expected a mapping of kinds to numbers, got {excerpt(weights)}")
     for kind, weight in weights.items():
         if kind not in WEIGHTED_KINDS:
             raise ShangrilaError(
                 f"weights: unknown kind {excerpt(kind)}: expected {', '.join(WEIGHTED_KINDS)}"
             )
-        if (
-            isinstance(weight, bool)
-            or not isinstance(weight, (int, float))
-            or not 0 <= weight < float("inf")
-        ):
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)):
+            raise TypeError(f"weights[{kind}]: expected a number, got {excerpt(weight)}")
+        if not 0 <= weight < float("inf"):
             raise ShangrilaError(
                 f"weights[{kind}]: expected a number of at least 0, got {excerpt(weight)}"
             )
@@ -352,7 +348,7 @@ def random_action(
     if not isinstance(pos, Position):
         check_position(pos)
     if not isinstance(rng, Random):
-        raise ShangrilaError(f"rng: expected a random.Random, got {excerpt(rng)}")
+        raise TypeError(f"rng: expected a random.Random, got {excerpt(rng)}")
     kind_weights = None if weights is None else _kind_weights(weights)
     packed = pos.packed
     phase = packed.phase
@@ -423,16 +419,16 @@ def random_action(
 
 
 def check_position(pos: object) -> None:
-    """Raise :class:`ShangrilaError` unless ``pos`` is a :class:`Position`."""
+    """Raise :class:`TypeError` unless ``pos`` is a :class:`Position`."""
     if not isinstance(pos, Position):
-        raise ShangrilaError(f"expected a Position, got {excerpt(pos)}")
+        raise TypeError(f"expected a Position, got {excerpt(pos)}")
 
 
 def _as_action(action: Action | str) -> Action:
     if isinstance(action, str):
         return parse_action(action)
     if not isinstance(action, (Place, Recruit, Journey, Pass)):
-        raise ShangrilaError(
+        raise TypeError(
             f"expected an action or its text (like 'journey A B'), got {excerpt(action)}"
         )
     return action
@@ -440,7 +436,7 @@ def _as_action(action: Action | str) -> Action:
 
 def _check_player(player: object, packed: PositionParts) -> None:
     if not isinstance(player, str):
-        raise ShangrilaError(f"player: expected a colour name or None, got {excerpt(player)}")
+        raise TypeError(f"player: expected a colour name or None, got {excerpt(player)}")
     if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in packed.players:
         raise ShangrilaError(f"player: {excerpt(player)} is not a player of this game")
 

@@ -136,7 +136,7 @@ class Position:
         """
         seats = parse_players(players, "players")
         if not isinstance(end_eleven, bool):
-            raise ShangrilaError(f"end_eleven: expected True or False, got {excerpt(end_eleven)}")
+            raise TypeError(f"end_eleven: expected True or False, got {excerpt(end_eleven)}")
         three = len(seats) == 3
         return cls.from_packed(
             PositionParts(
