@@ -10,19 +10,21 @@ and as SVG, painted like the board's pictures.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
+from shangrila_widget.render.primitives import Circle, Layers, Line, Primitive, Rect, Text
+from shangrila_widget.render.styles import PLAYER_STYLES
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, Language
 
 if TYPE_CHECKING:
     from shangrila_widget.bots.review import Review
-    from shangrila_widget.render.primitives import Primitive
 
 
-@dataclass(frozen=True)
-class ChartScene:
-    """A chart as scene data: what the painters need (size, primitives, accessible text)."""
+@dataclass(frozen=True, slots=True)
+class ChartScene(Layers):
+    """The chart as a drawing, like a :class:`~.scene.Scene`: its size, its two layers of
+    primitives and its accessible text."""
 
     width: float
     height: float
@@ -31,11 +33,6 @@ class ChartScene:
     title: str
     description: str
     lang: str
-
-    @property
-    def primitives(self) -> tuple[Primitive, ...]:
-        """Everything, in drawing order."""
-        return self.static + self.dynamic
 
 
 _WORDS = {
@@ -58,9 +55,6 @@ def review_scene(
 ) -> ChartScene:
     """The chart of ``rev`` as primitives: a frame, grid lines at 0, 25, 50, 75 and 100 %,
     a line per player in the player's colour, a point per move (tagged with its index)."""
-    from shangrila_widget.render.primitives import Circle, Line, Rect, Text
-    from shangrila_widget.render.styles import PLAYER_STYLES
-
     _check_review(rev)
     if lang not in _WORDS:
         raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
@@ -144,10 +138,9 @@ def review_scene(
 
 def review_svg(rev: Review, *, lang: Language = "en", width: float = 640) -> str:
     """The chart of :func:`review_scene` as a standalone SVG document."""
-    from shangrila_widget.render.scene import Scene
     from shangrila_widget.render.svg import scene_to_svg
 
-    return scene_to_svg(cast(Scene, review_scene(rev, lang=lang, width=width)))
+    return scene_to_svg(review_scene(rev, lang=lang, width=width))
 
 
 def _check_review(rev: object) -> None:
