@@ -1,7 +1,8 @@
 """The bots' machinery: a position evaluation, two playout policies and a multi-player MCTS.
 
 Everything works on the engine's fast path (:func:`legal_actions` and
-:func:`apply_unchecked`) and on the position's packed fields, read-only.
+:func:`apply_unchecked`) and reads positions through ``pos.packed`` (their parts, read-only,
+in the codes of :mod:`~shangrila_widget.rules.codes`).
 
 - :func:`features` counts each seat's masters, students and villages in one pass;
 - :func:`win_chances` turns those counts into a win chance per seat (exact at the end);

@@ -6,7 +6,8 @@ one-line string in :mod:`~shangrila_widget.rules.compact`, the edit helpers in
 
 A :class:`Position` is a value: playing an action returns a new one and leaves the old one
 as it was. Internally a position is a handful of small integers and tuples so that the engine
-can list and play actions fast; the public accessors speak in names.
+can list and play actions fast (``pos.packed``, a :class:`PositionParts`, for fast readers);
+the public accessors speak in names.
 
 >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
 >>> pos.phase, pos.to_move, len(pos.bridges)
