@@ -92,8 +92,9 @@ def memory_figures(players: int, seed: int) -> dict[str, float]:
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     pos = Position.new_game(SEATS[players])
-    position_bytes = sys.getsizeof(pos) + sum(
-        sys.getsizeof(getattr(pos, name)) for name in type(pos).__slots__
+    packed = pos.packed
+    position_bytes = (
+        sys.getsizeof(pos) + sys.getsizeof(packed) + sum(sys.getsizeof(part) for part in packed)
     )
     return {"peak_kib_per_game": round(peak / 1024, 1), "bytes_per_position": position_bytes}
 

@@ -529,7 +529,7 @@ def test_the_help_shows_the_defaults() -> None:
     """Issue 16: ``tour --port`` and ``hint --seconds/--iterations`` showed no default."""
     from shangrila_widget.bots.levels import DEFAULT_BUDGETS
 
-    assert "--port PORT the port (default 8866)" in help_text("tour")
+    assert "--port PORT the first port to try (default 8866)" in help_text("tour")
     hint = help_text("hint")
     assert f"{DEFAULT_BUDGETS['hard'].seconds:g} for hard" in hint
     assert f"{DEFAULT_BUDGETS['hard'].iterations:,} for hard" in hint

@@ -18,26 +18,26 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from shangrila_widget.bots.levels import check_budget, check_level, search
+from shangrila_widget.bots.levels import check_budget, check_level, check_seed, search
 from shangrila_widget.bots.search import threat_masks, win_chances
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import (
-    COLOURS,
+    COLOUR_INDEX,
     VILLAGE_BRIDGES,
     VILLAGE_INDEX,
     VILLAGES,
     Colour,
 )
-from shangrila_widget.rules.codes import OVER
-from shangrila_widget.rules.describe import describe
+from shangrila_widget.rules.codes import OVER, STUDENT_OFFSET
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     legal_actions,
     origin_is_stronger,
+    play,
 )
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.explain import Event
 from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES, Language
+from shangrila_widget.rules.results import Event
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -220,9 +220,10 @@ def _next_journey(after: Position, village: str, colour: int) -> tuple[str, int,
     spaces won, strength rule), if one wins anything as the stronger side."""
     v = VILLAGE_INDEX[village]
     best: tuple[str, int, str] | None = None
-    cells = after._cells
+    packed = after.packed
+    cells = packed.cells
     for b, w in VILLAGE_BRIDGES[v]:
-        if not after._bridges >> b & 1 or after._stones >> w & 1:
+        if not packed.bridges >> b & 1 or packed.stones >> w & 1:
             continue
         stronger, rule = origin_is_stronger(cells, v, w)
         if not stronger:
@@ -230,7 +231,7 @@ def _next_journey(after: Position, village: str, colour: int) -> tuple[str, int,
         gain = 0
         for t in range(7):
             code = cells[v * 7 + t]
-            if code > 4 and (code - 5) == colour:
+            if code == colour + 1 + STUDENT_OFFSET:
                 there = cells[w * 7 + t]
                 if not there or (there - 1) & 3 != colour:
                     gain += 1
@@ -240,13 +241,21 @@ def _next_journey(after: Position, village: str, colour: int) -> tuple[str, int,
 
 
 def explain_action(
-    before: Position, action: Action, lang: Language = "en"
+    before: Position, action: Action | str, lang: Language = "en"
 ) -> tuple[str, tuple[str, ...]]:
-    """Why an action matters, in words, and the rule ids of its events."""
-    after = apply_unchecked(before, action)
-    events = describe(before, action, after)
+    """Why a legal action matters, in words, and the rule ids of its events.
+
+    ``action`` is an action or its text (like ``"journey A B"``). An action the rules refuse
+    raises :class:`~shangrila_widget.rules.errors.IllegalActionError` naming the rule, a
+    malformed text :class:`~shangrila_widget.rules.errors.ActionParseError`, and a value
+    that is neither :class:`TypeError`.
+    """
+    if lang not in ("en", "pl"):
+        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
+    outcome = play(before, action)
+    action, after, events = outcome.action, outcome.position, outcome.events
     player = before.to_move
-    colour = before._players[before._turn]
+    colour = COLOUR_INDEX[player]
     words: list[str] = []
     if isinstance(action, Place):
         words.append(_said(lang, "place", village=action.village, **_type_forms(action.type, lang)))
@@ -270,7 +279,7 @@ def explain_action(
     }
     if (counts["m1"], counts["v1"]) != (counts["m0"], counts["v0"]):
         words.append(_said(lang, "counts", **counts))
-    if after._phase != OVER:
+    if after.packed.phase != OVER:
         threat_before = threat_masks(before)[0][colour]
         threat_after = threat_masks(after)[0][colour]
         safe = _mask_villages(threat_before & ~threat_after)
@@ -307,15 +316,18 @@ def hint(
     """
     check_level(level)
     check_budget(iterations, seconds)
+    check_seed(seed)
     if lang not in ("en", "pl"):
         raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
-    if not isinstance(count, int) or count < 1:
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"count: expected a whole number, got {excerpt(count)}")
+    if count < 1:
         raise ShangrilaError(f"count must be a whole number >= 1, not {excerpt(count)}")
     actions = legal_actions(position)
     if not actions:
         raise ShangrilaError("the game is over: there is nothing to suggest")
-    seat = position._turn
-    players = [COLOURS[c] for c in position._players]
+    seat = position.packed.turn
+    players = list(position.players)
     ranked: list[tuple[Action, float, int]]
     done = 0
     if len(actions) == 1 or level in ("random", "easy"):

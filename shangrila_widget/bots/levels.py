@@ -50,7 +50,9 @@ def check_level(level: object) -> None:
     ...     print(error)
     unknown bot level 'expert': expected one of random, easy, medium, hard
     """
-    if not isinstance(level, str) or level not in LEVELS:
+    if not isinstance(level, str):
+        raise TypeError(f"level: expected a level name, got {excerpt(level)}")
+    if level not in LEVELS:
         raise ShangrilaError(
             f"unknown bot level {excerpt(level)}: expected one of {', '.join(LEVELS)}"
         )
@@ -65,24 +67,35 @@ MAX_SECONDS: Final = 3600.0
 
 def check_budget(iterations: object, seconds: object) -> None:
     """Refuse a budget that is not a whole number of iterations from 1 to
-    :data:`MAX_ITERATIONS` or a time above 0 s and at most :data:`MAX_SECONDS`."""
-    if iterations is not None and (
-        isinstance(iterations, bool)
-        or not isinstance(iterations, int)
-        or not 1 <= iterations <= MAX_ITERATIONS
-    ):
+    :data:`MAX_ITERATIONS` or a time above 0 s and at most :data:`MAX_SECONDS` (a
+    :class:`TypeError` for a value of the wrong type)."""
+    if isinstance(iterations, bool) or not isinstance(iterations, (int, type(None))):
+        raise TypeError(f"iterations: expected a whole number or None, got {excerpt(iterations)}")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float, type(None))):
+        raise TypeError(f"seconds: expected a number or None, got {excerpt(seconds)}")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
         raise ShangrilaError(
             f"iterations must be a whole number from 1 to {MAX_ITERATIONS:,}, "
             f"not {excerpt(iterations)}"
         )
-    if seconds is not None and (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, (int, float))
-        or not 0 < seconds <= MAX_SECONDS
-    ):
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
         raise ShangrilaError(
             f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, not {excerpt(seconds)}"
         )
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is not a whole number (or None, for a fresh one each time): a text
+    or a float would be hashed into some seed silently.
+
+    >>> check_seed(7)
+    >>> check_seed("abc")
+    Traceback (most recent call last):
+    ...
+    TypeError: seed: expected a whole number or None, got 'abc'
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"seed: expected a whole number or None, got {excerpt(seed)}")
 
 
 def budget_for(level: str, iterations: int | None, seconds: float | None) -> Budget:
@@ -135,10 +148,13 @@ def choose_action(
     ``medium`` and ``hard`` search (multi-player MCTS), within ``iterations`` and/or
     ``seconds`` (whichever ends first), or the level's default budget. The same ``seed`` and
     iteration budget give the same action; with only one legal action it is returned at once.
-    Raises :class:`ShangrilaError` for an unknown level, a bad budget or a finished game.
+    Raises :class:`ShangrilaError` for an unknown level, a budget out of range or a finished
+    game, :class:`TypeError` for an argument of the wrong type (a seed that is not a whole
+    number, for one).
     """
     check_level(level)
     check_budget(iterations, seconds)
+    check_seed(seed)
     actions = legal_actions(position)
     if not actions:
         raise ShangrilaError("the game is over: there is no action to choose")

@@ -5,31 +5,25 @@ that for move i the chances "before" are the estimate of position i and "after" 
 position i+1. A move whose player lost at least ``threshold`` of win chance, while the search
 preferred another action, is a mistake; it names the better action and the reason for it.
 
-:func:`review_scene` draws the chances over the game as scene primitives (a point per move,
-tagged ``("move", index, player, mistake)`` so a widget can map a click to a move) and
-:func:`review_svg` paints them with the package's SVG painter.
+The chart of a review is drawn in :mod:`shangrila_widget.render.review_chart`.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from shangrila_widget.bots.hint import explain_action
 from shangrila_widget.bots.levels import check_budget
 from shangrila_widget.bots.search import Search, final_shares, win_chances
 from shangrila_widget.rules.actions import Action
-from shangrila_widget.rules.board import COLOURS, Colour
-from shangrila_widget.rules.codes import OVER
+from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.engine import legal_actions
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, Language
-
-if TYPE_CHECKING:
-    from shangrila_widget.render.primitives import Primitive
-    from shangrila_widget.rules.position import Position
-    from shangrila_widget.rules.record import GameRecord
+from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.record import GameRecord
 
 
 @dataclass(frozen=True)
@@ -88,7 +82,7 @@ class Review:
 
 def _estimate(pos: Position, iterations: int, seed: int) -> tuple[list[float], Search | None]:
     """Every seat's chance in ``pos`` (the value of the search's preferred action)."""
-    if pos._phase == OVER:
+    if pos.is_over:
         return final_shares(pos), None
     if len(legal_actions(pos)) == 1:
         return win_chances(pos), None
@@ -107,22 +101,41 @@ def review(
     lang: Language = "en",
     threshold: float = 0.1,
 ) -> Review:
-    """Review the main line of ``record`` (see the module docstring)."""
+    """Review the main line of ``record`` (see the module docstring).
+
+    ``threshold`` is the loss of win chance, from 0 to 1, that makes a move a mistake;
+    ``seed`` a whole number (position i is searched with seed + i). Raises
+    :class:`TypeError` for a value of the wrong type (a :class:`Position` is not a record:
+    ``GameRecord(position)`` makes one), :class:`ShangrilaError` for one out of range.
+    """
+    if not isinstance(record, GameRecord):
+        if isinstance(record, Position):
+            raise TypeError(
+                "expected a GameRecord, got a Position: a review needs the moves of a game "
+                "(GameRecord(position) starts one)"
+            )
+        raise TypeError(f"expected a GameRecord, got {excerpt(record)}")
     check_budget(iterations, None)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed: expected a whole number, got {excerpt(seed)}")
     if lang not in ("en", "pl"):
         raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
+        raise TypeError(f"threshold: expected a number from 0 to 1, got {excerpt(threshold)}")
+    if not 0 <= threshold <= 1:
+        raise ShangrilaError(f"threshold must be a number from 0 to 1, not {excerpt(threshold)}")
     positions = [record.root.position]
     actions: list[Action] = []
     for node in record.main_line():
         positions.append(node.position)
         assert node.action is not None
         actions.append(node.action)
-    players = tuple(COLOURS[c] for c in positions[0]._players)
+    players = positions[0].players
     estimates = [_estimate(pos, iterations, seed + i) for i, pos in enumerate(positions)]
     moves: list[MoveReview] = []
     for i, action in enumerate(actions):
         before_pos = positions[i]
-        seat = before_pos._turn
+        seat = before_pos.packed.turn
         before, found = estimates[i]
         after = estimates[i + 1][0]
         loss = before[seat] - after[seat]
@@ -149,133 +162,3 @@ def review(
             )
         )
     return Review(players, dict(zip(players, estimates[0][0])), tuple(moves), lang)
-
-
-# ----------------------------------------------------------------------------- chart
-
-
-@dataclass(frozen=True)
-class ChartScene:
-    """A chart as scene data: what the painters need (size, primitives, accessible text)."""
-
-    width: float
-    height: float
-    static: tuple[Primitive, ...]
-    dynamic: tuple[Primitive, ...]
-    title: str
-    description: str
-    lang: str
-
-    @property
-    def primitives(self) -> tuple[Primitive, ...]:
-        """Everything, in drawing order."""
-        return self.static + self.dynamic
-
-
-_WORDS = {
-    "en": {
-        "title": "Win chance over the game",
-        "desc": "Each player's estimated chance to win after every move; rings mark mistakes.",
-        "move": "move",
-    },
-    "pl": {
-        "title": "Szansa na wygraną w trakcie gry",
-        "desc": "Szacowana szansa każdego gracza na wygraną po każdym ruchu; kółka oznaczają "
-        "błędy.",
-        "move": "ruch",
-    },
-}
-
-
-def review_scene(
-    rev: Review, *, lang: Language = "en", width: float = 640, height: float = 260
-) -> ChartScene:
-    """The chart of ``rev`` as primitives: a frame, grid lines at 0, 25, 50, 75 and 100 %,
-    a line per player in the player's colour, a point per move (tagged with its index)."""
-    from shangrila_widget.render.primitives import Circle, Line, Rect, Text
-    from shangrila_widget.render.styles import PLAYER_STYLES
-
-    words = _WORDS[lang]
-    left, right, top, bottom = 44.0, 12.0, 28.0, 30.0
-    plot_w = width - left - right
-    plot_h = height - top - bottom
-    count = max(1, len(rev.moves))
-
-    def x_of(i: int) -> float:
-        return left + plot_w * i / count
-
-    def y_of(p: float) -> float:
-        return top + plot_h * (1.0 - p)
-
-    static: list[Primitive] = [
-        Rect(0, 0, width, height, fill="#FFFFFF", tag=()),
-        Text(width / 2, 18, words["title"], size=13, fill="#222222"),
-    ]
-    for k in range(5):
-        p = k / 4
-        static.append(
-            Line(left, y_of(p), left + plot_w, y_of(p), stroke="#CCCCCC", line_width=1, tag=())
-        )
-        static.append(
-            Text(
-                left - 6,
-                y_of(p) + 4,
-                f"{round(p * 100)}%",
-                size=10,
-                fill="#444444",
-                weight="normal",
-                anchor="end",
-            )
-        )
-    static.append(
-        Text(
-            left + plot_w,
-            height - 8,
-            f"{words['move']} {len(rev.moves)}",
-            size=10,
-            fill="#444444",
-            weight="normal",
-            anchor="end",
-        )
-    )
-    dynamic: list[Primitive] = []
-    for colour in rev.players:
-        style = PLAYER_STYLES[colour]
-        series = [rev.start[colour]] + [m.after[colour] for m in rev.moves]
-        for i in range(len(series) - 1):
-            dynamic.append(
-                Line(
-                    x_of(i),
-                    y_of(series[i]),
-                    x_of(i + 1),
-                    y_of(series[i + 1]),
-                    stroke=style.fill,
-                    line_width=2.5,
-                    tag=("series", colour),
-                )
-            )
-    for m in rev.moves:
-        style = PLAYER_STYLES[m.player]
-        tag = ("move", str(m.index), m.player, "1" if m.mistake else "")
-        x, y = x_of(m.index), y_of(m.after[m.player])
-        dynamic.append(Circle(x, y, 3.5, fill=style.fill, stroke=style.edge, line_width=1, tag=tag))
-        if m.mistake:
-            dynamic.append(Circle(x, y, 7.5, stroke="#B00020", line_width=2, tag=tag))
-    names = ", ".join(COLOUR_NAMES[lang][c] for c in rev.players)
-    return ChartScene(
-        width,
-        height,
-        tuple(static),
-        tuple(dynamic),
-        words["title"],
-        f"{words['desc']} ({names})",
-        lang,
-    )
-
-
-def review_svg(rev: Review, *, lang: Language = "en", width: float = 640) -> str:
-    """The chart of :func:`review_scene` as a standalone SVG document."""
-    from shangrila_widget.render.scene import Scene
-    from shangrila_widget.render.svg import scene_to_svg
-
-    return scene_to_svg(cast(Scene, review_scene(rev, lang=lang, width=width)))

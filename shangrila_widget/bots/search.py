@@ -1,7 +1,8 @@
 """The bots' machinery: a position evaluation, two playout policies and a multi-player MCTS.
 
 Everything works on the engine's fast path (:func:`legal_actions` and
-:func:`apply_unchecked`) and on the position's packed fields, read-only.
+:func:`apply_unchecked`) and reads positions through ``pos.packed`` (their parts, read-only,
+in the codes of :mod:`~shangrila_widget.rules.codes`).
 
 - :func:`features` counts each seat's masters, students and villages in one pass;
 - :func:`win_chances` turns those counts into a win chance per seat (exact at the end);
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import BRIDGES, VILLAGE_INDEX
-from shangrila_widget.rules.codes import OVER, SETUP
+from shangrila_widget.rules.codes import OVER, SETUP, STUDENT_OFFSET
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     legal_actions,
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
 
 _VILLAGE_OF: Final = tuple(i // 7 for i in range(91))
-_STUDENT: Final = 4
 _BRIDGE_ENDS: Final = tuple((VILLAGE_INDEX[a], VILLAGE_INDEX[b]) for a, b in BRIDGES)
 #: Every bridge both ways: (bridge number, origin village, destination village).
 _DIRECTIONS: Final = tuple(
@@ -72,7 +72,7 @@ def features(cells: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
         if code:
             colour = (code - 1) & 3
             masters[colour] += 1
-            if code > _STUDENT:
+            if code > STUDENT_OFFSET:
                 students[colour] += 1
             villages[colour] |= 1 << village_of[i]
     return masters, students, villages
@@ -80,8 +80,9 @@ def features(cells: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
 
 def final_shares(pos: Position) -> list[float]:
     """Per seat: 1/k for each of the k winners (``SCORE``, ``SCORE-TIE``), else 0."""
-    masters, _, villages = features(pos._cells)
-    keys = [(masters[c], villages[c].bit_count()) for c in pos._players]
+    packed = pos.packed
+    masters, _, villages = features(packed.cells)
+    keys = [(masters[c], villages[c].bit_count()) for c in packed.players]
     best = max(keys)
     winners = keys.count(best)
     return [1.0 / winners if k == best else 0.0 for k in keys]
@@ -106,8 +107,9 @@ def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
     A journey from v to w with v the stronger takes every master in w whose space meets a
     student of another colour; into an empty space any traveller becomes a master.
     """
-    cells = pos._cells
-    return _pressure(cells, pos._bridges, pos._stones, *_all_village_facts(cells))
+    packed = pos.packed
+    cells = packed.cells
+    return _pressure(cells, packed.bridges, packed.stones, *_all_village_facts(cells))
 
 
 def _all_village_facts(cells: bytes) -> tuple[list[int], list[list[tuple[int, int]]]]:
@@ -122,9 +124,9 @@ def _village_facts(cells: bytes, v: int) -> tuple[int, list[tuple[int, int]]]:
     row = cells[v * 7 : v * 7 + 7]
     total = sum(row.translate(_POWER))  # strength + 16 * masters
     might = (total & 15) * 16 + (total >> 4)
-    if max(row) <= _STUDENT:
+    if max(row) <= STUDENT_OFFSET:
         return might, []
-    return might, [(t, (code - 1) & 3) for t, code in enumerate(row) if code > _STUDENT]
+    return might, [(t, (code - 1) & 3) for t, code in enumerate(row) if code > STUDENT_OFFSET]
 
 
 def _pressure(
@@ -167,7 +169,8 @@ def journey_pressure(pos: Position) -> tuple[list[int], list[int]]:
 def strengths(pos: Position) -> list[float]:
     """Per seat: the heuristic worth of the seat's tiles (masters, students, villages) and of
     the journeys open now (masters exposed to one, spaces one of its own could win)."""
-    masters, students, villages = features(pos._cells)
+    packed = pos.packed
+    masters, students, villages = features(packed.cells)
     threatened, chance = journey_pressure(pos)
     return [
         masters[c]
@@ -175,18 +178,19 @@ def strengths(pos: Position) -> list[float]:
         + W_VILLAGE * villages[c].bit_count()
         - W_THREAT * threatened[c]
         + W_CHANCE * chance[c]
-        for c in pos._players
+        for c in packed.players
     ]
 
 
 def win_chances(pos: Position) -> list[float]:
     """Per seat, an estimated chance to win: exact shares once the game is over, else a
     softmax of :func:`strengths` that is flatter while many bridges are left."""
-    if pos._phase == OVER:
+    packed = pos.packed
+    if packed.phase == OVER:
         return final_shares(pos)
     values = strengths(pos)
-    left = pos._bridges.bit_count()
-    if pos._phase == SETUP:
+    left = packed.bridges.bit_count()
+    if packed.phase == SETUP:
         left += 10
     temperature = TEMPERATURE + TEMPERATURE_PER_BRIDGE * left
     top = max(values)
@@ -197,17 +201,18 @@ def win_chances(pos: Position) -> list[float]:
 
 def material(pos: Position) -> list[float]:
     """Per seat: the cheap part of :func:`strengths` (tiles only, no journeys)."""
-    masters, students, villages = features(pos._cells)
+    packed = pos.packed
+    masters, students, villages = features(packed.cells)
     return [
         masters[c] + W_STUDENT * students[c] + W_VILLAGE * villages[c].bit_count()
-        for c in pos._players
+        for c in packed.players
     ]
 
 
 def action_score(pos: Position, action: Action, *, cheap: bool = False) -> float:
     """The one-move heuristic: the mover's worth after ``action`` minus the best rival's
     (by :func:`strengths`, or by :func:`material` when ``cheap``)."""
-    return _margin(apply_unchecked(pos, action), pos._turn, cheap)
+    return _margin(apply_unchecked(pos, action), pos.packed.turn, cheap)
 
 
 def _margin(after: Position, seat: int, cheap: bool) -> float:
@@ -221,12 +226,13 @@ def _margin(after: Position, seat: int, cheap: bool) -> float:
 def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
     """:func:`action_score` of each action (the same numbers), without replaying a placement
     or a recruit: only the villages it changes are looked at again."""
-    cells = pos._cells
-    seat = pos._turn
-    players = pos._players
+    packed = pos.packed
+    cells = packed.cells
+    seat = packed.turn
+    players = packed.players
     colour = players[seat]
-    bridges = pos._bridges
-    stones = pos._stones
+    bridges = packed.bridges
+    stones = packed.stones
     masters, students, villages = features(cells)
     might, travellers = _all_village_facts(cells)
     master_code = _BYTE[colour + 1]
@@ -243,7 +249,7 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
             slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
             after_cells = bytearray(cells)
             for s in slots:
-                after_cells[s] += _STUDENT
+                after_cells[s] += STUDENT_OFFSET
             after = bytes(after_cells)
             changed = [s // 7 for s in slots]
             gained_masters, gained_students, held = 0, len(slots), villages[colour]
@@ -300,7 +306,7 @@ def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
     """Play ``depth`` actions of the rollout policy (or to the end); the seats' chances."""
     weights = ROLLOUT_WEIGHTS
     for _ in range(depth):
-        if pos._phase == OVER:
+        if pos.packed.phase == OVER:
             break
         pos = apply_unchecked(pos, random_action(pos, rng, weights=weights))
     return win_chances(pos)
@@ -310,7 +316,7 @@ def greedy_playout(pos: Position, rng: random.Random, depth: int) -> list[float]
     """Play ``depth`` actions of the ``easy`` bot (:func:`greedy_action`) for every seat (or
     to the end); the seats' chances then."""
     for _ in range(depth):
-        if pos._phase == OVER:
+        if pos.packed.phase == OVER:
             break
         pos = apply_unchecked(pos, greedy_action(pos, rng))
     return win_chances(pos)
@@ -321,17 +327,18 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
     ``cheap``, a placement or a recruit is scored as ``base`` (the mover's :func:`material`
     margin now) plus the mover's own gain (rivals do not change), without replaying it."""
     kind = type(action)
+    packed = pos.packed
     if kind is Journey:
         after = apply_unchecked(pos, action)
-        if after._phase == OVER:
-            return 1000.0 * final_shares(after)[pos._turn] - 500.0
-        return _margin(after, pos._turn, cheap)
+        if after.packed.phase == OVER:
+            return 1000.0 * final_shares(after)[packed.turn] - 500.0
+        return _margin(after, packed.turn, cheap)
     if cheap and kind is Place:
         slot: int = action.slot  # type: ignore[union-attr]
         start = slot - slot % 7
-        own = pos._players[pos._turn] + 1
-        row = pos._cells[start : start + 7]
-        new_village = own not in row and own + _STUDENT not in row
+        own = packed.players[packed.turn] + 1
+        row = packed.cells[start : start + 7]
+        new_village = own not in row and own + STUDENT_OFFSET not in row
         return base + 1.0 + (W_VILLAGE if new_village else 0.0)
     if cheap and kind is Recruit:
         slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
@@ -339,18 +346,19 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
     return action_score(pos, action, cheap=cheap)
 
 
-class Node:
+class SearchNode:
     """One position of the search tree; ``value[s]`` sums seat s's results through it."""
 
     __slots__ = ("position", "seat", "actions", "children", "visits", "value", "ordered")
 
     def __init__(self, position: Position) -> None:
+        packed = position.packed
         self.position = position
-        self.seat = position._turn
+        self.seat = packed.turn
         self.actions: list[Action] = legal_actions(position)
-        self.children: list[tuple[Action, Node]] = []
+        self.children: list[tuple[Action, SearchNode]] = []
         self.visits = 0
-        self.value = [0.0] * len(position._players)
+        self.value = [0.0] * len(packed.players)
         self.ordered = False
 
     def mean(self, seat: int) -> float:
@@ -397,7 +405,7 @@ class Search:
         self.playout = greedy_playout if policy == "greedy" else playout
         self.root_width = root_width
         self.exploration = exploration
-        self.root = Node(root)
+        self.root = SearchNode(root)
         self.iterations = 0
 
     def run(self, iterations: int | None = None, seconds: float | None = None) -> None:
@@ -414,13 +422,13 @@ class Search:
             done += 1
         self.iterations += done
 
-    def _order(self, node: Node) -> None:
+    def _order(self, node: SearchNode) -> None:
         if len(node.actions) > 1:
             pos = node.position
             # the greedy policy's nodes open the easy bot's choice first, as its playouts play
             cheap = self.policy == "sampled" and node is not self.root
             if cheap:
-                base = _margin(pos, pos._turn, True)
+                base = _margin(pos, pos.packed.turn, True)
                 scores = [_ordering_score(pos, a, True, base) for a in node.actions]
             else:  # the full one-move evaluation, an action that ends the game by its result
                 others = iter(
@@ -438,7 +446,7 @@ class Search:
     def _iterate(self) -> None:
         node = self.root
         path = [node]
-        while node.position._phase != OVER:
+        while node.position.packed.phase != OVER:
             if not node.ordered:
                 self._order(node)
             width = 2 + int(math.sqrt(node.visits))
@@ -447,7 +455,7 @@ class Search:
             width = min(len(node.actions), width)
             if len(node.children) < width:
                 action = node.actions[len(node.children)]
-                child = Node(apply_unchecked(node.position, action))
+                child = SearchNode(apply_unchecked(node.position, action))
                 node.children.append((action, child))
                 path.append(child)
                 node = child
@@ -456,7 +464,7 @@ class Search:
             path.append(node)
         result = (
             final_shares(node.position)
-            if node.position._phase == OVER
+            if node.position.packed.phase == OVER
             else self.playout(node.position, self.rng, self.depth)
         )
         for visited in path:
@@ -465,7 +473,7 @@ class Search:
             for s, r in enumerate(result):
                 value[s] += r
 
-    def _select(self, node: Node) -> Node:
+    def _select(self, node: SearchNode) -> SearchNode:
         seat = node.seat
         exploration = self.exploration
         log_n = math.log(node.visits + 1)
@@ -480,14 +488,14 @@ class Search:
                 best, best_ucb = child, ucb
         return best
 
-    def ranked(self) -> list[tuple[Action, Node]]:
+    def ranked(self) -> list[tuple[Action, SearchNode]]:
         """The root's opened children: an action that ends the game as the mover's sole win
         first, then the most visited (then the better value)."""
         seat = self.root.seat
 
-        def key(child: tuple[Action, Node]) -> tuple[bool, int, float]:
+        def key(child: tuple[Action, SearchNode]) -> tuple[bool, int, float]:
             node = child[1]
-            won = node.position._phase == OVER and final_shares(node.position)[seat] == 1.0
+            won = node.position.packed.phase == OVER and final_shares(node.position)[seat] == 1.0
             return (not won, -node.visits, -node.mean(seat))
 
         return sorted(self.root.children, key=key)

@@ -28,6 +28,7 @@ from shangrila_widget.rules.editing import with_bridge, with_tile, with_to_move
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     check,
+    leaders,
     legal_actions,
     play,
     random_action,
@@ -41,10 +42,10 @@ from shangrila_widget.rules.errors import (
     RecordError,
     ShangrilaError,
 )
-from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import Language
-from shangrila_widget.rules.position import Position, Tile
+from shangrila_widget.rules.position import Position, PositionParts, Tile, as_position
 from shangrila_widget.rules.record import GameRecord, Node
+from shangrila_widget.rules.results import Event, Outcome, Refusal
 
 __all__ = [
     "Action",
@@ -65,6 +66,7 @@ __all__ = [
     "Place",
     "Position",
     "PositionError",
+    "PositionParts",
     "Recruit",
     "RecordError",
     "Refusal",
@@ -72,12 +74,14 @@ __all__ = [
     "Tile",
     "VILLAGES",
     "apply_unchecked",
+    "as_position",
     "check",
     "from_compact",
     "to_compact",
     "with_bridge",
     "with_tile",
     "with_to_move",
+    "leaders",
     "legal_actions",
     "parse_action",
     "play",

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
-from shangrila_widget.rules.engine import play, scores
+from shangrila_widget.rules.engine import WEIGHTED_KINDS, play, scores
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.explain import Outcome
 from shangrila_widget.rules.messages import Language
 from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.results import Outcome
 
-KINDS: Final = ("place", "recruit", "journey", "pass")
+#: Every kind of action, in the order :func:`what_if` lists them (see also ``WEIGHTED_KINDS``).
+ALL_KINDS: Final = (*WEIGHTED_KINDS, "pass")
 _KIND_OF: Final = {Place: "place", Recruit: "recruit", Journey: "journey", Pass: "pass"}
 
 
@@ -64,20 +65,20 @@ class Prediction:
         return " ".join(self.outcome.messages(lang))
 
 
-def what_if(position: Position, kinds: Iterable[str] = KINDS) -> list[Prediction]:
+def what_if(position: Position, kinds: Iterable[str] = ALL_KINDS) -> list[Prediction]:
     """Every legal action of the player to move (of the given kinds) with its outcome."""
     try:
         names: tuple[object, ...] = () if isinstance(kinds, str) else tuple(kinds)
     except TypeError:
         names = (kinds,)  # not a list at all
     if (not names and kinds) or not all(isinstance(k, str) for k in names):
-        raise ShangrilaError(f"kinds: expected a list of action kinds, got {excerpt(kinds)}")
+        raise TypeError(f"kinds: expected a list of action kinds, got {excerpt(kinds)}")
     wanted = {str(k) for k in names}
-    unknown = wanted - set(KINDS)
+    unknown = wanted - set(ALL_KINDS)
     if unknown:
         raise ShangrilaError(
             f"unknown action kinds {', '.join(excerpt(k) for k in sorted(unknown)[:3])}: "
-            f"expected {', '.join(KINDS)}"
+            f"expected {', '.join(ALL_KINDS)}"
         )
     return [
         Prediction(action, play(position, action))

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 
 from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
 from shangrila_widget.rules.board import COLOURS, MASTER_TYPES, VILLAGE_INDEX, VILLAGES
-from shangrila_widget.rules.codes import OVER, SETUP
+from shangrila_widget.rules.codes import OVER, SETUP, STUDENT_OFFSET
 from shangrila_widget.rules.engine import (
     origin_is_stronger,
     resolve_journey,
     scores,
     winners,
 )
-from shangrila_widget.rules.explain import Event
+from shangrila_widget.rules.results import Event
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -28,7 +28,7 @@ def describe(before: Position, action: Action, after: Position) -> tuple[Event, 
     player = before.to_move
     events: list[Event] = []
     if isinstance(action, Place):
-        rule = "SETUP-SPACE" if before._phase == SETUP else "PLACE-SPACE"
+        rule = "SETUP-SPACE" if before.packed.phase == SETUP else "PLACE-SPACE"
         events.append(
             Event(
                 "placed", rule, {"player": player, "type": action.type, "village": action.village}
@@ -42,15 +42,15 @@ def describe(before: Position, action: Action, after: Position) -> tuple[Event, 
     elif isinstance(action, Journey):
         events += _journey_events(before, action, after)
     elif isinstance(action, Pass):
-        if before._phase == SETUP:
+        if before.packed.phase == SETUP:
             events.append(Event("skipped", "SETUP-STUCK", {"player": player}))
         else:
             events.append(
                 Event("passed", "TURN-PASS", {"player": player, "in_a_row": after.passes})
             )
-    if before._phase == SETUP and after._phase != SETUP:
+    if before.packed.phase == SETUP and after.packed.phase != SETUP:
         events.append(Event("setup_over", "SETUP-ORDER", {"player": after.to_move}))
-    if after._phase == OVER:
+    if after.packed.phase == OVER:
         if isinstance(action, Pass):
             end_rule = "END-STALL"
         elif after.end_eleven and after.bridges:
@@ -76,11 +76,12 @@ def _journey_events(before: Position, action: Journey, after: Position) -> list[
     player = before.to_move
     origin = VILLAGE_INDEX[action.origin]
     destination = VILLAGE_INDEX[action.destination]
-    cells = list(before._cells)
+    cells_before = before.packed.cells
+    cells = list(cells_before)
     travellers = [
-        (COLOURS[(c - 5) % 4], MASTER_TYPES[t])
+        (COLOURS[(c - 1 - STUDENT_OFFSET) % 4], MASTER_TYPES[t])
         for t, c in enumerate(cells[origin * 7 : origin * 7 + 7])
-        if c > 4
+        if c > STUDENT_OFFSET
     ]
     events = [
         Event(
@@ -112,7 +113,7 @@ def _journey_events(before: Position, action: Journey, after: Position) -> list[
         )
     )
     log: list[tuple[str, int, int, int]] = []
-    resolve_journey(cells, list(before._supply), origin, destination, log)
+    resolve_journey(cells, list(before.packed.supply), origin, destination, log)
     for traveller_rule, colour, t, displaced in log:
         params = {
             "colour": COLOURS[colour],
@@ -122,10 +123,10 @@ def _journey_events(before: Position, action: Journey, after: Position) -> list[
         }
         if displaced >= 0:
             params["owner"] = COLOURS[displaced]
-            params["had_student"] = before._cells[destination * 7 + t] > 4
+            params["had_student"] = cells_before[destination * 7 + t] > STUDENT_OFFSET
         events.append(Event("traveller", traveller_rule, params))
     events.append(Event("bridge", "BRIDGE-COLLAPSE", {"a": action.origin, "b": action.destination}))
-    new_stones = after._stones & ~before._stones
+    new_stones = after.packed.stones & ~before.packed.stones
     events += [
         Event("stone", "STONE", {"village": village, "count": len(after.stones)})
         for v, village in enumerate(VILLAGES)

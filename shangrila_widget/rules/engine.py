@@ -54,10 +54,13 @@ from shangrila_widget.rules.codes import C_INDEX as _C
 from shangrila_widget.rules.codes import OVER, PLAY, SETUP, STUDENT_OFFSET, setup_caps
 from shangrila_widget.rules.codes import STRENGTH as _STRENGTH
 from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError, excerpt
-from shangrila_widget.rules.explain import Outcome, Refusal
-from shangrila_widget.rules.position import Position
+from shangrila_widget.rules.position import Position, PositionParts
+from shangrila_widget.rules.results import Outcome, Refusal
 
 _VILLAGE_COUNT: Final = len(VILLAGES)
+#: Builds a PositionParts from a tuple of its ten fields, without the keyword handling of
+#: its constructor (the fast path).
+_new_parts: Final = tuple.__new__
 
 
 # ----------------------------------------------------------------------------- listing
@@ -74,15 +77,16 @@ def legal_actions(pos: Position) -> list[Action]:
     """
     if not isinstance(pos, Position):
         check_position(pos)
-    phase = pos._phase
+    packed = pos.packed
+    phase = packed.phase
     if phase == OVER:
         return []
     if phase == SETUP:
-        free = _setup_spaces(pos)
+        free = _setup_spaces(packed)
         if not free:
             return [PASS]
         return list(compress(PLACE_BY_SLOT, free.to_bytes(_SPACES, "little")))
-    places, recruits, paired, codes, counts = _play_spaces(pos)
+    places, recruits, paired, codes, counts = _play_spaces(packed)
     actions: list[Action] = list(compress(PLACE_BY_SLOT, places.to_bytes(_SPACES, "little")))
     if recruits:
         selected = recruits.to_bytes(_SPACES, "little")
@@ -96,7 +100,7 @@ def legal_actions(pos: Position) -> list[Action]:
             else:  # a single tile of a's type left: not for two masters of that type
                 actions += [row[b] for b in slots[i:] if b % 7 != t]  # type: ignore[misc]
     if paired:
-        actions += _journeys(pos, codes)
+        actions += _journeys(packed, codes)
     return actions or [PASS]
 
 
@@ -215,18 +219,19 @@ def _bridges_from(villages: bytes) -> tuple[int, int]:
     return result
 
 
-def _setup_spaces(pos: Position) -> int:
+def _setup_spaces(packed: PositionParts) -> int:
     """The set-up placements of the player to move: byte i of the result is 1 where a master
     may be placed on space i (a type not placed yet, a free space, the village's caps)."""
-    colour = pos._players[pos._turn]
-    board = int.from_bytes(pos._cells.translate(_CODE_BYTES[colour]), "little")
-    stones = pos._stones
+    players, turn, _, cells, _, stones, supply, _, _, _ = packed
+    colour = players[turn]
+    board = int.from_bytes(cells.translate(_CODE_BYTES[colour]), "little")
     open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
     empty = board & open_spaces
     mine = board >> 1 & open_spaces
-    max_colour, max_total = setup_caps(len(pos._players))
-    supply = pos._supply[colour * 7 : colour * 7 + 7]
-    unplaced = int.from_bytes(supply.translate(_UNPLACED), "little") * _FIRST
+    max_colour, max_total = setup_caps(len(players))
+    unplaced = (
+        int.from_bytes(supply[colour * 7 : colour * 7 + 7].translate(_UNPLACED), "little") * _FIRST
+    )
     villages = (
         _at_least(_village_sums(empty), 8 - max_total)
         & ~_at_least(_village_sums(mine), max_colour)
@@ -235,30 +240,30 @@ def _setup_spaces(pos: Position) -> int:
     return empty & villages * _SEVEN & unplaced
 
 
-def _play_spaces(pos: Position) -> tuple[int, int, int, bytes, bytes]:
+def _play_spaces(packed: PositionParts) -> tuple[int, int, int, bytes, bytes]:
     """For the player to move during play, as byte masks (byte i for space i): the spaces
     open to a placement, the masters that may take a student, the masters that have one;
     then the board translated to the bytes above and the player's 7 supply counts."""
-    colour = pos._players[pos._turn]
-    codes = pos._cells.translate(_CODE_BYTES[colour])
+    players, turn, _, cells, _, stones, supply, _, _, _ = packed
+    colour = players[turn]
+    codes = cells.translate(_CODE_BYTES[colour])
     board = int.from_bytes(codes, "little")
-    stones = pos._stones
     open_spaces = (_OPEN.get(stones) or _open_masks(stones))[0]
     empty = board & open_spaces
     mine = board >> 1 & open_spaces
     paired = board >> 2 & open_spaces
-    counts = pos._supply[colour * 7 : colour * 7 + 7]
+    counts = supply[colour * 7 : colour * 7 + 7]
     # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
     present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
     with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
     return empty & present & with_supply, mine & with_supply, paired, codes, counts
 
 
-def _journeys(pos: Position, codes: bytes) -> list[Journey]:
+def _journeys(packed: PositionParts, codes: bytes) -> list[Journey]:
     """The journeys from each open village with a student of the player to move (byte 4 of
     ``codes``), by the village's bridges left, in village order."""
-    bridges = pos._bridges
-    stones = pos._stones
+    bridges = packed.bridges
+    stones = packed.stones
     find = codes.find
     space = find(4)
     journeys: list[Journey] = []
@@ -270,26 +275,23 @@ def _journeys(pos: Position, codes: bytes) -> list[Journey]:
     return journeys
 
 
-ACTION_KINDS: Final = ("place", "recruit", "journey")
-"""The kinds of action that :func:`random_action`'s ``weights`` name."""
+WEIGHTED_KINDS: Final = ("place", "recruit", "journey")
+"""The kinds of action that :func:`random_action`'s ``weights`` name (a pass is never drawn
+by weight: it is legal only when nothing else is)."""
 
 
 def _kind_weights(weights: object) -> tuple[float, float, float]:
     """The weights of placements, recruits and journeys (0 for a kind left out), checked."""
     if not isinstance(weights, Mapping):
-        raise ShangrilaError(
-            f"weights: expected a mapping of kinds to numbers, got {excerpt(weights)}"
-        )
+        raise TypeError(f"weights: expected a mapping of kinds to numbers, got {excerpt(weights)}")
     for kind, weight in weights.items():
-        if kind not in ACTION_KINDS:
+        if kind not in WEIGHTED_KINDS:
             raise ShangrilaError(
-                f"weights: unknown kind {excerpt(kind)}: expected {', '.join(ACTION_KINDS)}"
+                f"weights: unknown kind {excerpt(kind)}: expected {', '.join(WEIGHTED_KINDS)}"
             )
-        if (
-            isinstance(weight, bool)
-            or not isinstance(weight, (int, float))
-            or not 0 <= weight < float("inf")
-        ):
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)):
+            raise TypeError(f"weights[{kind}]: expected a number, got {excerpt(weight)}")
+        if not 0 <= weight < float("inf"):
             raise ShangrilaError(
                 f"weights[{kind}]: expected a number of at least 0, got {excerpt(weight)}"
             )
@@ -346,19 +348,20 @@ def random_action(
     if not isinstance(pos, Position):
         check_position(pos)
     if not isinstance(rng, Random):
-        raise ShangrilaError(f"rng: expected a random.Random, got {excerpt(rng)}")
+        raise TypeError(f"rng: expected a random.Random, got {excerpt(rng)}")
     kind_weights = None if weights is None else _kind_weights(weights)
-    phase = pos._phase
+    packed = pos.packed
+    phase = packed.phase
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
     random_ = rng.random
     if phase == SETUP:
-        free = _setup_spaces(pos)
+        free = _setup_spaces(packed)
         total = free.bit_count()
         if not total:
             return PASS
         return PLACE_BY_SLOT[_nth_space(free, int(random_() * total), total)]
-    places, recruits, paired, codes, counts = _play_spaces(pos)
+    places, recruits, paired, codes, counts = _play_spaces(packed)
     place_count = places.bit_count()
     recruit_count = recruits.bit_count()
     twos = recruit_count * (recruit_count - 1) // 2
@@ -371,7 +374,7 @@ def random_action(
             _SPACES, "little"
         )[::7]
         ends = _FROM_VILLAGES.get(villages) or _bridges_from(villages)
-        bridges = pos._bridges
+        bridges = packed.bridges
         journey_count = (bridges & ends[0]).bit_count() + (bridges & ends[1]).bit_count()
     else:
         journey_count = 0
@@ -409,32 +412,32 @@ def random_action(
             if (slot_b - slot_a) % 7 == 0 and counts[slot_a % 7] == 1:
                 continue
             return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
-        return _journeys(pos, codes)[index - twos]
+        return _journeys(packed, codes)[index - twos]
 
 
 # ----------------------------------------------------------------------------- checking
 
 
 def check_position(pos: object) -> None:
-    """Raise :class:`ShangrilaError` unless ``pos`` is a :class:`Position`."""
+    """Raise :class:`TypeError` unless ``pos`` is a :class:`Position`."""
     if not isinstance(pos, Position):
-        raise ShangrilaError(f"expected a Position, got {excerpt(pos)}")
+        raise TypeError(f"expected a Position, got {excerpt(pos)}")
 
 
 def _as_action(action: Action | str) -> Action:
     if isinstance(action, str):
         return parse_action(action)
     if not isinstance(action, (Place, Recruit, Journey, Pass)):
-        raise ShangrilaError(
+        raise TypeError(
             f"expected an action or its text (like 'journey A B'), got {excerpt(action)}"
         )
     return action
 
 
-def _check_player(player: object, pos: Position) -> None:
+def _check_player(player: object, packed: PositionParts) -> None:
     if not isinstance(player, str):
-        raise ShangrilaError(f"player: expected a colour name or None, got {excerpt(player)}")
-    if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in pos._players:
+        raise TypeError(f"player: expected a colour name or None, got {excerpt(player)}")
+    if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in packed.players:
         raise ShangrilaError(f"player: {excerpt(player)} is not a player of this game")
 
 
@@ -453,55 +456,56 @@ def check(pos: Position, action: Action | str, player: str | None = None) -> Ref
     """
     check_position(pos)
     action = _as_action(action)
-    colour_name = COLOURS[pos._players[pos._turn]]
+    packed = pos.packed
+    colour_name = COLOURS[packed.players[packed.turn]]
     if player is not None and player != colour_name:
-        _check_player(player, pos)
+        _check_player(player, packed)
         return Refusal("TURN-ORDER", "not_your_turn", {"player": player, "to_move": colour_name})
-    if pos._phase == OVER:
+    if packed.phase == OVER:
         return Refusal("END", "game_over", {})
     if isinstance(action, Place):
-        return _check_place(pos, action)
+        return _check_place(packed, action)
     if isinstance(action, Recruit):
-        return _check_recruit(pos, action)
+        return _check_recruit(packed, action)
     if isinstance(action, Journey):
-        return _check_journey(pos, action)
+        return _check_journey(packed, action)
     return _check_pass(pos)
 
 
-def _village_closed(pos: Position, village: str) -> Refusal | None:
+def _village_closed(packed: PositionParts, village: str) -> Refusal | None:
     """SETUP-THREE for the out-of-play village, PEACE for a village with a stone."""
     v = VILLAGE_INDEX[village]
-    if len(pos._players) == 3 and v == _C:
+    if len(packed.players) == 3 and v == _C:
         return Refusal("SETUP-THREE", "out_of_play", {"village": village})
-    if pos._stones >> v & 1:
+    if packed.stones >> v & 1:
         return Refusal("PEACE", "at_peace", {"village": village})
     return None
 
 
-def _check_place(pos: Position, action: Place) -> Refusal | None:
-    colour = pos._players[pos._turn]
+def _check_place(packed: PositionParts, action: Place) -> Refusal | None:
+    colour = packed.players[packed.turn]
     player = COLOURS[colour]
     t = action.slot % 7
     params = {"player": player, "type": action.type, "village": action.village}
-    closed = _village_closed(pos, action.village)
+    closed = _village_closed(packed, action.village)
     if closed:
         return closed
-    row = pos._cells[action.slot - t : action.slot - t + 7]
+    row = packed.cells[action.slot - t : action.slot - t + 7]
     occupant = row[t]
-    if pos._phase == SETUP:
-        if pos._supply[colour * 7 + t] < TILES_PER_TYPE:
+    if packed.phase == SETUP:
+        if packed.supply[colour * 7 + t] < TILES_PER_TYPE:
             return Refusal("SETUP-ONE-OF-EACH", "setup_type_used", params)
         if occupant:
             return Refusal(
                 "SETUP-SPACE", "space_taken", {**params, "owner": COLOURS[(occupant - 1) % 4]}
             )
-        max_colour, max_total = setup_caps(len(pos._players))
+        max_colour, max_total = setup_caps(len(packed.players))
         if row.count(colour + 1) >= max_colour:
             return Refusal("SETUP-CAP", "setup_cap_colour", {**params, "limit": max_colour})
         if 7 - row.count(0) >= max_total:
             return Refusal("SETUP-CAP", "setup_cap_total", {**params, "limit": max_total})
         return None
-    if not pos._supply[colour * 7 + t]:
+    if not packed.supply[colour * 7 + t]:
         return Refusal("PLACE-SUPPLY", "no_supply", params)
     if colour + 1 not in row and colour + 1 + STUDENT_OFFSET not in row:
         return Refusal("PLACE-PRESENCE", "no_presence", params)
@@ -512,10 +516,10 @@ def _check_place(pos: Position, action: Place) -> Refusal | None:
     return None
 
 
-def _check_recruit(pos: Position, action: Recruit) -> Refusal | None:
-    colour = pos._players[pos._turn]
+def _check_recruit(packed: PositionParts, action: Recruit) -> Refusal | None:
+    colour = packed.players[packed.turn]
     player = COLOURS[colour]
-    if pos._phase == SETUP:
+    if packed.phase == SETUP:
         return Refusal("SETUP-ORDER", "setup_only_place", {"player": player})
     count = len(action.slots)
     if not 1 <= count <= 2:
@@ -529,10 +533,10 @@ def _check_recruit(pos: Position, action: Recruit) -> Refusal | None:
         )
     for (master_type, village), slot in zip(action.students, action.slots):
         params = {"player": player, "type": master_type, "village": village}
-        closed = _village_closed(pos, village)
+        closed = _village_closed(packed, village)
         if closed:
             return closed
-        code = pos._cells[slot]
+        code = packed.cells[slot]
         if code == 0:
             return Refusal("RECRUIT-OWN", "no_master_here", params)
         if (code - 1) % 4 != colour:
@@ -543,7 +547,7 @@ def _check_recruit(pos: Position, action: Recruit) -> Refusal | None:
             return Refusal("RECRUIT-ONE-PER-MASTER", "master_has_student", params)
     for master_type in {t for t, _ in action.students}:
         needed = sum(1 for t, _ in action.students if t == master_type)
-        have = pos._supply[colour * 7 + MASTER_TYPES.index(master_type)]
+        have = packed.supply[colour * 7 + MASTER_TYPES.index(master_type)]
         if have < needed:
             return Refusal(
                 "RECRUIT-SUPPLY",
@@ -553,25 +557,25 @@ def _check_recruit(pos: Position, action: Recruit) -> Refusal | None:
     return None
 
 
-def _check_journey(pos: Position, action: Journey) -> Refusal | None:
-    player = COLOURS[pos._players[pos._turn]]
+def _check_journey(packed: PositionParts, action: Journey) -> Refusal | None:
+    player = COLOURS[packed.players[packed.turn]]
     params = {"player": player, "origin": action.origin, "destination": action.destination}
-    if pos._phase == SETUP:
+    if packed.phase == SETUP:
         return Refusal("SETUP-ORDER", "setup_only_place", {"player": player})
     if action.origin == action.destination:
         return Refusal("JOURNEY-BRIDGE", "same_village", params)
     for village in (action.origin, action.destination):
-        closed = _village_closed(pos, village)
+        closed = _village_closed(packed, village)
         if closed:
             return closed
     bridge = BRIDGE_INDEX.get((action.origin, action.destination))
     if bridge is None:
         return Refusal("JOURNEY-BRIDGE", "not_neighbours", params)
-    if not pos._bridges >> bridge & 1:
+    if not packed.bridges >> bridge & 1:
         return Refusal("JOURNEY-BRIDGE", "bridge_gone", params)
     base = VILLAGE_INDEX[action.origin] * 7
-    own_pair = pos._players[pos._turn] + 1 + STUDENT_OFFSET
-    if own_pair not in pos._cells[base : base + 7]:
+    own_pair = packed.players[packed.turn] + 1 + STUDENT_OFFSET
+    if own_pair not in packed.cells[base : base + 7]:
         return Refusal("JOURNEY-START", "no_student", params)
     return None
 
@@ -580,12 +584,13 @@ def _check_pass(pos: Position) -> Refusal | None:
     actions = legal_actions(pos)
     if actions == [PASS]:
         return None
-    rule = "SETUP-STUCK" if pos._phase == SETUP else "TURN-PASS"
+    packed = pos.packed
+    rule = "SETUP-STUCK" if packed.phase == SETUP else "TURN-PASS"
     return Refusal(
         rule,
         "cannot_pass",
         {
-            "player": COLOURS[pos._players[pos._turn]],
+            "player": COLOURS[packed.players[packed.turn]],
             "count": len(actions),
             "example": str(actions[0]),
         },
@@ -617,17 +622,13 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
     No check and no explanation: the fast path for simulations. An illegal action gives a
     meaningless position; use :func:`play` for anything a person typed.
     """
-    players = pos._players
+    players, turn, phase, cells, bridges, stones, supply, setup_turns, passed, end_eleven = (
+        pos.packed
+    )
     n = len(players)
-    colour = players[pos._turn]
-    turn = (pos._turn + 1) % n
-    phase = pos._phase
-    setup_turns = pos._setup_turns
-    bridges = pos._bridges
-    stones = pos._stones
+    colour = players[turn]
+    turn = (turn + 1) % n
     passes = 0
-    cells = pos._cells
-    supply = pos._supply
     kind = type(action)
     if kind is Place or (kind is not Recruit and isinstance(action, Place)):
         slot: int = action.slot  # type: ignore[union-attr]
@@ -653,7 +654,7 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
         cells, supply = bytes(new_cells), bytes(new_supply)
         bridges &= ~(1 << bridge)
         stones = _place_stones(bridges, stones, origin, destination)
-        if _is_end(bridges, stones, pos._end_eleven):
+        if _is_end(bridges, stones, end_eleven):
             phase = OVER
     else:  # Pass
         if phase == SETUP:
@@ -661,11 +662,14 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
             if setup_turns == 7 * n:
                 phase = PLAY
         else:
-            passes = pos._passes + 1
+            passes = passed + 1
             if passes == n:
                 phase = OVER
-    return type(pos)._make(
-        players, turn, phase, cells, bridges, stones, supply, setup_turns, passes, pos._end_eleven
+    return type(pos).from_packed(
+        _new_parts(
+            PositionParts,
+            (players, turn, phase, cells, bridges, stones, supply, setup_turns, passes, end_eleven),
+        )
     )
 
 
@@ -756,11 +760,20 @@ def scores(pos: Position) -> dict[Colour, tuple[int, int]]:
     return {colour: (pos.masters_of(colour), pos.villages_of(colour)) for colour in pos.players}
 
 
-def winners(pos: Position) -> tuple[Colour, ...]:
-    """The leader(s) by masters, then villages (``SCORE``, ``SCORE-TIE``), in seating order.
-
-    Meaningful at any time; at the end of the game these are the winners.
-    """
+def leaders(pos: Position) -> tuple[Colour, ...]:
+    """The leader(s) by masters, then villages (``SCORE``, ``SCORE-TIE``), in seating order,
+    at any time of the game; at its end these are the winners."""
     table = scores(pos)
     best = max(table.values())
     return tuple(c for c, score in table.items() if score == best)
+
+
+def winners(pos: Position) -> tuple[Colour, ...]:
+    """The winner(s) of a finished game (:func:`leaders` at its end); ``()`` before the end.
+
+    >>> from shangrila_widget.rules import Position
+    >>> winners(Position.new_game(["red", "blue", "yellow"]))
+    ()
+    """
+    check_position(pos)
+    return leaders(pos) if pos.is_over else ()

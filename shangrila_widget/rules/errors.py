@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from shangrila_widget.rules.explain import Refusal
+    from shangrila_widget.rules.results import Refusal
 
 #: The most characters of a bad value an error message quotes.
 EXCERPT_LIMIT: Final = 24

@@ -6,7 +6,8 @@ one-line string in :mod:`~shangrila_widget.rules.compact`, the edit helpers in
 
 A :class:`Position` is a value: playing an action returns a new one and leaves the old one
 as it was. Internally a position is a handful of small integers and tuples so that the engine
-can list and play actions fast; the public accessors speak in names.
+can list and play actions fast (``pos.packed``, a :class:`PositionParts`, for fast readers);
+the public accessors speak in names.
 
 >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
 >>> pos.phase, pos.to_move, len(pos.bridges)
@@ -57,6 +58,7 @@ from shangrila_widget.rules.errors import PositionError, ShangrilaError, excerpt
 from shangrila_widget.rules.position_json import (
     FORMAT,
     OPTION_END_ELEVEN,
+    PositionParts,
     load_json,
     parse_players,
     read_position,
@@ -64,9 +66,9 @@ from shangrila_widget.rules.position_json import (
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.actions import Action
-    from shangrila_widget.rules.explain import Outcome, Refusal
+    from shangrila_widget.rules.results import Outcome, Refusal
 
-__all__ = ["FORMAT", "Phase", "Position", "Tile"]
+__all__ = ["FORMAT", "Phase", "Position", "PositionParts", "Tile", "as_position"]
 
 
 class Tile(NamedTuple):
@@ -81,61 +83,40 @@ class Position:
 
     Build one with :meth:`new_game` or :meth:`from_json`; positions are immutable and
     compare equal when every part of the state is equal.
+
+    For fast readers (the engine, the bots), ``pos.packed`` is the position as the engine
+    keeps it: a :class:`PositionParts` of small integers, bytes and bit masks in the codes of
+    :mod:`~shangrila_widget.rules.codes`, the position's own (no copy), immutable like the
+    position and read-only; the accessors say the same in words. :meth:`from_packed` is the
+    way back, unchecked.
+
+    >>> packed = Position.new_game(["red", "blue", "yellow"]).packed
+    >>> packed.players, packed.turn, packed.phase, len(packed.cells), packed.supply[0]
+    ((0, 1, 2), 0, 0, 91, 6)
+    >>> packed.cells[0] == EMPTY and packed.stones == 1 << C_INDEX
+    True
     """
 
-    __slots__ = (
-        "_players",
-        "_turn",
-        "_phase",
-        "_cells",
-        "_bridges",
-        "_stones",
-        "_supply",
-        "_setup_turns",
-        "_passes",
-        "_end_eleven",
-    )
+    # One slot, read as fast as an attribute (the engine and the bots read it on every step);
+    # __setattr__ keeps it read-only, and to the type checker it is a read-only property.
+    __slots__ = {"packed": "The position as the engine keeps it (a PositionParts), read-only."}
 
-    _players: tuple[int, ...]  # colour indices in seating order
-    _turn: int  # index into _players of the player to move
-    _phase: int  # SETUP, PLAY or OVER
-    _cells: bytes  # 91 cell codes, village * 7 + type
-    _bridges: int  # bit mask of intact bridges
-    _stones: int  # bit mask of villages with a stone
-    _supply: bytes  # 28 counts, colour * 7 + type
-    _setup_turns: int  # set-up turns taken (placements and skips)
-    _passes: int  # forced passes in a row during play
-    _end_eleven: bool  # option END-ELEVEN
+    if TYPE_CHECKING:
+
+        @property
+        def packed(self) -> PositionParts:
+            """The position as the engine keeps it, read-only (see the class docstring)."""
 
     def __init__(self) -> None:
         raise TypeError("use Position.new_game(...) or Position.from_json(...)")
 
     @classmethod
-    def _make(
-        cls,
-        players: tuple[int, ...],
-        turn: int,
-        phase: int,
-        cells: bytes,
-        bridges: int,
-        stones: int,
-        supply: bytes,
-        setup_turns: int,
-        passes: int,
-        end_eleven: bool,
-    ) -> Position:
+    def from_packed(cls, packed: PositionParts) -> Position:
+        """The position made of ``packed``, unchecked: the engine's fast path, for parts taken
+        from :attr:`packed` and changed by the rules. Anything else may build an impossible
+        position; read what a person gives with :meth:`from_json` or :meth:`from_dict`."""
         new = object.__new__(cls)
-        # the slots' own setters: faster than object.__setattr__ by name (the fast path)
-        _set_players(new, players)
-        _set_turn(new, turn)
-        _set_phase(new, phase)
-        _set_cells(new, cells)
-        _set_bridges(new, bridges)
-        _set_stones(new, stones)
-        _set_supply(new, supply)
-        _set_setup_turns(new, setup_turns)
-        _set_passes(new, passes)
-        _set_end_eleven(new, end_eleven)
+        _set_packed(new, packed)  # the slot's own setter passes __setattr__ by
         return new
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -156,19 +137,21 @@ class Position:
         """
         seats = parse_players(players, "players")
         if not isinstance(end_eleven, bool):
-            raise ShangrilaError(f"end_eleven: expected True or False, got {excerpt(end_eleven)}")
+            raise TypeError(f"end_eleven: expected True or False, got {excerpt(end_eleven)}")
         three = len(seats) == 3
-        return cls._make(
-            players=seats,
-            turn=0,
-            phase=SETUP,
-            cells=bytes((EMPTY,) * (len(VILLAGES) * 7)),
-            bridges=THREE_PLAYER_BRIDGES_MASK if three else ALL_BRIDGES_MASK,
-            stones=(1 << C_INDEX) if three else 0,
-            supply=bytes((TILES_PER_TYPE,) * 28),
-            setup_turns=0,
-            passes=0,
-            end_eleven=end_eleven,
+        return cls.from_packed(
+            PositionParts(
+                players=seats,
+                turn=0,
+                phase=SETUP,
+                cells=bytes((EMPTY,) * (len(VILLAGES) * 7)),
+                bridges=THREE_PLAYER_BRIDGES_MASK if three else ALL_BRIDGES_MASK,
+                stones=(1 << C_INDEX) if three else 0,
+                supply=bytes((TILES_PER_TYPE,) * 28),
+                setup_turns=0,
+                passes=0,
+                end_eleven=end_eleven,
+            )
         )
 
     @classmethod
@@ -182,7 +165,7 @@ class Position:
     @classmethod
     def from_dict(cls, data: object) -> Position:
         """Like :meth:`from_json`, from already-decoded JSON data."""
-        return cls._make(*read_position(data))
+        return cls.from_packed(read_position(data))
 
     def to_dict(self) -> dict[str, Any]:
         """The public JSON position as Python data (keys in the documented order).
@@ -190,7 +173,7 @@ class Position:
         Optional keys are written only when they differ from their defaults.
         """
         villages: dict[str, dict[str, dict[str, Any]]] = {}
-        cells = self._cells
+        cells = self.packed.cells
         for v, village in enumerate(VILLAGES):
             spaces: dict[str, dict[str, Any]] = {}
             for t, master_type in enumerate(MASTER_TYPES):
@@ -204,18 +187,18 @@ class Position:
                 villages[village] = spaces
         data: dict[str, Any] = {
             "format": FORMAT,
-            "players": [COLOURS[p] for p in self._players],
-            "to_move": COLOURS[self._players[self._turn]],
-            "phase": PHASES[self._phase],
+            "players": [COLOURS[p] for p in self.packed.players],
+            "to_move": COLOURS[self.packed.players[self.packed.turn]],
+            "phase": PHASES[self.packed.phase],
             "villages": villages,
-            "bridges": [list(b) for i, b in enumerate(BRIDGES) if self._bridges >> i & 1],
-            "stones": [v for i, v in enumerate(VILLAGES) if self._stones >> i & 1],
+            "bridges": [list(b) for i, b in enumerate(BRIDGES) if self.packed.bridges >> i & 1],
+            "stones": [v for i, v in enumerate(VILLAGES) if self.packed.stones >> i & 1],
         }
-        if self._phase == SETUP and self._setup_turns != self._tiles_on_board():
-            data["setup_turns"] = self._setup_turns
-        if self._passes:
-            data["passes"] = self._passes
-        if self._end_eleven:
+        if self.packed.phase == SETUP and self.packed.setup_turns != self._tiles_on_board():
+            data["setup_turns"] = self.packed.setup_turns
+        if self.packed.passes:
+            data["passes"] = self.packed.passes
+        if self.packed.end_eleven:
             data["options"] = [OPTION_END_ELEVEN]
         return data
 
@@ -249,64 +232,64 @@ class Position:
     @property
     def players(self) -> tuple[Colour, ...]:
         """The colours in clockwise seating order; the first is the start player."""
-        return tuple(COLOURS[p] for p in self._players)
+        return tuple(COLOURS[p] for p in self.packed.players)
 
     @property
     def to_move(self) -> Colour:
         """The colour of the player whose turn it is."""
-        return COLOURS[self._players[self._turn]]
+        return COLOURS[self.packed.players[self.packed.turn]]
 
     @property
     def phase(self) -> Phase:
         """``"setup"``, ``"play"`` or ``"over"``."""
-        return PHASES[self._phase]
+        return PHASES[self.packed.phase]
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended (``END``, ``END-ELEVEN`` or ``END-STALL``)."""
-        return self._phase == OVER
+        return self.packed.phase == OVER
 
     @property
     def end_eleven(self) -> bool:
         """Whether the option ``END-ELEVEN`` (end after the 11th stone) is on."""
-        return self._end_eleven
+        return self.packed.end_eleven
 
     @property
     def setup_turns(self) -> int:
         """Set-up turns taken so far (placements and skipped placements)."""
-        return self._setup_turns
+        return self.packed.setup_turns
 
     @property
     def passes(self) -> int:
         """Forced passes in a row during play (a full round of them ends the game)."""
-        return self._passes
+        return self.packed.passes
 
     @property
     def bridges(self) -> frozenset[tuple[str, str]]:
         """The intact bridges, each as the pair of board.json (for example ``("A", "B")``)."""
-        return frozenset(b for i, b in enumerate(BRIDGES) if self._bridges >> i & 1)
+        return frozenset(b for i, b in enumerate(BRIDGES) if self.packed.bridges >> i & 1)
 
     @property
     def stones(self) -> frozenset[str]:
         """The villages with a Stone of the Wise Men."""
-        return frozenset(v for i, v in enumerate(VILLAGES) if self._stones >> i & 1)
+        return frozenset(v for i, v in enumerate(VILLAGES) if self.packed.stones >> i & 1)
 
     def bridge_intact(self, a: str, b: str) -> bool:
         """Whether the bridge between ``a`` and ``b`` exists on the board and still stands."""
         index = BRIDGE_INDEX.get((a, b)) if isinstance(a, str) and isinstance(b, str) else None
-        return index is not None and bool(self._bridges >> index & 1)
+        return index is not None and bool(self.packed.bridges >> index & 1)
 
     def has_stone(self, village: str) -> bool:
         """Whether ``village`` has a stone (is at peace)."""
-        return bool(self._stones >> _village(village) & 1)
+        return bool(self.packed.stones >> _village(village) & 1)
 
     def in_play(self, village: str) -> bool:
         """False only for village C in a three-player game."""
-        return not (len(self._players) == 3 and village == OUT_OF_PLAY_WITH_THREE)
+        return not (len(self.packed.players) == 3 and village == OUT_OF_PLAY_WITH_THREE)
 
     def tile(self, village: str, master_type: str) -> Tile | None:
         """The master (and whether a student lies on it) on a space, or None when empty."""
-        code = self._cells[_village(village) * 7 + _type(master_type)]
+        code = self.packed.cells[_village(village) * 7 + _type(master_type)]
         if not code:
             return None
         return Tile(COLOURS[(code - 1) % 4], code > STUDENT_OFFSET)
@@ -316,38 +299,38 @@ class Position:
         base = _village(village) * 7
         return {
             t: Tile(COLOURS[(code - 1) % 4], code > STUDENT_OFFSET)
-            for t, code in zip(MASTER_TYPES, self._cells[base : base + 7])
+            for t, code in zip(MASTER_TYPES, self.packed.cells[base : base + 7])
             if code
         }
 
     def strength(self, village: str) -> int:
         """Tiles in the village: masters plus students, of every colour."""
         base = _village(village) * 7
-        return sum(STRENGTH[c] for c in self._cells[base : base + 7])
+        return sum(STRENGTH[c] for c in self.packed.cells[base : base + 7])
 
     def masters_in(self, village: str) -> int:
         """Masters in the village (students not counted)."""
         base = _village(village) * 7
-        return sum(1 for c in self._cells[base : base + 7] if c)
+        return sum(1 for c in self.packed.cells[base : base + 7] if c)
 
     def supply(self, colour: str, master_type: str) -> int:
         """Tiles of that colour and type off the board (6 minus those on it)."""
-        return self._supply[_colour(colour) * 7 + _type(master_type)]
+        return self.packed.supply[_colour(colour) * 7 + _type(master_type)]
 
     def supplies(self, colour: str) -> dict[MasterType, int]:
         """A player's supply of every type."""
         base = _colour(colour) * 7
-        return dict(zip(MASTER_TYPES, self._supply[base : base + 7]))
+        return dict(zip(MASTER_TYPES, self.packed.supply[base : base + 7]))
 
     def masters_of(self, colour: str) -> int:
         """A player's masters on the whole board (what ``SCORE`` counts)."""
         code = _colour(colour) + 1
-        return sum(1 for c in self._cells if c == code or c == code + STUDENT_OFFSET)
+        return sum(1 for c in self.packed.cells if c == code or c == code + STUDENT_OFFSET)
 
     def villages_of(self, colour: str) -> int:
         """The number of villages where a player has at least one master (``SCORE-TIE``)."""
         code = _colour(colour) + 1
-        cells = self._cells
+        cells = self.packed.cells
         return sum(
             1
             for v in range(len(VILLAGES))
@@ -377,34 +360,39 @@ class Position:
 
         return engine.play(self, action, player)
 
+    def scores(self) -> dict[Colour, tuple[int, int]]:
+        """Each player's (masters on the board, villages with one of their masters): what
+        ``SCORE`` and ``SCORE-TIE`` compare (see :func:`engine.scores`)."""
+        from shangrila_widget.rules import engine
+
+        return engine.scores(self)
+
+    def leaders(self) -> tuple[Colour, ...]:
+        """The player(s) ahead now by ``SCORE`` and ``SCORE-TIE`` (at any time of the game)."""
+        from shangrila_widget.rules import engine
+
+        return engine.leaders(self)
+
     def winners(self) -> tuple[Colour, ...]:
-        """The winning colour(s) by ``SCORE`` and ``SCORE-TIE``; more than one is a shared win."""
+        """The winning colour(s) once the game is over (more than one is a shared win); an
+        empty tuple while it is still going on.
+
+        >>> Position.new_game(["red", "blue", "yellow"]).winners()
+        ()
+        """
         from shangrila_widget.rules import engine
 
         return engine.winners(self)
 
     # ----------------------------------------------------------------- value protocol
 
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self._players,
-            self._turn,
-            self._phase,
-            self._cells,
-            self._bridges,
-            self._stones,
-            self._setup_turns,
-            self._passes,
-            self._end_eleven,
-        )
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self._key() == other._key()
+        return self.packed == other.packed
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(self.packed)
 
     def __repr__(self) -> str:
         return f"Position.from_json({self.to_json()!r})"
@@ -419,20 +407,30 @@ class Position:
         return svg
 
     def _tiles_on_board(self) -> int:
-        return sum(STRENGTH[c] for c in self._cells)
+        return sum(STRENGTH[c] for c in self.packed.cells)
 
 
-# The slots' setters, which (unlike assigning an attribute) pass Position.__setattr__ by.
-_set_players: Callable[[Position, object], None] = Position.__dict__["_players"].__set__
-_set_turn: Callable[[Position, object], None] = Position.__dict__["_turn"].__set__
-_set_phase: Callable[[Position, object], None] = Position.__dict__["_phase"].__set__
-_set_cells: Callable[[Position, object], None] = Position.__dict__["_cells"].__set__
-_set_bridges: Callable[[Position, object], None] = Position.__dict__["_bridges"].__set__
-_set_stones: Callable[[Position, object], None] = Position.__dict__["_stones"].__set__
-_set_supply: Callable[[Position, object], None] = Position.__dict__["_supply"].__set__
-_set_setup_turns: Callable[[Position, object], None] = Position.__dict__["_setup_turns"].__set__
-_set_passes: Callable[[Position, object], None] = Position.__dict__["_passes"].__set__
-_set_end_eleven: Callable[[Position, object], None] = Position.__dict__["_end_eleven"].__set__
+_set_packed: Callable[[Position, PositionParts], None] = Position.__dict__["packed"].__set__
+
+
+def as_position(value: Position | str | None, players: Sequence[str] = COLOURS) -> Position:
+    """A position from a :class:`Position`, its JSON, its one-line string, or None (a new game
+    of ``players``, by default all four colours). A text that is no position raises
+    :class:`PositionError` with the reason; a value of another type raises :class:`TypeError`.
+
+    >>> as_position(None, ["red", "blue", "yellow"]).phase
+    'setup'
+    >>> as_position("rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C").players
+    ('red', 'blue', 'yellow')
+    """
+    if value is None:
+        return Position.new_game(list(players))
+    if isinstance(value, Position):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        return Position.from_json(text) if text.startswith("{") else Position.from_compact(text)
+    raise TypeError(f"expected a Position, JSON text or a position string, not {excerpt(value)}")
 
 
 def _village(village: object) -> int:

@@ -35,10 +35,10 @@ from shangrila_widget.rules.errors import (
     excerpt,
     key_path,
 )
-from shangrila_widget.rules.explain import Event, Outcome
 from shangrila_widget.rules.messages import LANGUAGES, Language
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.position_json import RECORD_FORMAT, check_format, load_json
+from shangrila_widget.rules.results import Event, Outcome
 
 
 class Node:

@@ -64,12 +64,11 @@ from shangrila_widget.rules import (
     Outcome,
     Position,
     PositionError,
-    ShangrilaError,
+    as_position,
 )
 from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
-from shangrila_widget.rules.compact import from_compact, to_compact
+from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.engine import scores
-from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import (
     COLOUR_NAMES,
     LANGUAGES,
@@ -159,25 +158,6 @@ def relabel(
     finally:
         if handler is not None:
             selection.observe(handler, "value")
-
-
-def as_position(value: Position | str | None, players: Sequence[str] = FOUR_PLAYERS) -> Position:
-    """A position from a :class:`Position`, its JSON, its one-line string, or None (a new game
-    of ``players``); anything else raises :class:`ShangrilaError` with the reason.
-
-    >>> as_position(None, ["red", "blue", "yellow"]).phase
-    'setup'
-    """
-    if value is None:
-        return Position.new_game(list(players))
-    if isinstance(value, Position):
-        return value
-    if isinstance(value, str):
-        text = value.strip()
-        return Position.from_json(text) if text.startswith("{") else from_compact(text)
-    raise ShangrilaError(
-        f"expected a Position, JSON text or a position string, not {excerpt(value)}"
-    )
 
 
 class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]

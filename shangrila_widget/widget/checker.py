@@ -24,7 +24,7 @@ import traitlets
 
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile
-from shangrila_widget.rules.analysis import KINDS, Prediction, what_if
+from shangrila_widget.rules.analysis import ALL_KINDS, Prediction, what_if
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_bridge, with_tile, with_to_move
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
@@ -32,7 +32,7 @@ from shangrila_widget.widget.board import ShangriLaBoard, as_position, relabel, 
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.texts import ui_text
 
-LIST_KINDS = ("all", "place", "recruit", "journey")
+KIND_FILTERS = ("all", "place", "recruit", "journey")
 
 
 def prediction_label(prediction: Prediction, lang: Language = "en") -> str:
@@ -111,7 +111,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             [self._colour, self._piece, self._to_move],
             layout=widgets.Layout(display="none", flex_flow="row wrap"),
         )
-        self._kinds = widgets.ToggleButtons(options=[(k, k) for k in LIST_KINDS], value="journey")
+        self._kinds = widgets.ToggleButtons(options=[(k, k) for k in KIND_FILTERS], value="journey")
         self._kinds.observe(self._on_kinds_widget, "value")
         self._list = widgets.Select(options=[], rows=8, layout={"width": "100%"})
         self._list.observe(self._on_choose, "value")
@@ -150,7 +150,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         relabel(self._mode, modes, self._on_mode_widget)
         relabel(self._piece, [(ui_text(k, lang), k) for k in ("master", "pair", "empty")])
         self._to_move.description = ui_text("to_move", lang)
-        relabel(self._kinds, [(ui_text(k, lang), k) for k in LIST_KINDS], self._on_kinds_widget)
+        relabel(self._kinds, [(ui_text(k, lang), k) for k in KIND_FILTERS], self._on_kinds_widget)
         self._what_if_title.value = f"<b>{ui_text('what_if', lang)}</b>"
         self._play_it.description = ui_text("play_it", lang)
         self._back.description = ui_text("back", lang)
@@ -296,7 +296,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         pos = self.game
         lang = self.lang
         kind = self._kinds.value
-        kinds = [k for k in KINDS if k != "pass"] + ["pass"] if kind == "all" else [kind]
+        kinds = list(ALL_KINDS) if kind == "all" else [kind]
         self.predictions = what_if(pos, kinds) if not pos.is_over else []
         options = [(prediction_label(p, lang), i) for i, p in enumerate(self.predictions)]
         self._list.unobserve(self._on_choose, "value")

@@ -42,9 +42,9 @@ from shangrila_widget.rules import (
 )
 from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGE_INDEX
 from shangrila_widget.rules.errors import IllegalActionError, excerpt
-from shangrila_widget.rules.explain import Event, Outcome, Refusal
 from shangrila_widget.rules.messages import LANGUAGES, Language, action_words
 from shangrila_widget.rules.record import GameRecord
+from shangrila_widget.rules.results import Event, Outcome, Refusal
 from shangrila_widget.widget.texts import ui_text
 
 ActionKind = Literal["auto", "place", "recruit", "journey"]

@@ -25,9 +25,10 @@ import ipywidgets as widgets
 import traitlets
 from ipycanvas import Canvas
 
-from shangrila_widget.bots import Review, explain_action, review, review_scene, review_svg
+from shangrila_widget.bots import Review, explain_action, review
 from shangrila_widget.render.canvas import batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
+from shangrila_widget.render.review_chart import review_scene, review_svg
 from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
@@ -35,7 +36,7 @@ from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.texts import ui_text
 
 if TYPE_CHECKING:
-    from shangrila_widget.bots.review import ChartScene
+    from shangrila_widget.render.review_chart import ChartScene
     from shangrila_widget.widget.board import ShangriLaBoard
 
 log = logging.getLogger("shangrila_widget")

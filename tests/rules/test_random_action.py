@@ -167,15 +167,15 @@ def test_a_finished_game_is_refused_like_play_refuses_it() -> None:
 
 
 @pytest.mark.parametrize("bad_pos", [None, "red to move", Position.new_game(list(FOUR)).to_dict()])
-def test_a_bad_position_is_a_shangrila_error(bad_pos: object) -> None:
-    with pytest.raises(ShangrilaError, match="expected a Position"):
+def test_a_value_that_is_no_position_is_a_type_error(bad_pos: object) -> None:
+    with pytest.raises(TypeError, match="expected a Position"):
         random_action(bad_pos, random.Random(1))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad_rng", [None, 7, random, "seed"])
-def test_a_bad_rng_is_a_shangrila_error(bad_rng: object) -> None:
+def test_a_value_that_is_no_generator_is_a_type_error(bad_rng: object) -> None:
     pos = Position.new_game(list(FOUR))
-    with pytest.raises(ShangrilaError, match="rng: expected a random.Random"):
+    with pytest.raises(TypeError, match="rng: expected a random.Random"):
         random_action(pos, bad_rng)  # type: ignore[arg-type]
 
 
@@ -229,19 +229,21 @@ def test_weighted_draws_are_legal_in_every_phase(seats: tuple[str, ...], seed: i
 
 
 @pytest.mark.parametrize(
-    ("weights", "message"),
+    ("weights", "error", "message"),
     [
-        ([("place", 1)], "weights: expected a mapping"),
-        ({"pass": 1}, "unknown kind 'pass'"),
-        ({"Place": 1}, "unknown kind 'Place'"),
-        ({"place": -0.5}, r"weights\[place\]: expected a number of at least 0"),
-        ({"place": float("nan")}, r"weights\[place\]"),
-        ({"place": float("inf")}, r"weights\[place\]"),
-        ({"place": True}, r"weights\[place\]"),
-        ({"place": "0.7"}, r"weights\[place\]"),
+        ([("place", 1)], TypeError, "weights: expected a mapping"),
+        ({"pass": 1}, ShangrilaError, "unknown kind 'pass'"),
+        ({"Place": 1}, ShangrilaError, "unknown kind 'Place'"),
+        ({"place": -0.5}, ShangrilaError, r"weights\[place\]: expected a number of at least 0"),
+        ({"place": float("nan")}, ShangrilaError, r"weights\[place\]"),
+        ({"place": float("inf")}, ShangrilaError, r"weights\[place\]"),
+        ({"place": True}, TypeError, r"weights\[place\]: expected a number"),
+        ({"place": "0.7"}, TypeError, r"weights\[place\]: expected a number"),
     ],
 )
-def test_bad_weights_are_a_shangrila_error(weights: object, message: str) -> None:
+def test_bad_weights_are_refused_by_kind_of_problem(
+    weights: object, error: type[Exception], message: str
+) -> None:
     pos = random_game(11, 40)
-    with pytest.raises(ShangrilaError, match=message):
+    with pytest.raises(error, match=message):
         random_action(pos, random.Random(1), weights=weights)  # type: ignore[arg-type]

@@ -1,12 +1,24 @@
-"""The rules layer's seams (issue 8): one home for the position codes, no import circle, and
-no display state in the game record (underscore names: ``tests/test_module_seams.py``)."""
+"""The rules layer's seams: one home for the position's codes and for its ten fields (the
+packed view fast readers use), no import circle, and no display state in the game record
+(underscore names and private attributes: ``tests/test_module_seams.py``)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
-from shangrila_widget.rules import GameRecord, Position, codes, engine, position
+import pytest
+
+from shangrila_widget.rules import (
+    GameRecord,
+    Position,
+    PositionError,
+    PositionParts,
+    codes,
+    engine,
+    position,
+)
 
 RULES = Path(position.__file__).resolve().parent
 
@@ -67,10 +79,75 @@ def test_the_codes_have_one_home() -> None:
                 names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
                 assert name not in names and f"_{name}" not in names, (module.name, name)
     assert engine.setup_caps is codes.setup_caps
-    assert not hasattr(engine, "_IS_MASTER")
 
 
 def test_the_record_keeps_no_language() -> None:
     record = GameRecord(Position.new_game(["red", "blue", "yellow"]))
-    assert not hasattr(record, "lang")
     assert "lang" not in record.to_dict()
+
+
+def test_the_positions_fields_are_written_once() -> None:
+    """The ten fields are the fields of ``PositionParts``; the position holds one of them."""
+    assert Position.__slots__ == {"packed": Position.__slots__["packed"]}
+    source = (RULES / "position.py").read_text("utf-8")
+    for field in PositionParts._fields:
+        assert not re.search(rf"(?<!\w)_{field}\b", source), field
+
+
+def test_the_packed_view_is_the_positions_own_and_read_only() -> None:
+    pos = Position.new_game(["red", "blue", "yellow"]).play("place healer A").position
+    packed = pos.packed
+    assert isinstance(packed, PositionParts) and packed is pos.packed
+    assert packed.players == (0, 1, 2) and packed.turn == 1 and packed.phase == codes.SETUP
+    healer_a = 0 * 7 + 6  # village A, the seventh type
+    assert packed.cells[healer_a] == 1 and packed.supply[6] == 5 and packed.setup_turns == 1
+    assert packed.stones == 1 << codes.C_INDEX and not packed.end_eleven
+    assert Position.from_packed(packed) == pos
+    with pytest.raises(AttributeError):
+        pos.packed = packed  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        packed.turn = 0  # type: ignore[misc]
+
+
+def test_positions_compare_by_their_parts() -> None:
+    a = Position.new_game(["red", "blue", "yellow"])
+    b = Position.from_json(a.to_json())
+    assert a == b and hash(a) == hash(b) and a.packed == b.packed
+    assert a != a.play("place healer A").position
+
+
+def test_winners_only_once_the_game_is_over_and_scores_as_a_method() -> None:
+    start = Position.new_game(["red", "blue", "yellow", "violet"])
+    assert start.winners() == () and engine.winners(start) == ()
+    assert start.leaders() == start.players  # all level at the start
+    assert start.scores() == engine.scores(start) == {c: (0, 0) for c in start.players}
+    after = start.play("place healer A").position
+    assert after.winners() == () and after.leaders() == ("red",)
+    finished = Position.from_dict(
+        {
+            "format": "shangrila-position/1",
+            "players": ["red", "blue", "yellow"],
+            "to_move": "red",
+            "phase": "over",
+            "villages": {"A": {"healer": {"owner": "blue", "student": False}}},
+            "bridges": [],
+            "stones": list("ABCDEFGHIJKL"),
+        }
+    )
+    assert finished.winners() == finished.leaders() == ("blue",)
+    assert finished.scores()["blue"] == (1, 1)
+
+
+def test_as_position_lives_in_the_rules() -> None:
+    from shangrila_widget import rules
+    from shangrila_widget.widget import board
+
+    assert board.as_position is rules.as_position is position.as_position
+    pos = Position.new_game(["red", "blue", "yellow"])
+    assert rules.as_position(pos) is pos
+    assert rules.as_position(pos.to_json()) == pos == rules.as_position(pos.to_compact())
+    assert rules.as_position(None).players == ("red", "blue", "yellow", "violet")
+    with pytest.raises(PositionError):
+        rules.as_position("not a position")
+    with pytest.raises(TypeError, match="expected a Position, JSON text or a position string"):
+        rules.as_position(5)  # type: ignore[arg-type]

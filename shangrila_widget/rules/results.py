@@ -1,4 +1,6 @@
-"""Explanations: refusals, events and outcomes, each naming its rule id, in English or Polish.
+"""The rules' result types: a :class:`Refusal` (from a check), the :class:`Event` list and the
+:class:`Outcome` of a played action, each naming its rule id and said in English or Polish.
+The events are worked out by :mod:`~shangrila_widget.rules.describe`.
 
 >>> from shangrila_widget.rules import Position
 >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])

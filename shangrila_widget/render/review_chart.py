@@ -1,0 +1,162 @@
+"""The chart of a game review: every player's win chance over the game, as scene primitives
+and as SVG, painted like the board's pictures.
+
+:func:`review_scene` draws a :class:`~shangrila_widget.bots.review.Review` (from
+:func:`shangrila_widget.bots.review`) as primitives: a point per move, tagged
+``("move", index, player, mistake)`` so that a widget can map a click to a move;
+:func:`review_svg` paints them with the package's SVG painter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from shangrila_widget.render.primitives import Circle, Layers, Line, Primitive, Rect, Text
+from shangrila_widget.render.styles import PLAYER_STYLES
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
+from shangrila_widget.rules.messages import COLOUR_NAMES, Language
+
+if TYPE_CHECKING:
+    from shangrila_widget.bots.review import Review
+
+
+@dataclass(frozen=True, slots=True)
+class ChartScene(Layers):
+    """The chart as a drawing, like a :class:`~.scene.Scene`: its size, its two layers of
+    primitives and its accessible text."""
+
+    width: float
+    height: float
+    static: tuple[Primitive, ...]
+    dynamic: tuple[Primitive, ...]
+    title: str
+    description: str
+    lang: str
+
+
+_WORDS = {
+    "en": {
+        "title": "Win chance over the game",
+        "desc": "Each player's estimated chance to win after every move; rings mark mistakes.",
+        "move": "move",
+    },
+    "pl": {
+        "title": "Szansa na wygraną w trakcie gry",
+        "desc": "Szacowana szansa każdego gracza na wygraną po każdym ruchu; kółka oznaczają "
+        "błędy.",
+        "move": "ruch",
+    },
+}
+
+
+def review_scene(
+    rev: Review, *, lang: Language = "en", width: float = 640, height: float = 260
+) -> ChartScene:
+    """The chart of ``rev`` as primitives: a frame, grid lines at 0, 25, 50, 75 and 100 %,
+    a line per player in the player's colour, a point per move (tagged with its index)."""
+    _check_review(rev)
+    if lang not in _WORDS:
+        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
+    words = _WORDS[lang]
+    left, right, top, bottom = 44.0, 12.0, 28.0, 30.0
+    plot_w = width - left - right
+    plot_h = height - top - bottom
+    count = max(1, len(rev.moves))
+
+    def x_of(i: int) -> float:
+        return left + plot_w * i / count
+
+    def y_of(p: float) -> float:
+        return top + plot_h * (1.0 - p)
+
+    static: list[Primitive] = [
+        Rect(0, 0, width, height, fill="#FFFFFF", tag=()),
+        Text(width / 2, 18, words["title"], size=13, fill="#222222"),
+    ]
+    for k in range(5):
+        p = k / 4
+        static.append(
+            Line(left, y_of(p), left + plot_w, y_of(p), stroke="#CCCCCC", line_width=1, tag=())
+        )
+        static.append(
+            Text(
+                left - 6,
+                y_of(p) + 4,
+                f"{round(p * 100)}%",
+                size=10,
+                fill="#444444",
+                weight="normal",
+                anchor="end",
+            )
+        )
+    static.append(
+        Text(
+            left + plot_w,
+            height - 8,
+            f"{words['move']} {len(rev.moves)}",
+            size=10,
+            fill="#444444",
+            weight="normal",
+            anchor="end",
+        )
+    )
+    dynamic: list[Primitive] = []
+    for colour in rev.players:
+        style = PLAYER_STYLES[colour]
+        series = [rev.start[colour]] + [m.after[colour] for m in rev.moves]
+        for i in range(len(series) - 1):
+            dynamic.append(
+                Line(
+                    x_of(i),
+                    y_of(series[i]),
+                    x_of(i + 1),
+                    y_of(series[i + 1]),
+                    stroke=style.fill,
+                    line_width=2.5,
+                    tag=("series", colour),
+                )
+            )
+    for m in rev.moves:
+        style = PLAYER_STYLES[m.player]
+        tag = ("move", str(m.index), m.player, "1" if m.mistake else "")
+        x, y = x_of(m.index), y_of(m.after[m.player])
+        dynamic.append(Circle(x, y, 3.5, fill=style.fill, stroke=style.edge, line_width=1, tag=tag))
+        if m.mistake:
+            dynamic.append(Circle(x, y, 7.5, stroke="#B00020", line_width=2, tag=tag))
+    names = ", ".join(COLOUR_NAMES[lang][c] for c in rev.players)
+    return ChartScene(
+        width,
+        height,
+        tuple(static),
+        tuple(dynamic),
+        words["title"],
+        f"{words['desc']} ({names})",
+        lang,
+    )
+
+
+def review_svg(rev: Review, *, lang: Language = "en", width: float = 640) -> str:
+    """The chart of :func:`review_scene` as a standalone SVG document."""
+    from shangrila_widget.render.svg import scene_to_svg
+
+    return scene_to_svg(review_scene(rev, lang=lang, width=width))
+
+
+def _check_review(rev: object) -> None:
+    """Refuse anything but a :class:`Review`; a game record is one call away from one."""
+    from shangrila_widget.bots.review import Review
+
+    if isinstance(rev, Review):
+        return
+    from shangrila_widget.rules.record import GameRecord
+
+    if isinstance(rev, GameRecord):
+        raise TypeError(
+            "expected a Review, got a GameRecord: review it first, "
+            "review_svg(review(record)) (review from shangrila_widget.bots)"
+        )
+    raise TypeError(f"expected a Review (from shangrila_widget.bots.review), got {excerpt(rev)}")
+
+
+__all__ = ["ChartScene", "review_scene", "review_svg"]

@@ -1,0 +1,94 @@
+"""The search's ranking and its seeds: ``Search.ranked`` puts an action that ends the game as
+the mover's sole win first, then orders by visits, then by the mover's mean result (its
+documented value); the same seed repeats a search and different seeds can differ."""
+
+from __future__ import annotations
+
+import random
+
+from shangrila_widget.bots import choose_action, hint, review
+from shangrila_widget.bots.search import Search, SearchNode, final_shares
+from shangrila_widget.rules import GameRecord, Journey, Position
+from tests.bots.test_bots import FOUR, LAST_JOURNEY, make, random_position
+
+
+def ranking_key(search: Search, node: SearchNode) -> tuple[bool, int, float]:
+    """The documented order, written out: a sole win that ends the game, visits, mean."""
+    seat = search.root.seat
+    won = node.position.is_over and final_shares(node.position)[seat] == 1.0
+    return (not won, -node.visits, -node.mean(seat))
+
+
+def test_the_winning_last_journey_ranks_first_even_with_fewer_visits() -> None:
+    pos = make(LAST_JOURNEY, [("A", "B")])
+    search = Search(pos, random.Random(1), root_width=len(pos.legal_actions()))
+    search.run(iterations=60)
+    ranked = search.ranked()
+    assert ranked[0][0] == Journey("A", "B")
+    winning = ranked[0][1]
+    assert winning.position.is_over and winning.position.winners() == ("red",)
+    # however the visits fall, the sole win stays first
+    for _, node in ranked[1:]:
+        node.visits = winning.visits + 100
+        node.value[search.root.seat] = node.visits  # a perfect mean, too
+    assert search.ranked()[0][0] == Journey("A", "B")
+    assert search.best() == Journey("A", "B")
+
+
+def test_the_ranking_is_by_visits_then_by_the_movers_mean() -> None:
+    pos = random_position(FOUR, 11, 60)
+    assert not pos.is_over
+    search = Search(pos, random.Random(3), root_width=4)
+    search.run(iterations=40)
+    children = search.root.children
+    assert len(children) >= 4
+    seat = search.root.seat
+    # set the visits and values by hand: two tie on visits and differ by mean
+    plan = [(5, 1.0), (9, 2.0), (9, 6.0), (2, 2.0)]
+    for (_, node), (visits, value) in zip(children, plan):
+        node.visits = visits
+        node.value[seat] = value
+    for _, node in children[len(plan) :]:
+        node.visits = 0
+    order = [action for action, _ in search.ranked()]
+    expected = [children[i][0] for i in (2, 1, 0, 3)]
+    assert order[:4] == expected
+    assert search.best() == children[2][0]
+    keys = [ranking_key(search, node) for _, node in search.ranked()]
+    assert keys == sorted(keys)
+
+
+def test_after_a_real_search_the_order_is_the_documented_one() -> None:
+    for seed, moves in ((1, 45), (2, 70), (3, 100)):
+        pos = random_position(FOUR, seed, moves)
+        if pos.is_over:
+            continue
+        search = Search(pos, random.Random(seed))
+        search.run(iterations=80)
+        keys = [ranking_key(search, node) for _, node in search.ranked()]
+        assert keys == sorted(keys)
+        assert search.best() == search.ranked()[0][0]
+
+
+def test_the_same_seed_repeats_and_different_seeds_can_differ() -> None:
+    pos = random_position(FOUR, 3, 50)
+    assert len(pos.legal_actions()) > 10
+    for level in ("random", "medium", "hard"):
+        first = [choose_action(pos, level=level, iterations=40, seed=s) for s in range(6)]
+        again = [choose_action(pos, level=level, iterations=40, seed=s) for s in range(6)]
+        assert first == again, level
+        assert len(set(first)) > 1, f"{level}: six seeds all chose {first[0]}"
+
+
+def test_hint_and_review_seeds_repeat_and_can_differ() -> None:
+    pos = random_position(FOUR, 7, 40)
+    chances = [hint(pos, iterations=30, seed=s).win_chances for s in range(4)]
+    assert chances == [hint(pos, iterations=30, seed=s).win_chances for s in range(4)]
+    assert len({tuple(c.values()) for c in chances}) > 1
+    record = GameRecord(Position.new_game(FOUR))
+    rng = random.Random(4)
+    for _ in range(6):
+        record.play(rng.choice(record.position.legal_actions()))
+    first = [review(record, iterations=10, seed=s).to_dict() for s in (0, 50)]
+    assert first == [review(record, iterations=10, seed=s).to_dict() for s in (0, 50)]
+    assert first[0] != first[1]
