@@ -1,0 +1,145 @@
+"""Exercises: the right option is the engine's, every wrong one is its misreading's."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from shangrila_widget.exercises import KINDS, MISREADINGS, agrees, engine_claims, generate
+from shangrila_widget.exercises.model import journey_claims, legal_claims, winner_claims
+from shangrila_widget.rules import Journey, Position, apply_unchecked, random_action
+
+# The claim keys each journey misreading may change: anywhere else it must agree with the rules.
+_MAY_CHANGE = {
+    "strength-masters-only": {"situation", "strength_rule", "villages", "supply", "winners"},
+    "travellers-not-counted": {"situation", "strength_rule", "villages", "supply", "winners"},
+    "tie-to-start": {"situation", "villages", "supply", "winners"},
+    "no-masters-tiebreak": {"situation", "strength_rule", "villages", "supply", "winners"},
+    "only-own-students-travel": {"villages", "supply", "winners"},
+    "empty-space-bounces": {"villages", "supply", "winners"},
+    "bridge-stays": {"bridges", "stones", "over", "winners"},
+    "one-stone-only": {"stones"},
+    "end-at-eleven": {"over", "winners"},
+    "tiles-lost": {"supply"},
+}
+
+
+def _journeys(games: int, seed: int) -> list[tuple[Position, Journey]]:
+    rng = Random(seed)
+    found = []
+    for players in (3, 4):
+        for _ in range(games):
+            pos = Position.new_game(["red", "blue", "yellow", "violet"][:players])
+            while not pos.is_over:
+                action = random_action(pos, rng)
+                if isinstance(action, Journey):
+                    found.append((pos, action))
+                pos = apply_unchecked(pos, action)
+    return found
+
+
+JOURNEYS = _journeys(40, 1)
+
+
+def test_the_model_without_misreading_is_the_engine() -> None:
+    assert len(JOURNEYS) > 1500
+    for pos, action in JOURNEYS:
+        model = journey_claims(pos, action.origin, action.destination)
+        truth = engine_claims(pos, str(action))
+        assert model == truth, (pos.to_compact(), str(action))
+
+
+@pytest.mark.parametrize("reading", sorted(_MAY_CHANGE))
+def test_a_journey_misreading_differs_only_where_it_should(reading: str) -> None:
+    differed = 0
+    for pos, action in JOURNEYS:
+        truth = engine_claims(pos, str(action))
+        misread = journey_claims(pos, action.origin, action.destination, reading)
+        changed = {k for k in truth.keys() | misread.keys() if truth.get(k) != misread.get(k)}
+        assert changed <= _MAY_CHANGE[reading], (reading, changed, pos.to_compact(), str(action))
+        differed += bool(changed)
+    assert differed > 0, f"{reading} never changed an outcome in {len(JOURNEYS)} journeys"
+
+
+def test_every_misreading_has_a_rule_and_a_kind() -> None:
+    assert MISREADINGS
+    for reading in MISREADINGS.values():
+        assert reading.rules and reading.kind in ("journey", "legal", "score")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("seed", range(12))
+def test_one_right_option_the_engine_s_and_wrong_ones_their_misreading_s(
+    seed: int, players: int
+) -> None:
+    for exercise in generate(count=8, seed=seed, players=players):
+        assert sum(o.correct for o in exercise.options) == 1
+        assert len(exercise.options) >= 2
+        assert exercise.rules
+        truth = engine_claims(exercise.position, exercise.action)
+        texts = [o.text.say("en") for o in exercise.options]
+        assert len(set(texts)) == len(texts), texts
+        for option in exercise.options:
+            if option.correct:
+                assert option.misreading is None
+                assert agrees(truth, option.claims), (exercise.id, option)
+                continue
+            assert option.misreading in MISREADINGS
+            assert not agrees(truth, option.claims), (exercise.id, option)
+            assert agrees(_misread(exercise, option.misreading), option.claims)
+            assert exercise.explain(option, "pl") and exercise.explain(option, "en")
+
+
+def _misread(exercise, reading: str) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    pos, action = exercise.position, exercise.action
+    kind = MISREADINGS[reading].kind
+    if kind == "score":
+        return winner_claims(pos, reading)
+    if kind == "legal":
+        return legal_claims(pos, action, reading)
+    words = action.split()
+    return journey_claims(pos, words[1], words[2], reading)
+
+
+def test_the_same_seed_gives_the_same_exercises_and_others_differ() -> None:
+    first = [e.to_dict() for e in generate(count=6, seed=5)]
+    assert [e.to_dict() for e in generate(count=6, seed=5)] == first
+    assert [e.to_dict() for e in generate(count=6, seed=6)] != first
+
+
+def test_kinds_cycle_and_can_be_chosen() -> None:
+    assert [e.kind for e in generate(count=len(KINDS) * 2, seed=1)] == list(KINDS) * 2
+    assert {e.kind for e in generate(count=3, seed=1, kinds=["legal"])} == {"legal"}
+
+
+def test_both_languages_say_every_exercise() -> None:
+    for exercise in generate(count=8, seed=2):
+        en, pl = exercise.to_dict("en"), exercise.to_dict("pl")
+        assert en["question"] != pl["question"]
+        assert [o["correct"] for o in en["options"]] == [o["correct"] for o in pl["options"]]
+        assert all(o["text"] for o in pl["options"])
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"count": -1},
+        {"count": True},
+        {"count": 1.5},
+        {"seed": "x"},
+        {"players": 5},
+        {"players": True},
+        {"kinds": ["nope"]},
+        {"kinds": []},
+    ],
+)
+def test_bad_arguments_are_refused_by_name(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=next(iter(kwargs))):
+        generate(**kwargs)  # type: ignore[arg-type]
+
+
+def test_an_unknown_language_is_refused() -> None:
+    exercise = generate(count=1, seed=0)[0]
+    with pytest.raises(ValueError, match="language"):
+        exercise.to_dict("de")  # type: ignore[arg-type]
