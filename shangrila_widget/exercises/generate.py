@@ -26,6 +26,7 @@ from shangrila_widget.exercises.model import (
 )
 from shangrila_widget.exercises.words import check_language, colour_name, type_name, words
 from shangrila_widget.rules import (
+    BRIDGES,
     MASTER_TYPES,
     VILLAGES,
     Journey,
@@ -180,9 +181,16 @@ def generate(
 # ----------------------------------------------------------------------------- positions
 
 
-def _random_position(rng: Random, colours: Sequence[str], *, over: bool = False) -> Position:
-    """A position of a random game: in play (after at least one journey) or finished."""
+def _random_position(
+    rng: Random, colours: Sequence[str], *, over: bool = False, setup: bool = False
+) -> Position:
+    """A position of a random game: during set-up, in play (after at least one journey), or
+    finished."""
     pos = Position.new_game(list(colours))
+    if setup:
+        for _ in range(rng.randrange(7 * len(colours))):
+            pos = apply_unchecked(pos, random_action(pos, rng))
+        return pos
     stop = None if over else rng.randrange(4, 21)
     journeys = 0
     while not pos.is_over:
@@ -227,10 +235,13 @@ def _finish(
     rng.shuffle(wrong)
     chosen = [right, *wrong[: most - 1]]
     rng.shuffle(chosen)
-    rules = sorted(
-        {r for o in chosen if o.misreading for r in MISREADINGS[o.misreading].rules}
-        | set(_rules_at_work(pos, action))
-    )
+    misread = {
+        str(o.claims["rule"]) if o.claims.get("rule") else r
+        for o in chosen
+        if o.misreading
+        for r in MISREADINGS[o.misreading].rules
+    }
+    rules = sorted(misread | set(_rules_at_work(pos, action)))
     return Exercise(ident, kind, tuple(rules), question, pos, action, tuple(chosen))
 
 
@@ -390,48 +401,43 @@ def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None)
     )
 
 
-_LEGAL_TARGETS: Final = {
-    "place-without-presence": "PLACE-PRESENCE",
-    "two-students-one-master": "RECRUIT-ONE-PER-MASTER",
-    "master-alone-starts-journey": "JOURNEY-START",
-    "futile-journey-refused": None,
-}
+_LEGAL_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "legal")
+#: Legality misreadings that can only show during set-up.
+_SETUP_READINGS: Final = frozenset(
+    {"recruit-during-setup", "setup-repeat-type", "setup-caps-ignored"}
+)
 
 
-def _candidate_actions(pos: Position, rng: Random, reading: str) -> list[str]:
-    villages = [v for v in VILLAGES if pos.in_play(v) and not pos.has_stone(v)]
-    if reading == "place-without-presence":
-        return [f"place {t} {v}" for v in villages for t in MASTER_TYPES if pos.tile(v, t) is None]
-    if reading == "two-students-one-master":
-        return [
-            f"recruit {t} {v} {t} {v}"
-            for v in villages
-            for t, tile in pos.tiles(v).items()
-            if tile.owner == pos.to_move and not tile.student
-        ]
-    return [str(a) for a in _journey_texts(pos, villages)]
-
-
-def _journey_texts(pos: Position, villages: Sequence[str]) -> list[str]:
-    return [
-        f"journey {a} {b}"
-        for a, b in sorted(pos.bridges)
-        for a, b in ((a, b), (b, a))
-        if a in villages and b in villages
-    ]
+def _action_pool(pos: Position, rng: Random) -> list[str]:
+    """Action texts to ask about: every placement, recruits of one and of two (some of them
+    on one master twice), every journey along a bridge of the board, and a pass."""
+    spaces = [(t, v) for v in VILLAGES for t in MASTER_TYPES]
+    pool = [f"place {t} {v}" for t, v in spaces] + [f"recruit {t} {v}" for t, v in spaces]
+    own = [(t, v) for t, v in spaces if (tile := pos.tile(v, t)) and tile.owner == pos.to_move]
+    for _ in range(60):
+        (t1, v1), (t2, v2) = rng.choice(own or spaces), rng.choice(own or spaces)
+        pool.append(f"recruit {t1} {v1} {t2} {v2}")
+    for a, b in BRIDGES:
+        pool += [f"journey {a} {b}", f"journey {b} {a}"]
+    pool.append("pass")
+    rng.shuffle(pool)
+    return pool
 
 
 def _legal(rng: Random, colours: Sequence[str], ident: str) -> Exercise | None:
-    reading = rng.choice(sorted(_LEGAL_TARGETS))
-    target = _LEGAL_TARGETS[reading]
-    for _ in range(_TRIES):
-        pos = _random_position(rng, colours)
-        candidates = _candidate_actions(pos, rng, reading)
-        rng.shuffle(candidates)
-        for action in candidates:
+    readings = [r for r in _LEGAL_READINGS if r != "village-c-in-play" or len(colours) == 3]
+    reading = rng.choice(readings)
+    added = MISREADINGS[reading].rules
+    for _ in range(_TRIES // 10):
+        pos = _random_position(
+            rng, colours, setup=reading in _SETUP_READINGS or rng.random() < 0.15
+        )
+        for action in _action_pool(pos, rng):
             truth = legal_claims(pos, action)
             misread = legal_claims(pos, action, reading)
-            if truth == misread or truth["rule"] != target:
+            if truth == misread:
+                continue
+            if truth["rule"] is not None and truth["rule"] not in added:
                 continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
             question = Text("q_legal", {"player": pos.to_move, "action": action})

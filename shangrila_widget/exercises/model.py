@@ -30,8 +30,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from shangrila_widget.rules import MASTER_TYPES, Position
+from shangrila_widget.rules import MASTER_TYPES, Action, Journey, Pass, Place, Position, Recruit
+from shangrila_widget.rules.actions import parse_action
 from shangrila_widget.rules.board import STONES_IN_BOX, TILES_PER_TYPE, neighbours
+from shangrila_widget.rules.codes import setup_caps
 
 Claims = dict[str, Any]
 
@@ -56,11 +58,21 @@ _LIST: Final = (
     Misreading("one-stone-only", ("STONE",), "journey"),
     Misreading("end-at-eleven", ("END",), "journey"),
     Misreading("tiles-lost", ("J2-OCCUPIED", "J1-OTHER"), "journey"),
-    Misreading("place-without-presence", ("PLACE-PRESENCE",), "legal"),
-    Misreading("two-students-one-master", ("RECRUIT-ONE-PER-MASTER",), "legal"),
+    Misreading("recruit-during-setup", ("SETUP-ORDER",), "legal"),
+    Misreading("village-c-in-play", ("SETUP-THREE",), "legal"),
+    Misreading("setup-repeat-type", ("SETUP-ONE-OF-EACH",), "legal"),
     Misreading("setup-caps-ignored", ("SETUP-CAP",), "legal"),
+    Misreading("place-on-taken-space", ("SETUP-SPACE", "PLACE-SPACE"), "legal"),
+    Misreading("peace-ignored", ("PEACE",), "legal"),
+    Misreading("supply-unlimited", ("PLACE-SUPPLY", "RECRUIT-SUPPLY"), "legal"),
+    Misreading("place-without-presence", ("PLACE-PRESENCE",), "legal"),
+    Misreading("recruit-on-any-master", ("RECRUIT-OWN",), "legal"),
+    Misreading("two-students-one-master", ("RECRUIT-ONE-PER-MASTER",), "legal"),
+    Misreading("same-type-twice-refused", ("RECRUIT-ONE-PER-MASTER",), "legal"),
+    Misreading("journey-over-fallen-bridge", ("JOURNEY-BRIDGE",), "legal"),
     Misreading("master-alone-starts-journey", ("JOURNEY-START",), "legal"),
     Misreading("futile-journey-refused", ("JOURNEY-ALL",), "legal"),
+    Misreading("pass-any-time", ("TURN-PASS", "SETUP-STUCK"), "legal"),
     Misreading("most-villages-wins", ("SCORE",), "score"),
     Misreading("students-score", ("SCORE",), "score"),
     Misreading("no-village-tiebreak", ("SCORE-TIE",), "score"),
@@ -236,65 +248,146 @@ def winner_claims(pos: Position, misreading: str | None = None) -> Claims:
 
 def legal_claims(pos: Position, action: str, misreading: str | None = None) -> Claims:
     """Whether ``action`` is legal (and else the rule that refuses it), under the rules or a
-    legality misreading: a misreading lifts (or adds) exactly its own rule."""
+    legality misreading: a misreading lifts (or adds) exactly its own rules, the others stand.
+
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.new_game(["red", "blue", "yellow"])
+    >>> legal_claims(pos, "journey A B")
+    {'legal': False, 'rule': 'SETUP-ORDER'}
+    >>> legal_claims(pos, "journey A B", "recruit-during-setup")
+    {'legal': False, 'rule': 'JOURNEY-START'}
+    """
     _known(misreading, "legal")
-    refusal = pos.check(action)
-    rule = refusal.rule if refusal is not None else None
-    words = action.split()
-    if misreading == "futile-journey-refused" and rule is None and words[0] == "journey":
-        if _futile(pos, words[1].upper(), words[2].upper()):
-            rule = "JOURNEY-ALL"
-    elif rule is not None and misreading is not None and rule in MISREADINGS[misreading].rules:
-        rule = _check_lifted(pos, words, misreading)
+    reading = MISREADINGS[misreading] if misreading is not None else None
+    lifted = reading.rules if reading is not None and misreading not in _ADDED else ()
+    rule = model_check(pos, parse_action(action), lifted, misreading)
     return {"legal": rule is None, "rule": rule}
+
+
+#: Misreadings that refuse a legal action instead of allowing an illegal one.
+_ADDED: Final = frozenset({"futile-journey-refused", "same-type-twice-refused"})
+
+
+def model_check(
+    pos: Position, action: Action, lifted: tuple[str, ...] = (), misreading: str | None = None
+) -> str | None:
+    """The rule id that refuses ``action`` (None: legal), checked in the engine's order on
+    the public position, with the ``lifted`` rules left out (a misreading's view).
+
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.new_game(["red", "blue", "yellow"])
+    >>> model_check(pos, parse_action("place healer C"))
+    'SETUP-THREE'
+    """
+    colour = pos.to_move
+    if pos.is_over:
+        return "END"
+    setup = pos.phase == "setup"
+
+    def closed(village: str) -> str | None:
+        if "SETUP-THREE" not in lifted and len(pos.players) == 3 and village == "C":
+            return "SETUP-THREE"
+        if "PEACE" not in lifted and pos.has_stone(village):
+            return "PEACE"
+        return None
+
+    if isinstance(action, Place):
+        t, v = action.type, action.village
+        rule = closed(v)
+        if rule:
+            return rule
+        tiles = pos.tiles(v)
+        if setup:
+            if "SETUP-ONE-OF-EACH" not in lifted and pos.supply(colour, t) < TILES_PER_TYPE:
+                return "SETUP-ONE-OF-EACH"
+            if "SETUP-SPACE" not in lifted and t in tiles:
+                return "SETUP-SPACE"
+            most_colour, most_total = setup_caps(len(pos.players))
+            if "SETUP-CAP" not in lifted and (
+                sum(1 for tile in tiles.values() if tile.owner == colour) >= most_colour
+                or len(tiles) >= most_total
+            ):
+                return "SETUP-CAP"
+            return None
+        if "PLACE-SUPPLY" not in lifted and pos.supply(colour, t) == 0:
+            return "PLACE-SUPPLY"
+        if "PLACE-PRESENCE" not in lifted and all(tile.owner != colour for tile in tiles.values()):
+            return "PLACE-PRESENCE"
+        if "PLACE-SPACE" not in lifted and t in tiles:
+            return "PLACE-SPACE"
+        return None
+    if isinstance(action, Recruit):
+        if setup and "SETUP-ORDER" not in lifted:
+            return "SETUP-ORDER"
+        students = action.students
+        if (
+            "RECRUIT-ONE-PER-MASTER" not in lifted
+            and len(students) == 2
+            and (students[0] == students[1])
+        ):
+            return "RECRUIT-ONE-PER-MASTER"
+        if (
+            misreading == "same-type-twice-refused"
+            and len(students) == 2
+            and students[0][0] == students[1][0]
+        ):
+            return "RECRUIT-ONE-PER-MASTER"
+        for t, v in students:
+            rule = closed(v)
+            if rule:
+                return rule
+            tile = pos.tile(v, t)
+            if "RECRUIT-OWN" not in lifted and (tile is None or tile.owner != colour):
+                return "RECRUIT-OWN"
+            if "RECRUIT-ONE-PER-MASTER" not in lifted and tile is not None and tile.student:
+                return "RECRUIT-ONE-PER-MASTER"
+        if "RECRUIT-SUPPLY" not in lifted:
+            for t in {t for t, _ in students}:
+                if pos.supply(colour, t) < sum(1 for u, _ in students if u == t):
+                    return "RECRUIT-SUPPLY"
+        return None
+    if isinstance(action, Journey):
+        o, d = action.origin, action.destination
+        if setup and "SETUP-ORDER" not in lifted:
+            return "SETUP-ORDER"
+        if o == d:
+            return "JOURNEY-BRIDGE"
+        for village in (o, d):
+            rule = closed(village)
+            if rule:
+                return rule
+        if d not in neighbours(o):
+            return "JOURNEY-BRIDGE"
+        if "JOURNEY-BRIDGE" not in lifted and not pos.bridge_intact(o, d):
+            return "JOURNEY-BRIDGE"
+        start = pos.tiles(o).values()
+        if "JOURNEY-START" in lifted:  # a master of one's own is thought enough
+            if all(tile.owner != colour for tile in start):
+                return "JOURNEY-START"
+        elif not any(tile.owner == colour and tile.student for tile in start):
+            return "JOURNEY-START"
+        if (
+            misreading == "futile-journey-refused"
+            and pos.bridge_intact(o, d)
+            and _futile(pos, o, d)
+        ):
+            return "JOURNEY-ALL"
+        return None
+    if "TURN-PASS" in lifted:
+        return None
+    if pos.legal_actions() == [Pass()]:
+        return None
+    return "SETUP-STUCK" if setup else "TURN-PASS"
 
 
 def _futile(pos: Position, origin: str, destination: str) -> bool:
     """Every traveller of this journey would bounce back to its supply."""
-    claims = journey_claims(pos, origin, destination)
-    before = pos.tiles(destination)
-    after = claims["villages"][destination]
-    return all(
-        (master_type in before)
-        and after.get(master_type, {}).get("owner") == before[master_type].owner
-        and after[master_type]["student"] == before[master_type].student
-        for master_type in after
-    ) and len(after) == len(before)
-
-
-def _check_lifted(pos: Position, words: list[str], misreading: str) -> str | None:
-    """The refusal (or None) once the misread rule is lifted: the rest of the rules stand."""
-    colour = pos.to_move
-    if misreading in ("place-without-presence", "setup-caps-ignored"):
-        village = words[2].upper()
-        master_type = _type(words[1])
-        if pos.tile(village, master_type) is not None:
-            return "PLACE-SPACE" if pos.phase == "play" else "SETUP-SPACE"
-        if pos.phase == "play" and pos.supply(colour, master_type) == 0:
-            return "PLACE-SUPPLY"
-        return None
-    if misreading == "two-students-one-master":
-        needed: dict[str, int] = {}
-        for master_type in (_type(w) for w in words[1::2]):
-            needed[master_type] = needed.get(master_type, 0) + 1
-        if any(pos.supply(colour, t) < n for t, n in needed.items()):
-            return "RECRUIT-SUPPLY"
-        return None
-    if misreading == "master-alone-starts-journey":
-        origin, destination = words[1].upper(), words[2].upper()
-        if destination not in neighbours(origin) or not pos.bridge_intact(origin, destination):
-            return "JOURNEY-BRIDGE"
-        if not any(tile.owner == colour for tile in pos.tiles(origin).values()):
-            return "JOURNEY-START"
-        return None
-    return None
-
-
-def _type(word: str) -> str:
-    for master_type in MASTER_TYPES:
-        if word.lower() in (master_type, master_type[0]):
-            return master_type
-    raise ValueError(f"not a master type: {word!r}")
+    after = journey_claims(pos, origin, destination)["villages"][destination]
+    before = {
+        t: {"owner": tile.owner, "student": tile.student}
+        for t, tile in pos.tiles(destination).items()
+    }
+    return after == before
 
 
 __all__ = [
@@ -303,6 +396,7 @@ __all__ = [
     "Misreading",
     "journey_claims",
     "legal_claims",
+    "model_check",
     "stronger",
     "winner_claims",
 ]

@@ -116,6 +116,61 @@ WORDS: Final[dict[str, dict[Language, str]]] = {
         "pl": "Zwrócone żetony uznano za stracone. Wracają do zapasu właściciela i można ich "
         "użyć ponownie.",
     },
+    "m_recruit-during-setup": {
+        "en": "Something other than a placement was tried during set-up. Until every player "
+        "has placed seven masters, placing a master is the only action.",
+        "pl": "Podczas rozmieszczania spróbowano czegoś innego niż umieszczenie Mistrza. Dopóki "
+        "każdy nie umieści siedmiu Mistrzów, to jedyna możliwa akcja.",
+    },
+    "m_village-c-in-play": {
+        "en": "Village C was taken to be in play. With three players it is out of the game "
+        "from the start.",
+        "pl": "Uznano, że wioska C jest w grze. Przy trzech graczach od początku jest "
+        "wyłączona z gry.",
+    },
+    "m_setup-repeat-type": {
+        "en": "A type was placed twice during set-up. Each player's seven set-up masters are "
+        "one of each type.",
+        "pl": "Podczas rozmieszczania ten sam typ położono dwa razy. Siedmiu Mistrzów z "
+        "rozmieszczania to po jednym każdego typu.",
+    },
+    "m_place-on-taken-space": {
+        "en": "A master was put on a space already taken. A new master needs the empty space "
+        "of its type.",
+        "pl": "Mistrza położono na zajętym polu. Nowy Mistrz potrzebuje pustego pola swojego typu.",
+    },
+    "m_peace-ignored": {
+        "en": "A village at peace was played in. Nothing may be done in a village with a stone.",
+        "pl": "Zagrano w wiosce, w której panuje pokój. W wiosce z Kamieniem Mędrców nic nie "
+        "wolno robić.",
+    },
+    "m_supply-unlimited": {
+        "en": "A tile was taken that the supply does not have. Every tile placed comes from "
+        "the player's own supply of that type.",
+        "pl": "Sięgnięto po żeton, którego nie ma w zapasie. Każdy kładziony żeton pochodzi z "
+        "zapasu gracza, tego samego typu.",
+    },
+    "m_recruit-on-any-master": {
+        "en": "A student was put where the player has no master of that type. Students go "
+        "only onto the player's own masters of the same type.",
+        "pl": "Ucznia położono tam, gdzie gracz nie ma Mistrza tego typu. Uczniowie trafiają "
+        "tylko na własnych Mistrzów tego samego typu.",
+    },
+    "m_same-type-twice-refused": {
+        "en": "Two students of one type were thought illegal. They are fine on two different "
+        "masters, in two villages.",
+        "pl": "Dwóch Uczniów jednego typu uznano za niedozwolonych. Wolno ich położyć na dwóch "
+        "różnych Mistrzach w dwóch wioskach.",
+    },
+    "m_journey-over-fallen-bridge": {
+        "en": "Students were sent over a fallen bridge. A journey needs an intact bridge.",
+        "pl": "Uczniów wysłano przez zniszczony most. Podróż wymaga całego mostu.",
+    },
+    "m_pass-any-time": {
+        "en": "A pass was thought allowed. A player may pass only when nothing else is legal.",
+        "pl": "Uznano, że można spasować. Pas jest dozwolony tylko wtedy, gdy nic innego nie "
+        "jest możliwe.",
+    },
     "m_place-without-presence": {
         "en": "A master was placed where the player had none. After set-up, a new master "
         "needs one of the player's masters in that village already.",

@@ -143,3 +143,37 @@ def test_an_unknown_language_is_refused() -> None:
     exercise = generate(count=1, seed=0)[0]
     with pytest.raises(ValueError, match="language"):
         exercise.to_dict("de")  # type: ignore[arg-type]
+
+
+def _positions(games: int, seed: int) -> list[Position]:
+    rng = Random(seed)
+    found = []
+    for players in (3, 4):
+        for _ in range(games):
+            pos = Position.new_game(["red", "blue", "yellow", "violet"][:players])
+            while True:
+                if rng.random() < 0.08 or pos.is_over:
+                    found.append(pos)
+                if pos.is_over:
+                    break
+                pos = apply_unchecked(pos, random_action(pos, rng))
+    return found
+
+
+def test_the_legality_model_without_misreading_is_the_engine_s_check() -> None:
+    from shangrila_widget.exercises.generate import _action_pool
+    from shangrila_widget.exercises.model import model_check
+    from shangrila_widget.rules.actions import parse_action
+
+    rng = Random(3)
+    checked = rules = 0
+    seen: set[str] = set()
+    for pos in _positions(12, 2):
+        for text in _action_pool(pos, rng):
+            refusal = pos.check(text)
+            expected = refusal.rule if refusal is not None else None
+            assert model_check(pos, parse_action(text)) == expected, (pos.to_compact(), text)
+            checked += 1
+            seen.add(str(expected))
+    rules = len(seen)
+    assert checked > 10_000 and rules >= 14, (checked, sorted(seen))
