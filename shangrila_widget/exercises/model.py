@@ -387,7 +387,7 @@ def _futile(pos: Position, origin: str, destination: str) -> bool:
         t: {"owner": tile.owner, "student": tile.student}
         for t, tile in pos.tiles(destination).items()
     }
-    return after == before
+    return bool(after == before)
 
 
 __all__ = [
