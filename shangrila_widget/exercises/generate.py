@@ -38,7 +38,7 @@ from shangrila_widget.rules.actions import parse_action
 from shangrila_widget.rules.messages import Language, action_words, rule_title
 
 #: The kinds of exercise, in the order :func:`generate` cycles through them.
-KINDS: Final = ("what_happens", "stronger", "legal", "who_wins")
+KINDS: Final = ("what_happens", "stronger", "legal", "who_wins", "find_journey")
 
 _JOURNEY_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "journey")
 _SCORE_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "score")
@@ -165,6 +165,7 @@ def generate(
         "stronger": _stronger,
         "legal": _legal,
         "who_wins": _who_wins,
+        "find_journey": _find_journey,
     }
     colours = ("red", "blue", "yellow", "violet")[:players]
     result = []
@@ -249,7 +250,7 @@ def _rules_at_work(pos: Position, action: str | None) -> tuple[str, ...]:
     """The rule ids the engine names for the action (its refusal or its events), or the
     scoring rules for a finished game."""
     if action is None:
-        return ("SCORE", "SCORE-TIE")
+        return ("SCORE", "SCORE-TIE") if pos.is_over else ("JOURNEY-ALL", "J1-OTHER")
     refusal = pos.check(action)
     if refusal is not None:
         return (refusal.rule,)
@@ -467,6 +468,63 @@ def _winners_option(claims: Claims, reading: str | None) -> Option:
     names = claims["winners"]
     key = "o_shared" if len(names) > 1 else "o_winners"
     return Option(Text(key, {"names": names}), reading is None, reading, dict(claims))
+
+
+def _drives_out(villages: Mapping[str, Any], village: str, colour: str) -> bool:
+    return all(tile["owner"] != colour for tile in villages.get(village, {}).values())
+
+
+def _find_journey(rng: Random, colours: Sequence[str], ident: str) -> Exercise | None:
+    """ "Find the journey that drives Blue out of D": exactly one legal journey does it under
+    the rules; the wrong options are journeys that do it under a misreading."""
+    for _ in range(_TRIES):
+        pos = _random_position(rng, colours)
+        journeys = _journeys(pos)
+        targets = sorted(
+            {
+                (j.destination, tile.owner)
+                for j in journeys
+                for tile in pos.tiles(j.destination).values()
+                if tile.owner != pos.to_move
+            }
+        )
+        rng.shuffle(targets)
+        for village, colour in targets:
+            into = [j for j in journeys if j.destination == village]
+            right = [
+                j
+                for j in into
+                if _drives_out(journey_claims(pos, j.origin, village)["villages"], village, colour)
+            ]
+            if len(right) != 1:
+                continue
+            options = [_find_option(pos, right[0], None)]
+            for j in into:
+                if j == right[0]:
+                    continue
+                for reading in _JOURNEY_READINGS:
+                    claims = journey_claims(pos, j.origin, village, reading)
+                    if _drives_out(claims["villages"], village, colour):
+                        options.append(_find_option(pos, j, reading))
+                        break
+            if len(options) < 2:
+                continue
+            question = Text(
+                "q_find_journey", {"player": pos.to_move, "colour": colour, "village": village}
+            )
+            return _finish(rng, ident, "find_journey", question, pos, None, options)
+    return None
+
+
+def _find_option(pos: Position, journey: Journey, reading: str | None) -> Option:
+    claims = journey_claims(pos, journey.origin, journey.destination, reading)
+    village = journey.destination
+    return Option(
+        Text("o_action", {"action": str(journey)}),
+        reading is None,
+        reading,
+        {"action": str(journey), "villages": {village: claims["villages"][village]}},
+    )
 
 
 __all__ = ["KINDS", "Exercise", "Option", "Text", "generate"]

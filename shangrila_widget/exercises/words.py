@@ -37,6 +37,13 @@ WORDS: Final[dict[str, dict[Language, str]]] = {
         "en": "{village} is stronger: a full tie",
         "pl": "Silniejsza jest wioska {village}: pełny remis",
     },
+    "q_find_journey": {
+        "en": "{player} to move. Find the journey that drives {colour} out of village "
+        "{village}: no master of {colour} is left there.",
+        "pl": "Na ruchu: {player}. Znajdź podróż, po której w wiosce {village} nie zostanie "
+        "żaden Mistrz gracza: {colour}.",
+    },
+    "o_action": {"en": "{action}", "pl": "{action}"},
     "o_legal": {"en": "Legal", "pl": "Dozwolony"},
     "o_refused": {
         "en": "Refused: {rule_title}",

@@ -77,22 +77,46 @@ def test_one_right_option_the_engine_s_and_wrong_ones_their_misreading_s(
         assert sum(o.correct for o in exercise.options) == 1
         assert len(exercise.options) >= 2
         assert exercise.rules
-        truth = engine_claims(exercise.position, exercise.action)
         texts = [o.text.say("en") for o in exercise.options]
         assert len(set(texts)) == len(texts), texts
+        if exercise.kind == "find_journey":
+            _check_find(exercise)
         for option in exercise.options:
+            truth = engine_claims(exercise.position, option.claims.get("action", exercise.action))
             if option.correct:
                 assert option.misreading is None
-                assert agrees(truth, option.claims), (exercise.id, option)
+                assert agrees(truth, _facts(option.claims)), (exercise.id, option)
                 continue
             assert option.misreading in MISREADINGS
-            assert not agrees(truth, option.claims), (exercise.id, option)
-            assert agrees(_misread(exercise, option.misreading), option.claims)
+            assert not agrees(truth, _facts(option.claims)), (exercise.id, option)
+            claims = {k: v for k, v in option.claims.items() if k != "action"}
+            assert agrees(
+                _misread(exercise, option.misreading, option.claims.get("action")), claims
+            )
             assert exercise.explain(option, "pl") and exercise.explain(option, "en")
 
 
-def _misread(exercise, reading: str) -> dict[str, object]:  # type: ignore[no-untyped-def]
-    pos, action = exercise.position, exercise.action
+def _facts(claims):  # type: ignore[no-untyped-def]
+    return {k: v for k, v in claims.items() if k != "action"}
+
+
+def _check_find(exercise) -> None:  # type: ignore[no-untyped-def]
+    """Exactly one legal journey does what the question asks, by the engine."""
+    ((village, spaces),) = exercise.answer.claims["villages"].items()
+    colour = exercise.question.params["colour"]
+    doing = []
+    for action in exercise.position.legal_actions():
+        if isinstance(action, Journey):
+            after = exercise.position.play(action).position
+            before_had = any(t.owner == colour for t in exercise.position.tiles(village).values())
+            if before_had and all(t.owner != colour for t in after.tiles(village).values()):
+                doing.append(str(action))
+    assert doing == [exercise.answer.claims["action"]]
+
+
+def _misread(exercise, reading: str, action: str | None = None) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    pos = exercise.position
+    action = action or exercise.action
     kind = MISREADINGS[reading].kind
     if kind == "score":
         return winner_claims(pos, reading)
