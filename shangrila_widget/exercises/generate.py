@@ -489,13 +489,10 @@ def _find_journey(rng: Random, colours: Sequence[str], ident: str) -> Exercise |
             }
         )
         rng.shuffle(targets)
+        after = {j: journey_claims(pos, j.origin, j.destination)["villages"] for j in journeys}
         for village, colour in targets:
             into = [j for j in journeys if j.destination == village]
-            right = [
-                j
-                for j in into
-                if _drives_out(journey_claims(pos, j.origin, village)["villages"], village, colour)
-            ]
+            right = [j for j in into if _drives_out(after[j], village, colour)]
             if len(right) != 1:
                 continue
             options = [_find_option(pos, right[0], None)]

@@ -125,12 +125,13 @@ def _spaces(data: dict[str, Any], village: str) -> dict[str, dict[str, Any]]:
     return spaces
 
 
-def _board_tiles(data: Mapping[str, Any], colour: str, master_type: str) -> int:
-    count = 0
+def _on_board(data: Mapping[str, Any]) -> dict[tuple[str, str], int]:
+    """Tiles on the board by (colour, type)."""
+    count: dict[tuple[str, str], int] = {}
     for spaces in data["villages"].values():
-        tile = spaces.get(master_type)
-        if tile is not None and tile["owner"] == colour:
-            count += 2 if tile["student"] else 1
+        for master_type, tile in spaces.items():
+            key = (tile["owner"], master_type)
+            count[key] = count.get(key, 0) + (2 if tile["student"] else 1)
     return count
 
 
@@ -189,15 +190,16 @@ def journey_claims(
     over = not data["bridges"] or (
         misreading == "end-at-eleven" and len(data["stones"]) >= STONES_IN_BOX - 1
     )
-    supply: dict[str, dict[str, int]] = {}
-    for colour in pos.players:
-        row: dict[str, int] = {}
-        for master_type in MASTER_TYPES:
-            left = TILES_PER_TYPE - _board_tiles(data, colour, master_type)
-            if misreading == "tiles-lost":
-                left -= lost.get((colour, master_type), 0)
-            row[master_type] = left
-        supply[colour] = row
+    on_board = _on_board(data)
+    if misreading != "tiles-lost":
+        lost = {}
+    supply = {
+        colour: {
+            t: TILES_PER_TYPE - on_board.get((colour, t), 0) - lost.get((colour, t), 0)
+            for t in MASTER_TYPES
+        }
+        for colour in pos.players
+    }
     claims: Claims = {
         "legal": True,
         "rule": None,
