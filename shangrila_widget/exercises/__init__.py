@@ -10,11 +10,20 @@ them right under the rules; each wrong option is right under a named *misreading
 ('what_happens', True)
 """
 
-from shangrila_widget.exercises.generate import KINDS, Exercise, Option, Text, generate
+from shangrila_widget.exercises.generate import (
+    ASKABLE_RULES,
+    KINDS,
+    Exercise,
+    Option,
+    Text,
+    exercises_on,
+    generate,
+)
 from shangrila_widget.exercises.model import MISREADINGS, Misreading
 from shangrila_widget.exercises.truth import agrees, engine_claims
 
 __all__ = [
+    "ASKABLE_RULES",
     "KINDS",
     "MISREADINGS",
     "Exercise",
@@ -23,5 +32,6 @@ __all__ = [
     "Text",
     "agrees",
     "engine_claims",
+    "exercises_on",
     "generate",
 ]

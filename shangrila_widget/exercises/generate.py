@@ -147,9 +147,12 @@ def generate(
     *,
     players: int = 4,
     kinds: Sequence[str] | None = None,
+    rules: Sequence[str] | None = None,
 ) -> list[Exercise]:
-    """``count`` exercises, the same ones for the same arguments, cycling through ``kinds``
-    (default :data:`KINDS`) on positions from random games of ``players`` (3 or 4)."""
+    """``count`` exercises, the same ones for the same arguments, on positions from random
+    games of ``players`` (3 or 4): cycling through ``kinds`` (default :data:`KINDS`), or,
+    with ``rules``, each asking about the next of those rule ids in turn (kinds chosen to
+    fit; a rule no exercise can ask about is refused)."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"count: expected a whole number >= 0, got {count!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -160,21 +163,33 @@ def generate(
     unknown = [k for k in chosen if k not in KINDS]
     if unknown or not chosen:
         raise ValueError(f"kinds: unknown {unknown!r}; expected some of {', '.join(KINDS)}")
-    makers = {
-        "what_happens": _what_happens,
-        "stronger": _stronger,
-        "legal": _legal,
-        "who_wins": _who_wins,
-        "find_journey": _find_journey,
-    }
+    targets: tuple[str | None, ...] = (None,)
+    if rules is not None:
+        targets = tuple(dict.fromkeys(rules))
+        unaskable = [r for r in targets if r not in ASKABLE_RULES]
+        if unaskable or not targets:
+            raise ValueError(
+                f"rules: no exercise asks about {', '.join(map(str, unaskable)) or 'no rule'}; "
+                f"these can be asked: {', '.join(sorted(ASKABLE_RULES))}"
+            )
     colours = ("red", "blue", "yellow", "violet")[:players]
     result = []
     for number in range(count):
-        kind = chosen[number % len(chosen)]
-        rng = Random(f"{seed}/{players}/{number}/{kind}")
+        target = targets[number % len(targets)]
+        fitting = chosen if target is None else _kinds_for(target)
+        kind = fitting[number % len(fitting)]
+        rng = Random(f"{seed}/{players}/{number}/{kind}/{target}")
         exercise = None
-        while exercise is None:
-            exercise = makers[kind](rng, colours, f"{seed}-{players}-{number}")
+        for attempt in range(_TRIES):
+            kind = fitting[(number + attempt) % len(fitting)]
+            exercise = _MAKERS[kind](rng, colours, f"{seed}-{players}-{number}", target)
+            if exercise is not None and (target is None or target in exercise.rules):
+                break
+            exercise = None
+        if exercise is None:
+            raise ValueError(
+                f"rules: found no exercise on {target} (seed {seed}, {players} players)"
+            )
         result.append(exercise)
     return result
 
@@ -183,16 +198,23 @@ def generate(
 
 
 def _random_position(
-    rng: Random, colours: Sequence[str], *, over: bool = False, setup: bool = False
+    rng: Random,
+    colours: Sequence[str],
+    *,
+    over: bool = False,
+    setup: bool = False,
+    last: bool = False,
 ) -> Position:
-    """A position of a random game: during set-up, in play (after at least one journey), or
-    finished."""
+    """A position of a random game: during set-up, in play (after at least one journey),
+    before its last journey, or finished."""
     pos = Position.new_game(list(colours))
     if setup:
         for _ in range(rng.randrange(7 * len(colours))):
             pos = apply_unchecked(pos, random_action(pos, rng))
         return pos
-    stop = None if over else rng.randrange(4, 21)
+    stop = None if over else rng.randrange(4, 24)
+    if last:
+        stop = len(BRIDGES) - (3 if len(colours) == 3 else 0)
     journeys = 0
     while not pos.is_over:
         action = random_action(pos, rng)
@@ -339,13 +361,18 @@ def _on_claims(claims: Claims, action: Journey, colour: str, master_type: str) -
     return count
 
 
-def _what_happens(rng: Random, colours: Sequence[str], ident: str) -> Exercise | None:
+def _what_happens(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
     for _ in range(_TRIES):
-        pos = _random_position(rng, colours)
+        pos = _random_position(rng, colours, last=target == "END")
         journeys = _journeys(pos)
         if not journeys:
             continue
         action = rng.choice(journeys)
+        if target is not None and target not in _rules_at_work(pos, str(action)):
+            if not any(target in MISREADINGS[r].rules for r in _JOURNEY_READINGS):
+                continue
         o, d = action.origin, action.destination
         truth = journey_claims(pos, o, d)
         keys = ("situation", "villages", "bridges", "stones", "over", "supply")
@@ -369,7 +396,9 @@ def _what_happens(rng: Random, colours: Sequence[str], ident: str) -> Exercise |
     return None
 
 
-def _stronger(rng: Random, colours: Sequence[str], ident: str) -> Exercise | None:
+def _stronger(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
     target = rng.choice(("JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER"))
     fallback: Exercise | None = None
     for _ in range(_TRIES):
@@ -425,8 +454,17 @@ def _action_pool(pos: Position, rng: Random) -> list[str]:
     return pool
 
 
-def _legal(rng: Random, colours: Sequence[str], ident: str) -> Exercise | None:
-    readings = [r for r in _LEGAL_READINGS if r != "village-c-in-play" or len(colours) == 3]
+def _legal(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
+    readings = [
+        r
+        for r in _LEGAL_READINGS
+        if (r != "village-c-in-play" or len(colours) == 3)
+        and (target is None or target in MISREADINGS[r].rules)
+    ]
+    if not readings:
+        return None
     reading = rng.choice(readings)
     added = MISREADINGS[reading].rules
     for _ in range(_TRIES // 10):
@@ -440,6 +478,8 @@ def _legal(rng: Random, colours: Sequence[str], ident: str) -> Exercise | None:
                 continue
             if truth["rule"] is not None and truth["rule"] not in added:
                 continue
+            if target is not None and target not in (truth["rule"], misread["rule"]):
+                continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
             question = Text("q_legal", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
@@ -451,7 +491,9 @@ def _legal_option(claims: Claims, reading: str | None) -> Option:
     return Option(text, reading is None, reading, dict(claims))
 
 
-def _who_wins(rng: Random, colours: Sequence[str], ident: str) -> Exercise | None:
+def _who_wins(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
     for _ in range(_TRIES // 20):
         pos = _random_position(rng, colours, over=True)
         truth = winner_claims(pos)
@@ -474,7 +516,9 @@ def _drives_out(villages: Mapping[str, Any], village: str, colour: str) -> bool:
     return all(tile["owner"] != colour for tile in villages.get(village, {}).values())
 
 
-def _find_journey(rng: Random, colours: Sequence[str], ident: str) -> Exercise | None:
+def _find_journey(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
     """ "Find the journey that drives Blue out of D": exactly one legal journey does it under
     the rules; the wrong options are journeys that do it under a misreading."""
     for _ in range(_TRIES):
@@ -524,4 +568,53 @@ def _find_option(pos: Position, journey: Journey, reading: str | None) -> Option
     )
 
 
-__all__ = ["KINDS", "Exercise", "Option", "Text", "generate"]
+_MAKERS: Final = {
+    "what_happens": _what_happens,
+    "stronger": _stronger,
+    "legal": _legal,
+    "who_wins": _who_wins,
+    "find_journey": _find_journey,
+}
+
+#: The rule ids an exercise can ask about (the rest of the spec's rules, such as
+#: ``TURN-ONE-ACTION`` or ``PLACE-ONE``, cannot be put as one action on one position).
+ASKABLE_RULES: Final = frozenset(
+    {r for m in MISREADINGS.values() for r in m.rules}
+    | {"J-EMPTY", "J1-OWN", "J1-OWN-FULL", "J1-OTHER", "J2-OCCUPIED", "JOURNEY-ALL"}
+    | {"JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER", "STONE", "END"}
+    | {"BRIDGE-COLLAPSE", "SCORE", "SCORE-TIE"}
+)
+
+_STRENGTH_RULES: Final = frozenset(
+    {"JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER"}
+)
+_SCORE_RULES: Final = frozenset({"SCORE", "SCORE-TIE"})
+
+
+def _kinds_for(rule: str) -> tuple[str, ...]:
+    """The kinds of exercise most likely to ask about ``rule``, likeliest first."""
+    if rule in _STRENGTH_RULES:
+        return ("stronger", "what_happens")
+    if rule in _SCORE_RULES:
+        return ("who_wins",)
+    if any(rule in m.rules for m in MISREADINGS.values() if m.kind == "legal"):
+        return ("legal", "what_happens")
+    return ("what_happens", "find_journey", "legal")
+
+
+def exercises_on(
+    rules: Sequence[str], count: int = 3, seed: int = 0, *, players: int = 4
+) -> list[Exercise]:
+    """``count`` exercises on ``rules`` (a tour chapter's rules, a rule a learner missed):
+    the rules that an exercise can ask about, each in turn.
+
+    >>> [("JOURNEY-TIE-MASTERS" in e.rules) for e in exercises_on(["JOURNEY-TIE-MASTERS"], 2)]
+    [True, True]
+    """
+    askable = [r for r in rules if r in ASKABLE_RULES]
+    if not askable:
+        raise ValueError(f"rules: no exercise asks about {', '.join(rules) or 'no rule'}")
+    return generate(count, seed, players=players, rules=askable)
+
+
+__all__ = ["ASKABLE_RULES", "KINDS", "exercises_on", "Exercise", "Option", "Text", "generate"]

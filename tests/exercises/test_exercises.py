@@ -201,3 +201,42 @@ def test_the_legality_model_without_misreading_is_the_engine_s_check() -> None:
             seen.add(str(expected))
     rules = len(seen)
     assert checked > 10_000 and rules >= 14, (checked, sorted(seen))
+
+
+def test_every_askable_rule_gets_exercises_that_ask_about_it() -> None:
+    from shangrila_widget.exercises import ASKABLE_RULES
+
+    for rule in sorted(ASKABLE_RULES):
+        players = 3 if rule == "SETUP-THREE" else 4
+        for exercise in generate(1, seed=1, players=players, rules=[rule]):
+            assert rule in exercise.rules, rule
+            assert sum(o.correct for o in exercise.options) == 1
+
+
+def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
+    import json
+    from importlib import resources
+
+    from shangrila_widget.exercises import ASKABLE_RULES
+
+    spec = {
+        r["id"]
+        for r in json.loads(
+            resources.files("shangrila_widget.data").joinpath("rules.json").read_text()
+        )["rules"]
+    }
+    assert ASKABLE_RULES <= spec
+    assert spec - ASKABLE_RULES == {
+        "SETUP-PLAYERS",
+        "TURN-ONE-ACTION",
+        "TURN-ORDER",
+        "PLACE-ONE",
+        "RECRUIT-COUNT",
+        "END-STALL",
+        "END-ELEVEN",
+    }
+
+
+def test_a_rule_no_exercise_asks_about_is_refused() -> None:
+    with pytest.raises(ValueError, match="PLACE-ONE"):
+        generate(1, rules=["PLACE-ONE"])
