@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from shangrila_widget.cli_exercises import add_exercises_command
 from shangrila_widget.cli_hint import add_hint_command
 from shangrila_widget.lite import add_lite_command
 from shangrila_widget.rules import (
@@ -149,6 +150,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     tour.add_argument("--no-browser", action="store_true", help="only start the server")
     tour.set_defaults(run=_tour)
     add_lite_command(commands)
+    add_exercises_command(commands)
     return parser
 
 

@@ -25,7 +25,14 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from shangrila_widget.exercises import Exercise, Option, Text, generate
+from shangrila_widget.exercises import (
+    ASKABLE_RULES,
+    Exercise,
+    Option,
+    Text,
+    exercises_on,
+    generate,
+)
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title
@@ -304,12 +311,10 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
 
 def _exercise_on(rule: str, seed: int, players: int) -> Exercise | None:
-    """A new exercise that asks about ``rule`` (None if none turns up quickly)."""
-    for attempt in range(40):
-        for exercise in generate(5, seed * 100 + attempt, players=players):
-            if rule in exercise.rules:
-                return exercise
-    return None
+    """A new exercise that asks about ``rule`` (None for a rule no exercise can put)."""
+    if rule not in ASKABLE_RULES:
+        return None
+    return exercises_on([rule], 1, seed, players=players)[0]
 
 
 __all__ = ["KEY_RULES", "Exercises"]
