@@ -126,12 +126,16 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
                 self._verdict,
                 self._progress,
             ],
-            layout=widgets.Layout(flex="1 1 320px", min_width="280px", padding="0 0 0 12px"),
+            layout=widgets.Layout(margin="0 0 8px 0"),
         )
-        super().__init__(
-            [widgets.HBox([self.board, panel], layout=widgets.Layout(flex_flow="row wrap"))],
-            **kwargs,
-        )
+        # The question and its options stand at the top of the board's side panel, beside
+        # the picture, where the board's own messages go; nothing in it shrinks below its
+        # content (a flex column of limited height would let its children overlap).
+        for child in panel.children:
+            child.layout.flex = "0 0 auto"
+        panel.layout.flex = "0 0 auto"
+        self.board.side_panel.children = (panel, *self.board.side_panel.children)
+        super().__init__([self.board, _stylesheet()], **kwargs)
         self.add_class("shangrila-exercises")
         traitlets.link((self, "lang"), (self.board, "lang"))
         self.lang = lang
@@ -234,6 +238,8 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.board.show(GameRecord(exercise.position))
         self._verdict.value = ""
         self._relabel()
+        key = "exercise_click_journey" if exercise.kind == "find_journey" else "exercise_pick"
+        self.board.say(Feedback.sentence("info", key, self.lang))
 
     def _relabel(self) -> None:
         lang = self.lang
@@ -247,11 +253,6 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         if self.revealed:
             self._verdict.value = f"<div>{html.escape(self._verdict_text())}</div>"
         self._progress.value = self._progress_html()
-        self.board.say(Feedback("info", self._board_prompt()))
-
-    def _board_prompt(self) -> str:
-        key = "exercise_click_journey" if self.current.kind == "find_journey" else "exercise_pick"
-        return ui_text(key, self.lang)
 
     def _show_options(self) -> None:
         buttons = []
@@ -262,8 +263,10 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
                 tooltip=option.text.say(self.lang),
             )
             button.add_class("shangrila-exercise-option")
-            if self.revealed:
+            if self.revealed:  # marked in words too, not by colour alone
                 button.add_class("shangrila-right" if option.correct else "shangrila-wrong")
+                mark = "✓ " if option.correct else ("✗ " if option is self._chosen else "")
+                button.description = mark + button.description
             if option is self._chosen:
                 button.add_class("shangrila-chosen")
             button.on_click(self.board.guarded(lambda _b, o=option: self.answer(o)))
@@ -292,7 +295,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         if self._journey_start is None:
             self._journey_start = village
             self.board.say(
-                Feedback("selected", ui_text("exercise_start_chosen", self.lang, village=village))
+                Feedback.sentence("selected", "exercise_start_chosen", self.lang, village=village)
             )
             return True
         start, self._journey_start = self._journey_start, None
@@ -308,6 +311,30 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     def _lang_changed(self, change: dict[str, Any]) -> None:
         if hasattr(self, "board"):
             self._relabel()
+
+
+_STYLE = """
+.shangrila-exercises .shangrila-exercise-option {
+  text-align: left; white-space: normal; line-height: 1.35; padding: 4px 8px;
+  font-size: var(--shangrila-panel-font, inherit);
+}
+.shangrila-exercises .shangrila-exercise-option.shangrila-chosen {
+  outline: 2px solid var(--jp-brand-color1, #0072B2);
+}
+.shangrila-exercises .shangrila-exercise-option.shangrila-right {
+  background: var(--jp-success-color3, #d9f2e3); border-left: 6px solid #009E73;
+}
+.shangrila-exercises .shangrila-exercise-option.shangrila-wrong.shangrila-chosen {
+  background: var(--jp-error-color3, #fbe0d2); border-left: 6px solid #D55E00;
+}
+.shangrila-exercises .shangrila-exercise-question { font-weight: 600; }
+"""
+
+
+def _stylesheet() -> widgets.HTML:
+    sheet = widgets.HTML(f"<style>{_STYLE}</style>", layout=widgets.Layout(display="none"))
+    sheet.add_class("shangrila-style")
+    return sheet
 
 
 def _exercise_on(rule: str, seed: int, players: int) -> Exercise | None:

@@ -247,8 +247,8 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     # ---- exercises
     "exercise_title": {"en": "Exercise {number} of {total}", "pl": "Zadanie {number} z {total}"},
     "exercise_pick": {
-        "en": "Choose an answer on the right.",
-        "pl": "Wybierz odpowiedź po prawej.",
+        "en": "Choose one of the answers beside the board.",
+        "pl": "Wybierz jedną z odpowiedzi obok planszy.",
     },
     "exercise_click_journey": {
         "en": "Click the start village on the board, then the destination.",

@@ -91,3 +91,13 @@ def test_an_unknown_answer_is_refused_by_name() -> None:
 def test_no_exercises_is_refused() -> None:
     with pytest.raises(ValueError, match="at least one"):
         Exercises([])
+
+
+def test_a_language_switch_after_the_answer_keeps_the_played_out_events() -> None:
+    ex = Exercises(generate(1, seed=4, kinds=["what_happens"]))
+    ex.answer(ex.current.answer)
+    rules = list(ex.board.message_rules)
+    assert rules
+    ex.lang = "pl"
+    assert ex.board.message_rules == rules
+    assert ex.board.message != ui_text("exercise_pick", "pl")
