@@ -240,3 +240,12 @@ def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
 def test_a_rule_no_exercise_asks_about_is_refused() -> None:
     with pytest.raises(ValueError, match="PLACE-ONE"):
         generate(1, rules=["PLACE-ONE"])
+
+
+def test_the_docs_list_every_misreading_with_its_words() -> None:
+    from shangrila_widget.exercises.words import words
+    from tests.support.paths import REPO_ROOT
+
+    page = (REPO_ROOT / "docs" / "exercises.md").read_text("utf-8")
+    for key in MISREADINGS:
+        assert f"| `{key}` |" in page and words(f"m_{key}", "en") in page, key
