@@ -30,6 +30,7 @@ from shangrila_widget.cli import (
     write_json,
     write_output,
 )
+from shangrila_widget.cli_exercises import add_exercises_command
 from shangrila_widget.cli_hint import add_hint_command
 from shangrila_widget.lite import add_lite_command
 from shangrila_widget.rules import (
@@ -199,6 +200,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     add_tour_command(commands)
     add_serve_command(commands)
     add_lite_command(commands)
+    add_exercises_command(commands)
     return parser
 
 

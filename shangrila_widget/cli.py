@@ -233,8 +233,8 @@ def write_output(text: str) -> None:
         ) from None
 
 
-def write_json(answer: dict[str, Any], pretty: bool) -> None:
-    """Write one JSON object (indented with ``pretty``) and a newline."""
+def write_json(answer: object, pretty: bool) -> None:
+    """Write one JSON value (indented with ``pretty``) and a newline."""
     write_output(json.dumps(answer, ensure_ascii=False, indent=2 if pretty else None) + "\n")
 
 

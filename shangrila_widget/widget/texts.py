@@ -244,6 +244,51 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "restored": {"en": "restored", "pl": "odbudowany"},
     "broken": {"en": "broken", "pl": "zerwany"},
     "situation": {"en": "situation", "pl": "sytuacja"},
+    # ---- exercises
+    "exercise_title": {"en": "Exercise {number} of {total}", "pl": "Zadanie {number} z {total}"},
+    "exercise_pick": {
+        "en": "Choose one of the answers beside the board.",
+        "pl": "Wybierz jedną z odpowiedzi obok planszy.",
+    },
+    "exercise_click_journey": {
+        "en": "Click the start village on the board, then the destination.",
+        "pl": "Kliknij na planszy wioskę startową, a potem docelową.",
+    },
+    "exercise_start_chosen": {
+        "en": "Start village {village}: now click the destination.",
+        "pl": "Wioska startowa {village}: teraz kliknij docelową.",
+    },
+    "exercise_wait": {
+        "en": "Answer noted: Reveal shows whether it is right.",
+        "pl": "Odpowiedź zapisana: „Pokaż odpowiedź” powie, czy jest dobra.",
+    },
+    "exercise_right": {
+        "en": "Right! The board shows it played out.",
+        "pl": "Dobrze! Plansza pokazuje, jak to przebiega.",
+    },
+    "exercise_wrong": {
+        "en": "Not quite. The right answer: {answer}. {why}",
+        "pl": "Nie całkiem. Dobra odpowiedź: {answer}. {why}",
+    },
+    "exercise_no_misreading": {
+        "en": "The board shows what your choice really does.",
+        "pl": "Plansza pokazuje, co naprawdę robi Twój wybór.",
+    },
+    "exercise_answer_was": {
+        "en": "The right answer: {answer}.",
+        "pl": "Dobra odpowiedź: {answer}.",
+    },
+    "exercise_reveal": {"en": "Reveal", "pl": "Pokaż odpowiedź"},
+    "exercise_next": {"en": "Next exercise ▶", "pl": "Następne zadanie ▶"},
+    "exercise_presenter": {"en": "Presenter", "pl": "Prezentacja"},
+    "exercise_score": {
+        "en": "Score: {score} of {answered}.",
+        "pl": "Wynik: {score} z {answered}.",
+    },
+    "exercise_unseen": {
+        "en": "Not seen yet: {rules}.",
+        "pl": "Jeszcze nie było: {rules}.",
+    },
 }
 
 

@@ -1,0 +1,102 @@
+"""The ``exercises`` command: ``shangrila exercises [--count N] [--seed S] [--players 3|4]
+[--lang pl] [--kind KIND] [--rule RULE]``.
+
+It prints one JSON list of exercises (the format in docs/formats.md): each with its
+position, the action asked about, and options whose ``claims`` any other rules engine can
+check with the ``check`` command. Exit status 0; 2 and one line on standard error for a bad
+option.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def _count(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 5:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0-99999, got {text[:24]!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:24]!r}")
+    return int(text)
+
+
+def _rule(text: str) -> str:
+    from shangrila_widget.exercises import ASKABLE_RULES
+
+    rule = text.upper()
+    if rule not in ASKABLE_RULES:
+        raise argparse.ArgumentTypeError(
+            f"no exercise asks about {text[:24]!r} (--help lists the rule ids it can)"
+        )
+    return rule
+
+
+def exercises_json(
+    count: int = 10,
+    seed: int = 0,
+    *,
+    players: int = 4,
+    kinds: list[str] | None = None,
+    rules: list[str] | None = None,
+    lang: str = "en",
+) -> list[dict[str, Any]]:
+    """The ``exercises`` answer: a list of JSON objects.
+
+    >>> [e["kind"] for e in exercises_json(2, 5)]
+    ['what_happens', 'stronger']
+    """
+    from shangrila_widget.exercises import generate
+
+    made = generate(count, seed, players=players, kinds=kinds or None, rules=rules or None)
+    return [e.to_dict("pl" if lang == "pl" else "en") for e in made]
+
+
+def run_exercises(args: argparse.Namespace) -> int:
+    """Run the parsed ``exercises`` command; returns the exit status."""
+    from shangrila_widget.cli import write_json
+    from shangrila_widget.rules import ShangrilaError
+
+    try:
+        answer = exercises_json(
+            args.count,
+            args.seed,
+            players=args.players,
+            kinds=args.kind,
+            rules=args.rule,
+            lang=args.lang,
+        )
+    except ValueError as error:  # a rule no exercise asks about
+        raise ShangrilaError(str(error)) from None
+    write_json(answer, args.pretty)
+    return 0
+
+
+def add_exercises_command(commands: Any) -> None:
+    """Register ``exercises`` on the subparsers object of the main parser."""
+    from shangrila_widget.exercises import ASKABLE_RULES, KINDS
+
+    parser = commands.add_parser(
+        "exercises", help="print exercises (questions on positions, with checkable answers)"
+    )
+    parser.add_argument("--count", type=_count, default=10, help="how many (default 10)")
+    parser.add_argument("--seed", type=_seed, default=0, help="the same seed gives the same set")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4, help="(default 4)")
+    parser.add_argument("--lang", choices=("en", "pl"), default="en", help="(default en)")
+    parser.add_argument(
+        "--kind", action="append", choices=KINDS, help="only this kind (repeatable)"
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        type=_rule,
+        metavar="RULE",
+        help=f"ask about this rule id (repeatable): {', '.join(sorted(ASKABLE_RULES))}",
+    )
+    parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
+    parser.set_defaults(run=run_exercises)

@@ -1,0 +1,37 @@
+"""Exercises: predict what the rules do, then see why (pure Python, no widget imports).
+
+Every exercise is made from the engine: a position, a question and options, exactly one of
+them right under the rules; each wrong option is right under a named *misreading* of one rule
+(:data:`MISREADINGS`), so the feedback can say what was misread.
+
+>>> from shangrila_widget.exercises import generate
+>>> exercise = generate(count=1, seed=3)[0]
+>>> exercise.kind, exercise.answer.correct
+('what_happens', True)
+"""
+
+from shangrila_widget.exercises.generate import (
+    ASKABLE_RULES,
+    KINDS,
+    Exercise,
+    Option,
+    Text,
+    exercises_on,
+    generate,
+)
+from shangrila_widget.exercises.model import MISREADINGS, Misreading
+from shangrila_widget.exercises.truth import agrees, engine_claims
+
+__all__ = [
+    "ASKABLE_RULES",
+    "KINDS",
+    "MISREADINGS",
+    "Exercise",
+    "Misreading",
+    "Option",
+    "Text",
+    "agrees",
+    "engine_claims",
+    "exercises_on",
+    "generate",
+]

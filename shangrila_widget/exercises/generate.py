@@ -1,0 +1,620 @@
+"""Exercises made from the engine: a position, a question, options; one right under the rules.
+
+>>> exercises = generate(count=4, seed=7)
+>>> [e.kind for e in exercises]
+['what_happens', 'stronger', 'legal', 'who_wins']
+>>> sum(o.correct for o in exercises[0].options)
+1
+>>> generate(count=4, seed=7) == exercises
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Final
+
+from shangrila_widget.exercises.model import (
+    MISREADINGS,
+    Claims,
+    journey_claims,
+    legal_claims,
+    stronger,
+    winner_claims,
+)
+from shangrila_widget.exercises.words import check_language, colour_name, type_name, words
+from shangrila_widget.rules import (
+    BRIDGES,
+    MASTER_TYPES,
+    VILLAGES,
+    Journey,
+    Position,
+    apply_unchecked,
+    random_action,
+)
+from shangrila_widget.rules.actions import parse_action
+from shangrila_widget.rules.messages import Language, action_words, rule_title
+
+#: The kinds of exercise, in the order :func:`generate` cycles through them.
+KINDS: Final = ("what_happens", "stronger", "legal", "who_wins", "find_journey")
+
+_JOURNEY_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "journey")
+_SCORE_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "score")
+_STRENGTH_READINGS: Final = (
+    "strength-masters-only",
+    "travellers-not-counted",
+    "tie-to-start",
+    "no-masters-tiebreak",
+)
+#: Tries at finding a position for one exercise before giving up on that seed's draw.
+_TRIES: Final = 400
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence kept as its key and parameters until it is shown in a language."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    parts: tuple[Text, ...] = ()
+
+    def say(self, lang: Language) -> str:
+        """The sentence in ``lang``."""
+        check_language(lang)
+        if self.key == "list":
+            return "; ".join(p.say(lang) for p in self.parts)
+        params = {k: _word(k, v, lang) for k, v in self.params.items()}
+        return words(self.key, lang, **params)
+
+
+def _word(name: str, value: Any, lang: Language) -> Any:
+    if isinstance(value, Text):
+        return value.say(lang)
+    if name in ("player", "colour"):
+        return colour_name(value, lang)
+    if name == "type":
+        return type_name(value, lang)
+    if name == "names":
+        return ", ".join(colour_name(c, lang) for c in value)
+    if name == "rule_title":
+        return f"{rule_title(value, lang)} ({value})"
+    if name == "action":
+        return action_words(parse_action(value), lang)
+    return value
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer: its words, whether the rules make it right, the misreading that makes it
+    right otherwise, and the checkable facts it asserts."""
+
+    text: Text
+    correct: bool
+    misreading: str | None
+    claims: Mapping[str, Any]
+
+    def to_dict(self, lang: Language = "en") -> dict[str, Any]:
+        """The option as JSON (``shangrila exercises``)."""
+        return {
+            "text": self.text.say(lang),
+            "correct": self.correct,
+            "misreading": self.misreading,
+            "claims": dict(self.claims),
+        }
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A question on a position, with its options (exactly one right under the rules)."""
+
+    id: str
+    kind: str
+    rules: tuple[str, ...]
+    question: Text
+    position: Position
+    action: str | None
+    options: tuple[Option, ...]
+
+    @property
+    def answer(self) -> Option:
+        """The right option."""
+        return next(o for o in self.options if o.correct)
+
+    def explain(self, option: Option, lang: Language = "en") -> str:
+        """Why ``option`` is wrong (what was misread), or an empty text for the right one."""
+        if option.misreading is None:
+            return ""
+        return words(f"m_{option.misreading}", lang)
+
+    def to_dict(self, lang: Language = "en") -> dict[str, Any]:
+        """The exercise as JSON (``shangrila exercises``; documented in docs/formats.md)."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "rules": list(self.rules),
+            "question": self.question.say(lang),
+            "position": self.position.to_dict(),
+            "action": self.action,
+            "options": [o.to_dict(lang) for o in self.options],
+        }
+
+
+def generate(
+    count: int = 10,
+    seed: int = 0,
+    *,
+    players: int = 4,
+    kinds: Sequence[str] | None = None,
+    rules: Sequence[str] | None = None,
+) -> list[Exercise]:
+    """``count`` exercises, the same ones for the same arguments, on positions from random
+    games of ``players`` (3 or 4): cycling through ``kinds`` (default :data:`KINDS`), or,
+    with ``rules``, each asking about the next of those rule ids in turn (kinds chosen to
+    fit; a rule no exercise can ask about is refused)."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"count: expected a whole number >= 0, got {count!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed: expected a whole number, got {seed!r}")
+    if players not in (3, 4) or isinstance(players, bool):
+        raise ValueError(f"players: expected 3 or 4, got {players!r}")
+    chosen = tuple(KINDS if kinds is None else kinds)
+    unknown = [k for k in chosen if k not in KINDS]
+    if unknown or not chosen:
+        raise ValueError(f"kinds: unknown {unknown!r}; expected some of {', '.join(KINDS)}")
+    targets: tuple[str | None, ...] = (None,)
+    if rules is not None:
+        targets = tuple(dict.fromkeys(rules))
+        unaskable = [r for r in targets if r not in ASKABLE_RULES]
+        if unaskable or not targets:
+            raise ValueError(
+                f"rules: no exercise asks about {', '.join(map(str, unaskable)) or 'no rule'}; "
+                f"these can be asked: {', '.join(sorted(ASKABLE_RULES))}"
+            )
+    colours = ("red", "blue", "yellow", "violet")[:players]
+    result = []
+    for number in range(count):
+        target = targets[number % len(targets)]
+        fitting = chosen if target is None else _kinds_for(target)
+        kind = fitting[number % len(fitting)]
+        rng = Random(f"{seed}/{players}/{number}/{kind}/{target}")
+        exercise = None
+        for attempt in range(_TRIES):
+            kind = fitting[(number + attempt) % len(fitting)]
+            exercise = _MAKERS[kind](rng, colours, f"{seed}-{players}-{number}", target)
+            if exercise is not None and (target is None or target in exercise.rules):
+                break
+            exercise = None
+        if exercise is None:
+            raise ValueError(
+                f"rules: found no exercise on {target} (seed {seed}, {players} players)"
+            )
+        result.append(exercise)
+    return result
+
+
+# ----------------------------------------------------------------------------- positions
+
+
+def _random_position(
+    rng: Random,
+    colours: Sequence[str],
+    *,
+    over: bool = False,
+    setup: bool = False,
+    last: bool = False,
+) -> Position:
+    """A position of a random game: during set-up, in play (after at least one journey),
+    before its last journey, or finished."""
+    pos = Position.new_game(list(colours))
+    if setup:
+        for _ in range(rng.randrange(7 * len(colours))):
+            pos = apply_unchecked(pos, random_action(pos, rng))
+        return pos
+    stop = None if over else rng.randrange(4, 24)
+    if last:
+        stop = len(BRIDGES) - (3 if len(colours) == 3 else 0)
+    journeys = 0
+    while not pos.is_over:
+        action = random_action(pos, rng)
+        if isinstance(action, Journey):
+            journeys += 1
+            if stop is not None and journeys >= stop:
+                return pos
+        pos = apply_unchecked(pos, action)
+    return pos
+
+
+def _journeys(pos: Position) -> list[Journey]:
+    return [a for a in pos.legal_actions() if isinstance(a, Journey)]
+
+
+# ----------------------------------------------------------------------------- kinds
+
+
+def _distinct(options: Iterable[Option]) -> list[Option]:
+    """Options with different claims, the first of each kept (the right one comes first)."""
+    seen: list[Mapping[str, Any]] = []
+    kept = []
+    for option in options:
+        if option.claims not in seen:
+            seen.append(option.claims)
+            kept.append(option)
+    return kept
+
+
+def _finish(
+    rng: Random,
+    ident: str,
+    kind: str,
+    question: Text,
+    pos: Position,
+    action: str | None,
+    options: list[Option],
+    most: int = 4,
+) -> Exercise:
+    right, wrong = options[0], options[1:]
+    rng.shuffle(wrong)
+    chosen = [right, *wrong[: most - 1]]
+    rng.shuffle(chosen)
+    misread = {
+        str(o.claims["rule"]) if o.claims.get("rule") else r
+        for o in chosen
+        if o.misreading
+        for r in MISREADINGS[o.misreading].rules
+    }
+    rules = sorted(misread | set(_rules_at_work(pos, action)))
+    return Exercise(ident, kind, tuple(rules), question, pos, action, tuple(chosen))
+
+
+def _rules_at_work(pos: Position, action: str | None) -> tuple[str, ...]:
+    """The rule ids the engine names for the action (its refusal or its events), or the
+    scoring rules for a finished game."""
+    if action is None:
+        return ("SCORE", "SCORE-TIE") if pos.is_over else ("JOURNEY-ALL", "J1-OTHER")
+    refusal = pos.check(action)
+    if refusal is not None:
+        return (refusal.rule,)
+    return tuple(e.rule for e in pos.play(action).events)
+
+
+def _journey_summary(
+    pos: Position, action: Journey, claims: Claims, misreading: str | None
+) -> Text:
+    """An outcome in words: the destination's changed spaces, the bridge, stones, the end."""
+    origin, destination = action.origin, action.destination
+    before = pos.tiles(destination)
+    after = claims["villages"][destination]
+    spaces = []
+    for master_type in MASTER_TYPES:
+        old, new = before.get(master_type), after.get(master_type)
+        if new is None and old is None:
+            continue
+        if (
+            new is not None
+            and old is not None
+            and (old.owner, old.student)
+            == (
+                new["owner"],
+                new["student"],
+            )
+        ):
+            continue
+        if new is None:
+            spaces.append(Text("space_empty", {"type": master_type}))
+        else:
+            key = "space_pair" if new["student"] else "space_master"
+            spaces.append(Text(key, {"type": master_type, "colour": new["owner"]}))
+    parts = [
+        Text("in_village", {"village": destination, "spaces": Text("list", parts=tuple(spaces))})
+        if spaces
+        else Text("nothing_changes", {"village": destination})
+    ]
+    bridge = f"{min(origin, destination)}-{max(origin, destination)}"
+    stands = [min(origin, destination), max(origin, destination)] in claims["bridges"]
+    parts.append(Text("bridge_stays" if stands else "bridge_falls", {"bridge": bridge}))
+    new_stones = sorted(set(claims["stones"]) - set(pos.stones))
+    if new_stones:
+        parts.append(Text("new_stones", {"villages": ", ".join(new_stones)}))
+    returned = [
+        Text("tile_count", {"colour": c, "type": t, "count": n})
+        for c, n_by_type in sorted(_returned(pos, action, claims).items())
+        for t, n in n_by_type.items()
+    ]
+    if returned:
+        key = "lost_tiles" if misreading == "tiles-lost" else "to_supply"
+        parts.append(Text(key, {"tiles": Text("list", parts=tuple(returned))}))
+    if claims["over"]:
+        parts.append(Text("game_ends"))
+    return Text("list", parts=tuple(parts))
+
+
+def _returned(pos: Position, action: Journey, claims: Claims) -> dict[str, dict[str, int]]:
+    """The tiles a journey takes off the two villages and sends back (or loses), by colour."""
+    result: dict[str, dict[str, int]] = {}
+    for colour in pos.players:
+        for master_type in MASTER_TYPES:
+            gone = _on(pos, action, colour, master_type) - _on_claims(
+                claims, action, colour, master_type
+            )
+            if gone > 0:
+                result.setdefault(colour, {})[master_type] = gone
+    return result
+
+
+def _on(pos: Position, action: Journey, colour: str, master_type: str) -> int:
+    count = 0
+    for village in (action.origin, action.destination):
+        tile = pos.tile(village, master_type)
+        if tile is not None and tile.owner == colour:
+            count += 2 if tile.student else 1
+    return count
+
+
+def _on_claims(claims: Claims, action: Journey, colour: str, master_type: str) -> int:
+    count = 0
+    for village in (action.origin, action.destination):
+        tile = claims["villages"][village].get(master_type)
+        if tile is not None and tile["owner"] == colour:
+            count += 2 if tile["student"] else 1
+    return count
+
+
+def _what_happens(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
+    for _ in range(_TRIES):
+        pos = _random_position(rng, colours, last=target == "END")
+        journeys = _journeys(pos)
+        if not journeys:
+            continue
+        action = rng.choice(journeys)
+        if target is not None and target not in _rules_at_work(pos, str(action)):
+            if not any(target in MISREADINGS[r].rules for r in _JOURNEY_READINGS):
+                continue
+        o, d = action.origin, action.destination
+        truth = journey_claims(pos, o, d)
+        keys = ("situation", "villages", "bridges", "stones", "over", "supply")
+        options = [
+            Option(
+                _journey_summary(pos, action, truth, None),
+                True,
+                None,
+                {k: truth[k] for k in keys},
+            )
+        ]
+        for reading in _JOURNEY_READINGS:
+            claims = journey_claims(pos, o, d, reading)
+            text = _journey_summary(pos, action, claims, reading)
+            options.append(Option(text, False, reading, {k: claims[k] for k in keys}))
+        options = _distinct(options)
+        options = [o_ for o_ in options if o_.correct or o_.text != options[0].text]
+        if len(options) >= 3:
+            question = Text("q_what_happens", {"player": pos.to_move, "action": str(action)})
+            return _finish(rng, ident, "what_happens", question, pos, str(action), options)
+    return None
+
+
+def _stronger(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
+    target = rng.choice(("JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER"))
+    fallback: Exercise | None = None
+    for _ in range(_TRIES):
+        pos = _random_position(rng, colours)
+        for action in _journeys(pos):
+            o, d = action.origin, action.destination
+            wins, rule = stronger(pos, o, d)
+            options = [_stronger_option(o, d, wins, rule, None)]
+            for reading in _STRENGTH_READINGS:
+                w, r = stronger(pos, o, d, reading)
+                options.append(_stronger_option(o, d, w, r, reading))
+            options = _distinct(options)
+            if len(options) < 2:
+                continue
+            question = Text("q_stronger", {"player": pos.to_move, "origin": o, "destination": d})
+            exercise = _finish(rng, ident, "stronger", question, pos, str(action), options)
+            if rule == target:
+                return exercise
+            fallback = fallback or exercise
+    return fallback
+
+
+def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None) -> Option:
+    village = o if wins else d
+    return Option(
+        Text(f"o_stronger_{rule}", {"village": village}),
+        reading is None,
+        reading,
+        {"situation": 1 if wins else 2, "strength_rule": rule},
+    )
+
+
+_LEGAL_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "legal")
+#: Legality misreadings that can only show during set-up.
+_SETUP_READINGS: Final = frozenset(
+    {"recruit-during-setup", "setup-repeat-type", "setup-caps-ignored"}
+)
+
+
+def _action_pool(pos: Position, rng: Random) -> list[str]:
+    """Action texts to ask about: every placement, recruits of one and of two (some of them
+    on one master twice), every journey along a bridge of the board, and a pass."""
+    spaces = [(t, v) for v in VILLAGES for t in MASTER_TYPES]
+    pool = [f"place {t} {v}" for t, v in spaces] + [f"recruit {t} {v}" for t, v in spaces]
+    own = [(t, v) for t, v in spaces if (tile := pos.tile(v, t)) and tile.owner == pos.to_move]
+    for _ in range(60):
+        (t1, v1), (t2, v2) = rng.choice(own or spaces), rng.choice(own or spaces)
+        pool.append(f"recruit {t1} {v1} {t2} {v2}")
+    for a, b in BRIDGES:
+        pool += [f"journey {a} {b}", f"journey {b} {a}"]
+    pool.append("pass")
+    rng.shuffle(pool)
+    return pool
+
+
+def _legal(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
+    readings = [
+        r
+        for r in _LEGAL_READINGS
+        if (r != "village-c-in-play" or len(colours) == 3)
+        and (target is None or target in MISREADINGS[r].rules)
+    ]
+    if not readings:
+        return None
+    reading = rng.choice(readings)
+    added = MISREADINGS[reading].rules
+    for _ in range(_TRIES // 10):
+        pos = _random_position(
+            rng, colours, setup=reading in _SETUP_READINGS or rng.random() < 0.15
+        )
+        for action in _action_pool(pos, rng):
+            truth = legal_claims(pos, action)
+            misread = legal_claims(pos, action, reading)
+            if truth == misread:
+                continue
+            if truth["rule"] is not None and truth["rule"] not in added:
+                continue
+            if target is not None and target not in (truth["rule"], misread["rule"]):
+                continue
+            options = [_legal_option(truth, None), _legal_option(misread, reading)]
+            question = Text("q_legal", {"player": pos.to_move, "action": action})
+            return _finish(rng, ident, "legal", question, pos, action, options)
+    return None
+
+
+def _legal_option(claims: Claims, reading: str | None) -> Option:
+    text = Text("o_legal") if claims["legal"] else Text("o_refused", {"rule_title": claims["rule"]})
+    return Option(text, reading is None, reading, dict(claims))
+
+
+def _who_wins(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
+    for _ in range(_TRIES // 20):
+        pos = _random_position(rng, colours, over=True)
+        truth = winner_claims(pos)
+        options = [_winners_option(truth, None)]
+        for reading in _SCORE_READINGS:
+            options.append(_winners_option(winner_claims(pos, reading), reading))
+        options = _distinct(options)
+        if len(options) >= 2:
+            return _finish(rng, ident, "who_wins", Text("q_who_wins"), pos, None, options)
+    return None
+
+
+def _winners_option(claims: Claims, reading: str | None) -> Option:
+    names = claims["winners"]
+    key = "o_shared" if len(names) > 1 else "o_winners"
+    return Option(Text(key, {"names": names}), reading is None, reading, dict(claims))
+
+
+def _drives_out(villages: Mapping[str, Any], village: str, colour: str) -> bool:
+    return all(tile["owner"] != colour for tile in villages.get(village, {}).values())
+
+
+def _find_journey(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
+    """ "Find the journey that drives Blue out of D": exactly one legal journey does it under
+    the rules; the wrong options are journeys that do it under a misreading."""
+    for _ in range(_TRIES):
+        pos = _random_position(rng, colours)
+        journeys = _journeys(pos)
+        targets = sorted(
+            {
+                (j.destination, tile.owner)
+                for j in journeys
+                for tile in pos.tiles(j.destination).values()
+                if tile.owner != pos.to_move
+            }
+        )
+        rng.shuffle(targets)
+        after = {j: journey_claims(pos, j.origin, j.destination)["villages"] for j in journeys}
+        for village, colour in targets:
+            into = [j for j in journeys if j.destination == village]
+            right = [j for j in into if _drives_out(after[j], village, colour)]
+            if len(right) != 1:
+                continue
+            options = [_find_option(pos, right[0], None)]
+            for j in into:
+                if j == right[0]:
+                    continue
+                for reading in _JOURNEY_READINGS:
+                    claims = journey_claims(pos, j.origin, village, reading)
+                    if _drives_out(claims["villages"], village, colour):
+                        options.append(_find_option(pos, j, reading))
+                        break
+            if len(options) < 2:
+                continue
+            question = Text(
+                "q_find_journey", {"player": pos.to_move, "colour": colour, "village": village}
+            )
+            return _finish(rng, ident, "find_journey", question, pos, None, options)
+    return None
+
+
+def _find_option(pos: Position, journey: Journey, reading: str | None) -> Option:
+    claims = journey_claims(pos, journey.origin, journey.destination, reading)
+    village = journey.destination
+    return Option(
+        Text("o_action", {"action": str(journey)}),
+        reading is None,
+        reading,
+        {"action": str(journey), "villages": {village: claims["villages"][village]}},
+    )
+
+
+_MAKERS: Final = {
+    "what_happens": _what_happens,
+    "stronger": _stronger,
+    "legal": _legal,
+    "who_wins": _who_wins,
+    "find_journey": _find_journey,
+}
+
+#: The rule ids an exercise can ask about (the rest of the spec's rules, such as
+#: ``TURN-ONE-ACTION`` or ``PLACE-ONE``, cannot be put as one action on one position).
+ASKABLE_RULES: Final = frozenset(
+    {r for m in MISREADINGS.values() for r in m.rules}
+    | {"J-EMPTY", "J1-OWN", "J1-OWN-FULL", "J1-OTHER", "J2-OCCUPIED", "JOURNEY-ALL"}
+    | {"JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER", "STONE", "END"}
+    | {"BRIDGE-COLLAPSE", "SCORE", "SCORE-TIE"}
+)
+
+_STRENGTH_RULES: Final = frozenset(
+    {"JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER"}
+)
+_SCORE_RULES: Final = frozenset({"SCORE", "SCORE-TIE"})
+
+
+def _kinds_for(rule: str) -> tuple[str, ...]:
+    """The kinds of exercise most likely to ask about ``rule``, likeliest first."""
+    if rule in _STRENGTH_RULES:
+        return ("stronger", "what_happens")
+    if rule in _SCORE_RULES:
+        return ("who_wins",)
+    if any(rule in m.rules for m in MISREADINGS.values() if m.kind == "legal"):
+        return ("legal", "what_happens")
+    return ("what_happens", "find_journey", "legal")
+
+
+def exercises_on(
+    rules: Sequence[str], count: int = 3, seed: int = 0, *, players: int = 4
+) -> list[Exercise]:
+    """``count`` exercises on ``rules`` (a tour chapter's rules, a rule a learner missed):
+    the rules that an exercise can ask about, each in turn.
+
+    >>> [("JOURNEY-TIE-MASTERS" in e.rules) for e in exercises_on(["JOURNEY-TIE-MASTERS"], 2)]
+    [True, True]
+    """
+    askable = [r for r in rules if r in ASKABLE_RULES]
+    if not askable:
+        raise ValueError(f"rules: no exercise asks about {', '.join(rules) or 'no rule'}")
+    return generate(count, seed, players=players, rules=askable)
+
+
+__all__ = ["ASKABLE_RULES", "KINDS", "exercises_on", "Exercise", "Option", "Text", "generate"]

@@ -1,0 +1,347 @@
+"""Exercises on the board: predict what the rules do, answer, then see it played out.
+
+.. code-block:: python
+
+    from shangrila_widget.widget import Exercises
+    Exercises(seed=12)                      # ten exercises, the same for everyone with seed 12
+    Exercises(seed=12, presenter=True)      # a class votes first; the teacher reveals
+
+Each exercise comes from :mod:`shangrila_widget.exercises`: a position on the board, a
+question, and options (exactly one right under the rules; each wrong one right under a named
+misreading). *Find it on the board* exercises are answered by clicking the journey on the
+board (start village, then destination). After an answer the engine plays the action out on
+the board, every event with its rule id, and a wrong answer names what was misread. A score
+and a record per rule follow the learner; a rule missed comes back in a later exercise.
+
+In presenter mode the answer stays hidden until *Reveal*: the class calls out or votes first.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from shangrila_widget.exercises import (
+    ASKABLE_RULES,
+    Exercise,
+    Option,
+    Text,
+    exercises_on,
+    generate,
+)
+from shangrila_widget.render.layout import HitTarget
+from shangrila_widget.rules import GameRecord
+from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title
+from shangrila_widget.widget.board import ShangriLaBoard, visible_errors
+from shangrila_widget.widget.controller import Feedback
+from shangrila_widget.widget.texts import ui_text
+
+#: The rules a learner is told about when they have not yet met them in an exercise.
+KEY_RULES = (
+    "JOURNEY-STRENGTH",
+    "JOURNEY-TIE-MASTERS",
+    "JOURNEY-TIE-DEFENDER",
+    "J1-OTHER",
+    "J2-OCCUPIED",
+    "STONE",
+    "SCORE-TIE",
+)
+
+
+class Exercises(widgets.VBox):  # type: ignore[misc]
+    """A set of exercises on one board, with a score and a record per rule.
+
+    ``exercises``: a list made by :func:`shangrila_widget.exercises.generate`, or None to
+    make ``count`` of them from ``seed`` (``players``: 3 or 4; ``kinds``: some of
+    :data:`~shangrila_widget.exercises.KINDS`). ``presenter``: hide the answer until
+    *Reveal*. ``lang``: every word of the exercises and of the board.
+
+    >>> ex = Exercises(count=3, seed=1)
+    >>> ex.answer(ex.current.answer.text.say("en")).startswith("Right")
+    True
+    >>> ex.score, ex.answered
+    (1, 1)
+    """
+
+    lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
+    presenter = traitlets.Bool(False).tag(sync=True)
+    index = traitlets.Int(0, read_only=True).tag(sync=True)
+    score = traitlets.Int(0, read_only=True).tag(sync=True)
+    answered = traitlets.Int(0, read_only=True).tag(sync=True)
+    revealed = traitlets.Bool(False, read_only=True).tag(sync=True)
+
+    def __init__(
+        self,
+        exercises: Sequence[Exercise] | None = None,
+        *,
+        count: int = 10,
+        seed: int = 0,
+        players: int = 4,
+        kinds: Sequence[str] | None = None,
+        lang: Language = "en",
+        presenter: bool = False,
+        width: float = 640.0,
+        **kwargs: Any,
+    ) -> None:
+        self.exercises: list[Exercise] = (
+            list(exercises)
+            if exercises is not None
+            else generate(count, seed, players=players, kinds=kinds)
+        )
+        if not self.exercises:
+            raise ValueError("exercises: expected at least one exercise")
+        self._seed = seed
+        self._players = players
+        #: Per rule id: (answered right, asked).
+        self.record: dict[str, tuple[int, int]] = {}
+        self._missed: list[str] = []
+        self._chosen: Option | None = None
+        self._journey_start: str | None = None
+        self.board = ShangriLaBoard(
+            self.exercises[0].position, lang=lang, show_legal=False, hints=False, width=width
+        )
+        self._title = widgets.HTML()
+        self.question = widgets.HTML()
+        self.question.add_class("shangrila-exercise-question")
+        self._options = widgets.VBox()
+        self._verdict = widgets.HTML()
+        self._verdict.add_class("shangrila-exercise-verdict")
+        self._progress = widgets.HTML()
+        self.reveal_button = widgets.Button(layout={"width": "auto"})
+        self.reveal_button.on_click(self.board.guarded(lambda _b: self.reveal()))
+        self.next_button = widgets.Button(layout={"width": "auto"})
+        self.next_button.on_click(self.board.guarded(lambda _b: self.next()))
+        self._presenter_box = widgets.ToggleButton(layout={"width": "auto"})
+        traitlets.link((self, "presenter"), (self._presenter_box, "value"))
+        panel = widgets.VBox(
+            [
+                self._title,
+                self.question,
+                self._options,
+                widgets.HBox([self.reveal_button, self.next_button, self._presenter_box]),
+                self._verdict,
+                self._progress,
+            ],
+            layout=widgets.Layout(margin="0 0 8px 0"),
+        )
+        # The question and its options stand at the top of the board's side panel, beside
+        # the picture, where the board's own messages go; nothing in it shrinks below its
+        # content (a flex column of limited height would let its children overlap).
+        for child in panel.children:
+            child.layout.flex = "0 0 auto"
+        panel.layout.flex = "0 0 auto"
+        self.board.side_panel.children = (panel, *self.board.side_panel.children)
+        super().__init__([self.board, _stylesheet()], **kwargs)
+        self.add_class("shangrila-exercises")
+        traitlets.link((self, "lang"), (self.board, "lang"))
+        self.lang = lang
+        self.presenter = presenter
+        self.board.on_click(self._on_board_click)
+        self._show()
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def current(self) -> Exercise:
+        """The exercise on show."""
+        return self.exercises[self.index]
+
+    def answer(self, choice: Option | str) -> str:
+        """Answer the exercise on show with an option (or its text, in the widget's language,
+        or an action text for *find it on the board*); returns the verdict in words. In
+        presenter mode the verdict waits for :meth:`reveal`."""
+        option = self._option_for(choice)
+        self._chosen = option
+        self._mark_choice()
+        if not self.presenter:
+            return self.reveal()
+        return ui_text("exercise_wait", self.lang)
+
+    def reveal(self) -> str:
+        """Show the right answer, the verdict on the chosen one, and play the action out."""
+        exercise, option = self.current, self._chosen
+        if self.revealed:
+            return self._verdict_text()
+        self.set_trait("revealed", True)
+        if option is not None:
+            self.set_trait("answered", self.answered + 1)
+            if option.correct:
+                self.set_trait("score", self.score + 1)
+            for rule in exercise.rules:
+                right, asked = self.record.get(rule, (0, 0))
+                self.record[rule] = (right + option.correct, asked + 1)
+                if not option.correct and rule not in self._missed:
+                    self._missed.append(rule)
+        self._play_out(option)
+        self._show_options()
+        text = self._verdict_text()
+        self._verdict.value = f"<div>{html.escape(text)}</div>"
+        self._progress.value = self._progress_html()
+        return text
+
+    def next(self) -> None:
+        """The next exercise: a missed rule comes back first (a new exercise on it)."""
+        if self._missed:
+            rule = self._missed.pop(0)
+            again = _exercise_on(rule, self._seed + len(self.exercises), self._players)
+            if again is not None:
+                self.exercises.insert(self.index + 1, again)
+        self.set_trait("index", (self.index + 1) % len(self.exercises))
+        self._show()
+
+    # ------------------------------------------------------------------ inner workings
+
+    def _option_for(self, choice: Option | str) -> Option:
+        options = self.current.options
+        if isinstance(choice, Option):
+            if choice not in options:
+                raise ValueError("not an option of the exercise on show")
+            return choice
+        text = str(choice).strip()
+        for option in options:
+            if text in (option.text.say(self.lang), option.claims.get("action")):
+                return option
+        if self.current.kind == "find_journey":
+            return Option(Text("o_action", {"action": text}), False, None, {"action": text})
+        raise ValueError(f"not an option of the exercise on show: {text!r}")
+
+    def _verdict_text(self) -> str:
+        lang, option, exercise = self.lang, self._chosen, self.current
+        right = exercise.answer
+        if option is None:
+            return ui_text("exercise_answer_was", lang, answer=right.text.say(lang))
+        if option.correct:
+            return ui_text("exercise_right", lang)
+        why = exercise.explain(option, lang) or ui_text("exercise_no_misreading", lang)
+        return ui_text("exercise_wrong", lang, answer=right.text.say(lang), why=why)
+
+    def _play_out(self, option: Option | None) -> None:
+        exercise = self.current
+        action = exercise.action
+        if action is None and option is not None:
+            action = option.claims.get("action")
+        if action is None:
+            return
+        record = GameRecord(exercise.position)
+        self.board.show(record)
+        self.board.play(action)
+
+    def _show(self) -> None:
+        exercise = self.current
+        self._chosen = None
+        self._journey_start = None
+        self.set_trait("revealed", False)
+        self.board.show(GameRecord(exercise.position))
+        self._verdict.value = ""
+        self._relabel()
+        key = "exercise_click_journey" if exercise.kind == "find_journey" else "exercise_pick"
+        self.board.say(Feedback.sentence("info", key, self.lang))
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        title = ui_text("exercise_title", lang, number=self.index + 1, total=len(self.exercises))
+        self._title.value = f"<b>{html.escape(title)}</b>"
+        self.question.value = f"<p>{html.escape(self.current.question.say(lang))}</p>"
+        self.reveal_button.description = ui_text("exercise_reveal", lang)
+        self.next_button.description = ui_text("exercise_next", lang)
+        self._presenter_box.description = ui_text("exercise_presenter", lang)
+        self._show_options()
+        if self.revealed:
+            self._verdict.value = f"<div>{html.escape(self._verdict_text())}</div>"
+        self._progress.value = self._progress_html()
+
+    def _show_options(self) -> None:
+        buttons = []
+        for option in self.current.options:
+            button = widgets.Button(
+                description=option.text.say(self.lang),
+                layout=widgets.Layout(width="100%", height="auto"),
+                tooltip=option.text.say(self.lang),
+            )
+            button.add_class("shangrila-exercise-option")
+            if self.revealed:  # marked in words too, not by colour alone
+                button.add_class("shangrila-right" if option.correct else "shangrila-wrong")
+                mark = "✓ " if option.correct else ("✗ " if option is self._chosen else "")
+                button.description = mark + button.description
+            if option is self._chosen:
+                button.add_class("shangrila-chosen")
+            button.on_click(self.board.guarded(lambda _b, o=option: self.answer(o)))
+            buttons.append(button)
+        self._options.children = buttons
+
+    def _mark_choice(self) -> None:
+        self._show_options()
+
+    def _progress_html(self) -> str:
+        lang = self.lang
+        unseen = [r for r in KEY_RULES if r not in self.record]
+        line = ui_text("exercise_score", lang, score=self.score, answered=self.answered)
+        if unseen:
+            names = ", ".join(rule_title(r, lang) for r in unseen[:3])
+            line += " " + ui_text("exercise_unseen", lang, rules=names)
+        return f"<small>{html.escape(line)}</small>"
+
+    @visible_errors
+    def _on_board_click(self, target: HitTarget) -> bool:
+        if self.current.kind != "find_journey" or self.revealed:
+            return True  # the board is a picture here: a click plays nothing
+        if target is None or target[0] == "bridge":
+            return True
+        village = target[1]
+        if self._journey_start is None:
+            self._journey_start = village
+            self.board.say(
+                Feedback.sentence("selected", "exercise_start_chosen", self.lang, village=village)
+            )
+            return True
+        start, self._journey_start = self._journey_start, None
+        if start != village:
+            self.answer(f"journey {start} {village}")
+        return True
+
+    def show_error(self, error: BaseException) -> None:
+        """Errors of the exercises go where the board shows its own."""
+        self.board.show_error(error)
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: dict[str, Any]) -> None:
+        if hasattr(self, "board"):
+            self._relabel()
+
+
+_STYLE = """
+.shangrila-exercises .shangrila-exercise-option {
+  text-align: left; white-space: normal; line-height: 1.35; padding: 4px 8px;
+  font-size: var(--shangrila-panel-font, inherit);
+}
+.shangrila-exercises .shangrila-exercise-option.shangrila-chosen {
+  outline: 2px solid var(--jp-brand-color1, #0072B2);
+}
+.shangrila-exercises .shangrila-exercise-option.shangrila-right {
+  background: var(--jp-success-color3, #d9f2e3); border-left: 6px solid #009E73;
+}
+.shangrila-exercises .shangrila-exercise-option.shangrila-wrong.shangrila-chosen {
+  background: var(--jp-error-color3, #fbe0d2); border-left: 6px solid #D55E00;
+}
+.shangrila-exercises .shangrila-exercise-question { font-weight: 600; }
+"""
+
+
+def _stylesheet() -> widgets.HTML:
+    sheet = widgets.HTML(f"<style>{_STYLE}</style>", layout=widgets.Layout(display="none"))
+    sheet.add_class("shangrila-style")
+    return sheet
+
+
+def _exercise_on(rule: str, seed: int, players: int) -> Exercise | None:
+    """A new exercise that asks about ``rule`` (None for a rule no exercise can put)."""
+    if rule not in ASKABLE_RULES:
+        return None
+    return exercises_on([rule], 1, seed, players=players)[0]
+
+
+__all__ = ["KEY_RULES", "Exercises"]
