@@ -160,7 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
     except ShangrilaError as error:
-        print(_one_line(f"{parser.prog} {args.command}: error: {error}"), file=sys.stderr)
+        said = error.text(getattr(args, "lang", "en"))  # in the language asked for
+        print(_one_line(f"{parser.prog} {args.command}: error: {said}"), file=sys.stderr)
         return 2
     except BrokenPipeError:
         _write("")  # standard output is closed: nothing more to say, and no traceback
