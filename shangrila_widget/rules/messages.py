@@ -14,6 +14,8 @@ Templates are :meth:`str.format` templates with two kinds of format spec of thei
   accusative of a master type ("Hodowcę Smoków"), ``{type:a}`` an English name with its
   article ("an Astrologer"). Fields named ``player``, ``owner``, ``colour``, ``to_move`` hold
   a colour key, ``type`` a master-type key; they are named in the language said.
+  ``{player:key}`` is the key itself ("red"), as the notation writes it; ``{known:list}``
+  a list of such keys, joined by commas.
 - a plural: ``{n:# space|# spaces}`` in English, ``{n:# pole|# pola|# pól}`` in Polish
   (1 / 2-4 except 12-14 / the rest); ``#`` is the number, or the list when the value is a
   list (its length chooses the form).
@@ -181,6 +183,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
             return self._plural(value, format_spec)
+        if format_spec == "list":  # identifiers of the notation, as they are: "red, blue"
+            return ", ".join(str(v.key if isinstance(v, _Name) else v) for v in value)
         if isinstance(value, _Name):
             return self._name(value, format_spec)
         if isinstance(value, (list, tuple)):
@@ -193,6 +197,8 @@ class _Formatter(string.Formatter):
         base = self.table.get(f"{name.kind}.{name.key}", name.key)
         if not case:
             return base
+        if case == "key":
+            return name.key
         if case == "a" and self.lang == "en":
             return f"{'an' if base[:1] in 'AEIOU' else 'a'} {base}"
         return self.table.get(f"{name.kind}.{name.key}:{case}", base)
@@ -220,6 +226,11 @@ def say(key: str, lang: Language, /, **params: object) -> str:
     key, :class:`LanguageError` for an unknown language)."""
     formatter = _Formatter(check_language(lang))
     return formatter.vformat(formatter.table[key], (), _expanded(params))
+
+
+def problem(key: str, /, **params: object) -> Message:
+    """What is wrong with some input, as a message (``error.<key>``) for an error."""
+    return Message(f"error.{key}", params)
 
 
 def has_words(key: str) -> bool:
