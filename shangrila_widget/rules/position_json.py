@@ -226,7 +226,7 @@ def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> lis
                 if key not in ("owner", "student"):
                     _refuse_key(tpath, key, ("owner", "student"))
             if "owner" not in tile:
-                raise PositionError(f"{tpath}.owner", "missing required key")
+                raise PositionError(f"{tpath}.owner", problem("missing_key"))
             owner = tile["owner"]
             if not isinstance(owner, str) or owner not in COLOUR_INDEX:
                 raise PositionError(
