@@ -110,9 +110,7 @@ class Recruit:
         if not isinstance(students, (tuple, list)) or not all(
             isinstance(s, (tuple, list)) and len(s) == 2 for s in students
         ):
-            raise ActionParseError(
-                f"a recruit takes (type, village) pairs, got {excerpt(students)}"
-            )
+            raise ActionParseError(problem("recruit_pairs", value=excerpt(students)))
         parsed = sorted(
             ((parse_type(t), parse_village(v)) for t, v in students),
             key=lambda s: VILLAGE_INDEX[s[1]] * 7 + TYPE_INDEX[s[0]],
