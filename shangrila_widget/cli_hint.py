@@ -70,7 +70,7 @@ def run_hint(args: argparse.Namespace) -> int:
             lang=args.lang,
         )
     except ShangrilaError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {error.text(args.lang)}", file=sys.stderr)
         return 2
     print(json.dumps(answer, ensure_ascii=False, indent=2 if args.pretty else None))
     return status

@@ -37,7 +37,7 @@ from shangrila_widget.rules.engine import (
 )
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.explain import Event
-from shangrila_widget.rules.messages import Joined, Language, Message, check_language
+from shangrila_widget.rules.messages import Joined, Language, Message, check_language, problem
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -223,10 +223,10 @@ def hint(
     check_budget(iterations, seconds)
     check_language(lang)
     if not isinstance(count, int) or count < 1:
-        raise ShangrilaError(f"count must be a whole number >= 1, not {excerpt(count)}")
+        raise ShangrilaError(problem("hint_count", value=excerpt(count)))
     actions = legal_actions(position)
     if not actions:
-        raise ShangrilaError("the game is over: there is nothing to suggest")
+        raise ShangrilaError(problem("hint_over"))
     seat = position._turn
     players = [COLOURS[c] for c in position._players]
     ranked: list[tuple[Action, float, int]]

@@ -119,3 +119,27 @@ def test_the_readers_raise_their_errors_with_words_not_fixed_text(module: str) -
         if isinstance(said, (ast.Constant, ast.JoinedStr, ast.BinOp)):
             fixed.append(f"{module}:{node.lineno}")
     assert fixed == []
+
+
+def test_hint_lang_pl_says_a_bad_position_in_polish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(too_many_rainmakers(), "utf-8")
+    assert main(["hint", str(path), "--lang", "pl"]) == 2
+    assert TOO_MANY_PL in capsys.readouterr().err
+    assert main(["hint", str(path)]) == 2
+    assert TOO_MANY in capsys.readouterr().err
+
+
+def test_a_hint_for_a_finished_game_is_refused_in_both_languages() -> None:
+    from shangrila_widget.bots import hint
+    from shangrila_widget.rules import GameRecord
+
+    record = GameRecord(Position.new_game(["red", "blue", "yellow"]))
+    while not record.position.is_over:
+        record.play(record.position.legal_actions()[0])
+    with pytest.raises(ShangrilaError) as caught:
+        hint(record.position, level="easy")
+    assert str(caught.value) == "the game is over: there is nothing to suggest"
+    assert caught.value.text("pl") == "gra jest zakończona: nie ma czego podpowiadać"
