@@ -23,7 +23,7 @@ import os
 import sys
 from importlib import resources
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Final
+from typing import IO, TYPE_CHECKING, Final
 
 from shangrila_widget.rules import Position, ShangrilaError, from_compact
 from shangrila_widget.rules.errors import excerpt

@@ -29,6 +29,7 @@ from shangrila_widget.rules.board import (
     Colour,
 )
 from shangrila_widget.rules.codes import OVER, STUDENT_OFFSET
+from shangrila_widget.rules.describe import describe
 from shangrila_widget.rules.engine import (
     apply_unchecked,
     legal_actions,
@@ -36,7 +37,7 @@ from shangrila_widget.rules.engine import (
     play,
 )
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES, Language
+from shangrila_widget.rules.messages import Joined, Language, Message, check_language, problem
 from shangrila_widget.rules.results import Event
 
 if TYPE_CHECKING:
@@ -91,127 +92,35 @@ class Hint:
 
 # ----------------------------------------------------------------------------- words
 
-_TYPE_GEN_PL = {**TYPE_NAMES["pl_gen"], "dragon_breeder": "Hodowcy Smoków"}
-
-
-def _colour(colour: str, lang: Language, case: str = "") -> str:
-    if lang == "pl":
-        return COLOUR_NAMES["pl_gen" if case == "gen" else "pl"][colour]
-    return COLOUR_NAMES["en"][colour]
-
-
-def _type(master_type: str, lang: Language, case: str = "") -> str:
-    if lang == "pl":
-        if case == "acc":
-            return TYPE_NAMES["pl_gen"][master_type]
-        if case == "gen":
-            return _TYPE_GEN_PL[master_type]
-        return TYPE_NAMES["pl"][master_type]
-    return TYPE_NAMES["en"][master_type]
-
-
-def _villages_list(villages: list[str], lang: Language) -> str:
-    if len(villages) == 1:
-        return villages[0]
-    joiner = " i " if lang == "pl" else " and "
-    return ", ".join(villages[:-1]) + joiner + villages[-1]
-
 
 def _mask_villages(mask: int) -> list[str]:
     return sorted({VILLAGES[i // 7] for i in range(91) if mask >> i & 1})
 
 
-#: The hint's sentences, one template per language; each call passes every form a language
-#: may need (an English article, a Polish case) and each template takes the ones it uses.
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "place": "Places {a} {type} master in village {village}.",
-        "recruit": "Recruits {a} {type} student in village {village}.",
-        "next_journey": "Next turn a journey from {origin} to {to} would start from the "
-        "stronger village ({rule}) and win {gain} space(s).",
-        "only_pass": "No other action is legal.",
-        "counts": "Masters: {m0} → {m1}, villages held: {v0} → {v1}.",
-        "safe": "Makes {villages} safe from a journey.",
-        "exposed": "Careful: a journey could then take {n} master(s) in {villages}.",
-        "ends": "This ends the game ({rule}); the winner: {names}.",
-        "stronger_start": "{origin} is stronger than {destination} ({rule}).",
-        "stronger_end": "{destination} is stronger than {origin} ({rule}): the students only "
-        "fill empty spaces.",
-        "spaces_won": "It wins {n} space(s) in {destination}.",
-        "takes": "It takes {owner}'s {type} space (J1-OTHER).",
-        "bounced": "{n} student(s) go back to supply.",
-        "collapse": "The bridge {origin}–{destination} collapses (BRIDGE-COLLAPSE).",
-        "stone": "Village {village} is cut off and gets a stone (STONE).",
-    },
-    "pl": {
-        "place": "Umieszcza {type_acc} w wiosce {village}.",
-        "recruit": "Kładzie Ucznia na swoim Mistrzu ({type}) w wiosce {village}.",
-        "next_journey": "W następnej turze Podróż z wioski {origin} do wioski {to} wyruszyłaby "
-        "z silniejszej wioski ({rule}) i zdobyłaby pola: {gain}.",
-        "only_pass": "Nie ma innej legalnej akcji.",
-        "counts": "Mistrzów: {m0} → {m1}, wiosek z Mistrzem gracza: {v0} → {v1}.",
-        "safe": "Mistrzowie w {where} {villages} są odtąd bezpieczni przed Podróżą.",
-        "exposed": "Uwaga: Podróż mogłaby odebrać Mistrzów w {where} {villages} "
-        "(zagrożonych: {n}).",
-        "ends": "To kończy grę ({rule}); wygrywa: {names}.",
-        "stronger_start": "Wioska {origin} jest silniejsza od wioski {destination} ({rule}).",
-        "stronger_end": "Wioska {destination} jest silniejsza od wioski {origin} ({rule}): "
-        "Uczniowie zajmą tylko wolne pola.",
-        "spaces_won": "Nowi Mistrzowie gracza w wiosce {destination}: {n}.",
-        "takes": "Zajmuje pole {type_gen} należące do gracza {owner_gen} (J1-OTHER).",
-        "bounced": "Uczniowie wracający do zapasu: {n}.",
-        "collapse": "Most {origin}–{destination} zawali się (BRIDGE-COLLAPSE).",
-        "stone": "Wioska {village} zostaje odcięta i dostaje Kamień Mędrców (STONE).",
-    },
-}
+def _said(key: str, **params: object) -> Message:
+    """One of the hint's sentences (``hint.<key>`` in the package's words)."""
+    return Message(f"hint.{key}", params)
 
 
-def _said(lang: Language, key: str, **params: object) -> str:
-    return _WORDS[lang][key].format(**params)
-
-
-def _type_forms(master_type: str, lang: Language) -> dict[str, str]:
-    """A master type's name with its English article and its Polish accusative."""
-    name = _type(master_type, lang)
-    article = "an" if name[0] in "AEIOU" else "a"
-    return {"type": name, "a": article, "type_acc": _type(master_type, lang, "acc")}
-
-
-def _villages_forms(villages: list[str], lang: Language) -> dict[str, str]:
-    """A list of villages in words, and the Polish 'in village(s)' that goes before it."""
-    where = "wioskach" if len(villages) > 1 else "wiosce"
-    return {"villages": _villages_list(villages, lang), "where": where}
-
-
-def _journey_words(events: tuple[Event, ...], player: str, lang: Language) -> list[str]:
+def _journey_words(events: tuple[Event, ...], player: str) -> list[Message]:
     strength = next(e for e in events if e.kind == "strength")
     route = {"origin": strength.params["origin"], "destination": strength.params["destination"]}
     stronger = "stronger_start" if strength.params["situation"] == 1 else "stronger_end"
-    words = [_said(lang, stronger, rule=strength.rule, **route)]
+    words = [_said(stronger, rule=strength.rule, **route)]
     won = [e for e in events if e.kind == "traveller" and e.params["colour"] == player]
     gained = [e for e in won if e.rule in ("J-EMPTY", "J1-OTHER")]
     bounced = [e for e in won if e.rule in ("J2-OCCUPIED", "J1-OWN-FULL")]
     if gained:
-        words.append(_said(lang, "spaces_won", n=len(gained), **route))
+        words.append(_said("spaces_won", n=len(gained), **route))
     for e in won:
         if e.rule == "J1-OTHER":
-            owner, kind = e.params["owner"], e.params["type"]
-            words.append(
-                _said(
-                    lang,
-                    "takes",
-                    owner=_colour(owner, lang),
-                    owner_gen=_colour(owner, lang, "gen"),
-                    type=_type(kind, lang),
-                    type_gen=_type(kind, lang, "gen"),
-                )
-            )
+            words.append(_said("takes", owner=e.params["owner"], type=e.params["type"]))
     if bounced:
-        words.append(_said(lang, "bounced", n=len(bounced)))
-    words.append(_said(lang, "collapse", **route))
+        words.append(_said("bounced", n=len(bounced)))
+    words.append(_said("collapse", **route))
     for e in events:
         if e.kind == "stone":
-            words.append(_said(lang, "stone", village=e.params["village"]))
+            words.append(_said("stone", village=e.params["village"]))
     return words
 
 
@@ -250,27 +159,34 @@ def explain_action(
     malformed text :class:`~shangrila_widget.rules.errors.ActionParseError`, and a value
     that is neither :class:`TypeError`.
     """
-    if lang not in ("en", "pl"):
-        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
+    check_language(lang)
     outcome = play(before, action)
-    action, after, events = outcome.action, outcome.position, outcome.events
+    reason, rules = action_reason(before, outcome.action)
+    return reason.text(lang), rules
+
+
+def action_reason(before: Position, action: Action) -> tuple[Joined, tuple[str, ...]]:
+    """Why an action matters, as words to be said in any language, and the rule ids of its
+    events."""
+    after = apply_unchecked(before, action)
+    events = describe(before, action, after)
     player = before.to_move
     colour = COLOUR_INDEX[player]
-    words: list[str] = []
+    words: list[Message] = []
     if isinstance(action, Place):
-        words.append(_said(lang, "place", village=action.village, **_type_forms(action.type, lang)))
+        words.append(_said("place", village=action.village, type=action.type))
     elif isinstance(action, Recruit):
         for t, v in action.students:
-            words.append(_said(lang, "recruit", village=v, **_type_forms(t, lang)))
+            words.append(_said("recruit", village=v, type=t))
         for v in dict.fromkeys(v for _, v in action.students):
             found = _next_journey(after, v, colour)
             if found:
                 w, gain, rule = found
-                words.append(_said(lang, "next_journey", origin=v, to=w, rule=rule, gain=gain))
+                words.append(_said("next_journey", origin=v, to=w, rule=rule, gain=gain))
     elif isinstance(action, Journey):
-        words += _journey_words(events, player, lang)
+        words += _journey_words(events, player)
     else:
-        words.append(_said(lang, "only_pass"))
+        words.append(_said("only_pass"))
     counts = {
         "m0": before.masters_of(player),
         "v0": before.villages_of(player),
@@ -278,7 +194,7 @@ def explain_action(
         "v1": after.villages_of(player),
     }
     if (counts["m1"], counts["v1"]) != (counts["m0"], counts["v0"]):
-        words.append(_said(lang, "counts", **counts))
+        words.append(_said("counts", **counts))
     if after.packed.phase != OVER:
         threat_before = threat_masks(before)[0][colour]
         threat_after = threat_masks(after)[0][colour]
@@ -286,16 +202,14 @@ def explain_action(
         exposed_mask = threat_after & ~threat_before
         exposed = _mask_villages(exposed_mask)
         if safe:
-            words.append(_said(lang, "safe", **_villages_forms(safe, lang)))
+            words.append(_said("safe", villages=safe))
         if exposed:
-            count = exposed_mask.bit_count()
-            words.append(_said(lang, "exposed", n=count, **_villages_forms(exposed, lang)))
+            words.append(_said("exposed", n=exposed_mask.bit_count(), villages=exposed))
     else:
         score = next(e for e in events if e.kind == "score")
-        names = ", ".join(_colour(c, lang) for c in score.params["winners"])
-        words.append(_said(lang, "ends", rule=score.rule, names=names))
+        words.append(_said("ends", rule=score.rule, colour=list(score.params["winners"])))
     rules = tuple(dict.fromkeys(e.rule for e in events))
-    return " ".join(words), rules
+    return Joined(tuple(words)), rules
 
 
 def hint(
@@ -317,15 +231,14 @@ def hint(
     check_level(level)
     check_budget(iterations, seconds)
     check_seed(seed)
-    if lang not in ("en", "pl"):
-        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
+    check_language(lang)
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count: expected a whole number, got {excerpt(count)}")
     if count < 1:
-        raise ShangrilaError(f"count must be a whole number >= 1, not {excerpt(count)}")
+        raise ShangrilaError(problem("hint_count", value=excerpt(count)))
     actions = legal_actions(position)
     if not actions:
-        raise ShangrilaError("the game is over: there is nothing to suggest")
+        raise ShangrilaError(problem("hint_over"))
     seat = position.packed.turn
     players = list(position.players)
     ranked: list[tuple[Action, float, int]]

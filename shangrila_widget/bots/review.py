@@ -21,7 +21,7 @@ from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.engine import legal_actions
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.messages import Language, check_language
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.record import GameRecord
 
@@ -118,8 +118,7 @@ def review(
     check_budget(iterations, None)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed: expected a whole number, got {excerpt(seed)}")
-    if lang not in ("en", "pl"):
-        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
+    check_language(lang)
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
         raise TypeError(f"threshold: expected a number from 0 to 1, got {excerpt(threshold)}")
     if not 0 <= threshold <= 1:

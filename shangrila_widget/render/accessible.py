@@ -12,65 +12,23 @@ screen reader can read the whole position.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from shangrila_widget.rules.board import BRIDGES, VILLAGES, board_bridges
-from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES
+from shangrila_widget.rules.messages import check_language, colour_name, say
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
 
-#: The scene's own words, by language and key (``str.format`` templates).
-SCENE_TEXTS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "setup": "set-up",
-        "play": "play",
-        "over": "game over",
-        "to_move": "{colour} to move",
-        "out_of_play": "out of play",
-        "title": "The Bridges of Shangri-La: {players} players, {phase}, {to_move}",
-        "strength": "strength {n}",
-        "masters": "{n} masters",
-        "empty": "empty",
-        "stone": "stone",
-        "broken": "Broken bridges: {list}.",
-        "no_broken": "All bridges stand.",
-        "stones": "Stones: {list}.",
-        "master": "{colour} {type} master",
-        "with_student": "{colour} {type} master with a student",
-        "student": "{colour} {type} student",
-        "village": "Village {v}",
-    },
-    "pl": {
-        "setup": "rozmieszczanie",
-        "play": "gra",
-        "over": "koniec gry",
-        "to_move": "ruch: {colour}",
-        "out_of_play": "poza grą",
-        "title": "Mosty Shangri-La: graczy {players}, {phase}, {to_move}",
-        "strength": "siła {n}",
-        "masters": "Mistrzów: {n}",
-        "empty": "pusta",
-        "stone": "Kamień Mędrców",
-        "broken": "Zniszczone mosty: {list}.",
-        "no_broken": "Wszystkie mosty stoją.",
-        "stones": "Kamienie Mędrców: {list}.",
-        "master": "Mistrz {type} ({colour})",
-        "with_student": "Mistrz {type} z Uczniem ({colour})",
-        "student": "Uczeń {type} ({colour})",
-        "village": "Wioska {v}",
-    },
-}
-
 
 def scene_text(lang: str, key: str, **params: object) -> str:
-    """One of :data:`SCENE_TEXTS` in ``lang`` (English for an unknown one), filled in."""
-    return SCENE_TEXTS[lang if lang in SCENE_TEXTS else "en"][key].format(**params)
+    """One of the picture's own words (``scene.<key>``) in ``lang``, filled in."""
+    return say(f"scene.{key}", check_language(lang), **params)
 
 
 def position_title(position: Position, lang: str) -> str:
     """One line: the game, the player count, the phase and who moves."""
-    to_move = scene_text(lang, "to_move", colour=COLOUR_NAMES[lang][position.to_move])
+    to_move = scene_text(lang, "to_move", colour=position.to_move)
     if position.is_over:
         to_move = ""
     title = scene_text(
@@ -89,9 +47,7 @@ def describe_tile(colour: str, master_type: str, role: str, lang: str = "en") ->
     >>> describe_tile("red", "healer", "with_student")
     'Red Healer master with a student'
     """
-    colour_name = COLOUR_NAMES[lang][colour]
-    type_name = TYPE_NAMES[lang][master_type]
-    return scene_text(lang, role, colour=colour_name, type=type_name)
+    return scene_text(lang, role, colour=colour, type=master_type)
 
 
 def position_description(position: Position, lang: str) -> str:
@@ -125,7 +81,8 @@ def position_description(position: Position, lang: str) -> str:
     if position.stones:
         lines.append(scene_text(lang, "stones", list=", ".join(sorted(position.stones))))
     masters = [
-        f"{COLOUR_NAMES[lang][c]}: {scene_text(lang, 'masters', n=position.masters_of(c))}"
+        f"{colour_name(c, check_language(lang))}: "
+        f"{scene_text(lang, 'masters', n=position.masters_of(c))}"
         for c in position.players
     ]
     lines.append("; ".join(masters) + ".")

@@ -53,9 +53,16 @@ from shangrila_widget.render.styles import (
 )
 from shangrila_widget.render.svg import scene_to_svg
 from shangrila_widget.rules.board import MASTER_TYPES
-from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES
+from shangrila_widget.rules.messages import (
+    Language,
+    check_language,
+    colour_name,
+    has_words,
+    say,
+    type_name,
+)
 
-__all__ = ["LEGEND_ITEMS", "LEGEND_TEXTS", "Legend", "LegendItem", "legend_scene", "legend_svg"]
+__all__ = ["LEGEND_ITEMS", "Legend", "LegendItem", "legend_scene", "legend_svg"]
 
 PLAYERS: Final = ("red", "blue", "yellow", "violet")
 
@@ -93,65 +100,6 @@ SECTIONS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 
 #: Every item of the key, in reading order.
 LEGEND_ITEMS: Final[tuple[str, ...]] = tuple(i for _, items in SECTIONS for i in items)
-
-#: The key's own words: headings, and (title, note) per item; the player and type rows take
-#: their names from the rules' vocabulary.
-LEGEND_TEXTS: Final[dict[str, dict[str, tuple[str, str]]]] = {
-    "en": {
-        "heading": ("Key to the board", ""),
-        "button": ("Key", "Show or hide the key to the board picture"),
-        "pieces": ("Players and tiles", ""),
-        "board": ("Villages and bridges", ""),
-        "highlights": ("What the board points at", ""),
-        "types": ("The seven master types", ""),
-        "player-red": ("", "disc-shaped tiles"),
-        "player-blue": ("", "tiles with rounded square corners"),
-        "player-yellow": ("", "six-sided tiles"),
-        "player-violet": ("", "diamond-shaped tiles"),
-        "master": ("Master", "a single tile on its space"),
-        "student": ("Master with a student", "the student is the tile stacked on top"),
-        "space": ("Empty space", "its letter tells which master may sit there"),
-        "strength": ("Strength", "how many tiles the village holds"),
-        "stone": ("Stone of the Wise Men", "grey badge: the village is at peace for good"),
-        "bridge": ("Bridge", "students may travel across it"),
-        "bridge-broken": ("Broken bridge", "it fell after a journey; no one crosses"),
-        "walls": ("Red walls", "they mark village C"),
-        "out-of-play": ("Out of play", "village C when only three people play"),
-        "highlight-target": ("Green dashed ring", "a move you may make here"),
-        "highlight-selected": ("Black ring", "your first click, waiting for the second"),
-        "highlight-moved": ("Blue ring", "what the last move changed"),
-        "highlight-refused": ("Ring with a cross", "not allowed here; the message says why"),
-        "highlight-journey": ("Arrow over a bridge", "the way the last journey went"),
-        "highlight-hint": ("Orange dashed ring", "the computer's suggestion (Hint)"),
-    },
-    "pl": {
-        "heading": ("Legenda planszy", ""),
-        "button": ("Legenda", "Pokaż lub ukryj legendę obrazka planszy"),
-        "pieces": ("Gracze i żetony", ""),
-        "board": ("Wioski i mosty", ""),
-        "highlights": ("Co wskazuje plansza", ""),
-        "types": ("Siedem rodzajów Mistrzów", ""),
-        "player-red": ("", "okrągłe żetony"),
-        "player-blue": ("", "kwadratowe żetony o zaokrąglonych rogach"),
-        "player-yellow": ("", "sześciokątne żetony"),
-        "player-violet": ("", "żetony w kształcie rombu"),
-        "master": ("Mistrz", "pojedynczy żeton na swoim polu"),
-        "student": ("Mistrz z Uczniem", "Uczeń to żeton położony na wierzchu"),
-        "space": ("Puste pole", "litera mówi, który Mistrz może tu stanąć"),
-        "strength": ("Siła", "ile żetonów jest w wiosce"),
-        "stone": ("Kamień Mędrców", "szara plakietka: w wiosce już na zawsze spokój"),
-        "bridge": ("Most", "Uczniowie mogą po nim wędrować"),
-        "bridge-broken": ("Zniszczony most", "runął po podróży; nikt już nie przejdzie"),
-        "walls": ("Czerwone mury", "oznaczają wioskę C"),
-        "out-of-play": ("Poza grą", "wioska C, gdy gra tylko trzech graczy"),
-        "highlight-target": ("Zielony przerywany okrąg", "tu możesz wykonać ruch"),
-        "highlight-selected": ("Czarny okrąg", "pierwsze kliknięcie, czeka na drugie"),
-        "highlight-moved": ("Niebieski okrąg", "co zmienił ostatni ruch"),
-        "highlight-refused": ("Okrąg z krzyżykiem", "tu nie wolno; komunikat mówi dlaczego"),
-        "highlight-journey": ("Strzałka nad mostem", "kierunek ostatniej podróży"),
-        "highlight-hint": ("Pomarańczowy przerywany okrąg", "podpowiedź komputera"),
-    },
-}
 
 DESIGN_WIDTH: Final = 900.0
 ROW: Final = 54.0  # height of a row of the two columns
@@ -194,19 +142,21 @@ class Legend(Layers):
         raise KeyError(item_id)
 
 
-def _words(lang: str, item_id: str) -> tuple[str, str]:
+def _words(lang: Language, item_id: str) -> tuple[str, str]:
+    """A row's (title, note); the player and type rows are named by the rules' names."""
     if item_id.startswith("type-"):
-        master_type = item_id.removeprefix("type-")
-        return TYPE_NAMES[lang][master_type], ""
-    title, note = LEGEND_TEXTS[lang][item_id]
+        return type_name(item_id.removeprefix("type-"), lang), ""
     if item_id.startswith("player-"):
-        title = COLOUR_NAMES[lang][item_id.removeprefix("player-")]
-    return title, note
+        title = colour_name(item_id.removeprefix("player-"), lang)
+    else:
+        title = say(f"legend.{item_id}", lang)
+    note = f"legend.{item_id}.note"
+    return title, say(note, lang) if has_words(note) else ""
 
 
 def legend_button_text(lang: str) -> tuple[str, str]:
     """The (label, tooltip) of a button that shows the key."""
-    return LEGEND_TEXTS[lang]["button"]
+    return _words(check_language(lang), "button")
 
 
 # ---------------------------------------------------------------------------- examples
@@ -216,8 +166,8 @@ def _space(cx: float, cy: float, u: float, master_type: str = "healer") -> Space
     return SpaceGeometry("", master_type, rounded(cx), rounded(cy), rounded(SPACE_R * u))
 
 
-def _tile(space: SpaceGeometry, u: float, owner: str = "red") -> list[Primitive]:
-    parts = tile_parts(space, owner, "master", 0.0, u)
+def _tile(space: SpaceGeometry, u: float, lang: Language, owner: str = "red") -> list[Primitive]:
+    parts = tile_parts(space, owner, "master", 0.0, u, lang)
     return [parts.fill, parts.edge, parts.symbol, parts.letter]
 
 
@@ -239,21 +189,21 @@ def _bridge(cx: float, cy: float, u: float) -> BridgeGeometry:
     return BridgeGeometry("A", "B", (cx - half, cy), (cx + half, cy), PLANK_WIDTH * u)
 
 
-def _example(item_id: str, cx: float, cy: float, u: float) -> list[Primitive]:
+def _example(item_id: str, cx: float, cy: float, u: float, lang: Language) -> list[Primitive]:
     """The drawing of one row's example, centred on ``(cx, cy)``."""
     if item_id.startswith("player-"):
-        return _tile(_space(cx, cy, u), u, item_id.removeprefix("player-"))
+        return _tile(_space(cx, cy, u), u, lang, item_id.removeprefix("player-"))
     if item_id.startswith("type-"):
-        return _tile(_space(cx, cy, u, item_id.removeprefix("type-")), u, "blue")
+        return _tile(_space(cx, cy, u, item_id.removeprefix("type-")), u, lang, "blue")
     space = _space(cx, cy, u)
     if item_id == "master":
-        return [*space_parts(space, u), *_tile(space, u)]
+        return [*space_parts(space, u, lang), *_tile(space, u, lang)]
     if item_id == "student":
         offset = STACK_OFFSET * u
-        master = tile_parts(space, "red", "master", offset, u)
-        student = tile_parts(space, "red", "student", -offset, u)
+        master = tile_parts(space, "red", "master", offset, u, lang)
+        student = tile_parts(space, "red", "student", -offset, u, lang)
         return [
-            *space_parts(space, u),
+            *space_parts(space, u, lang),
             master.fill,
             master.edge,
             student.fill,
@@ -262,7 +212,7 @@ def _example(item_id: str, cx: float, cy: float, u: float) -> list[Primitive]:
             student.letter,
         ]
     if item_id == "space":
-        return list(space_parts(space, u))
+        return list(space_parts(space, u, lang))
     r = BADGE_R * u
     if item_id == "strength":
         return list(badge_parts(cx, cy, r, u, 5, False, ()))
@@ -285,9 +235,9 @@ def _example(item_id: str, cx: float, cy: float, u: float) -> list[Primitive]:
         kind = item_id.removeprefix("highlight-")
         empty = kind in ("target", "refused")
         mark = space_mark(space, kind, u, (), wash=kind == "target")
-        tile = [] if empty else _tile(space, u)
+        tile = [] if empty else _tile(space, u, lang)
         return [
-            *space_parts(space, u),
+            *space_parts(space, u, lang),
             *mark.washes,
             *tile,
             mark.ring,
@@ -304,8 +254,7 @@ def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> Legend:
     """The key to the board picture in ``lang`` (``"en"`` or ``"pl"``), ``width`` units
     wide: players and tiles, villages and bridges in a two-column part, the highlights, and
     the seven master types in a grid below."""
-    if lang not in LEGEND_TEXTS:
-        raise ValueError(f"lang must be 'en' or 'pl', not {lang!r}")
+    language = check_language(lang)
     u = width / DESIGN_WIDTH
     column = width / 2
     words: list[Primitive] = []
@@ -320,7 +269,7 @@ def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> Legend:
         Text(
             rounded(20 * u),
             baseline_for_centre(26 * u, heading_size),
-            LEGEND_TEXTS[lang]["heading"][0],
+            say("legend.heading", language),
             size=heading_size,
             fill=LABEL_INK,
             anchor="start",
@@ -333,7 +282,7 @@ def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> Legend:
             Text(
                 rounded(x + 12 * u),
                 baseline_for_centre(y, section_size),
-                LEGEND_TEXTS[lang][title_id][0],
+                say(f"legend.{title_id}", language),
                 size=section_size,
                 fill=LABEL_INK,
                 anchor="start",
@@ -342,11 +291,13 @@ def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> Legend:
         )
 
     def row(item_id: str, x: float, y: float, note: bool = True) -> None:
-        title, text = _words(lang, item_id)
+        title, text = _words(language, item_id)
         items.append(LegendItem(item_id, title, text))
         tag = ("key", item_id)
         icon_x, text_x = (ICON_X, TEXT_X) if note else (TYPE_ICON_X, TYPE_TEXT_X)
-        drawings.extend(replace(p, tag=tag) for p in _example(item_id, x + icon_x * u, y, u))
+        drawings.extend(
+            replace(p, tag=tag) for p in _example(item_id, x + icon_x * u, y, u, language)
+        )
         title_y = y - 8 * u if note else y
         size = title_size if note else type_size
         drawings.append(
@@ -419,7 +370,7 @@ def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> Legend:
         static=background + tuple(words),
         dynamic=tuple(drawings),
         items=tuple(items),
-        title=LEGEND_TEXTS[lang]["heading"][0],
+        title=say("legend.heading", language),
         description=description,
         lang=lang,
     )

@@ -69,7 +69,7 @@ from shangrila_widget.render.styles import (
     rounded,
     scaled,
 )
-from shangrila_widget.rules.board import TYPE_LETTERS
+from shangrila_widget.rules.messages import check_language, type_letter
 
 __all__ = [
     "MarkParts",
@@ -97,8 +97,10 @@ def space_tag(space: SpaceGeometry) -> Tag:
     return ("space", space.village, space.type)
 
 
-def space_parts(space: SpaceGeometry, u: float) -> tuple[Primitive, Primitive, Primitive]:
-    """An empty space: (pale disc, outline, its type letter drawn faintly)."""
+def space_parts(
+    space: SpaceGeometry, u: float, lang: str = "en"
+) -> tuple[Primitive, Primitive, Primitive]:
+    """An empty space: (pale disc, outline, its type letter in ``lang`` drawn faintly)."""
     tag = space_tag(space)
     size = rounded(13 * u)
     return (
@@ -114,7 +116,7 @@ def space_parts(space: SpaceGeometry, u: float) -> tuple[Primitive, Primitive, P
         Text(
             space.cx,
             baseline_for_centre(space.cy, size),
-            TYPE_LETTERS[space.type],  # type: ignore[index]
+            type_letter(space.type, check_language(lang)),
             size=size,
             fill=SPACE_LETTER,
             tag=tag,
@@ -203,9 +205,11 @@ class TileParts:
 
 
 @lru_cache(maxsize=4096)
-def tile_parts(space: SpaceGeometry, owner: str, role: str, dx: float, u: float) -> TileParts:
+def tile_parts(
+    space: SpaceGeometry, owner: str, role: str, dx: float, u: float, lang: str = "en"
+) -> TileParts:
     """One tile (``role`` "master" or "student") of ``owner`` on ``space``, shifted by
-    ``(dx, dx)``; ``u`` is the scene's unit."""
+    ``(dx, dx)``; ``u`` is the scene's unit, ``lang`` the language of its letter."""
     master_type = space.type
     style = PLAYER_STYLES[owner]
     tag = (role, space.village, master_type, owner)
@@ -230,7 +234,7 @@ def tile_parts(space: SpaceGeometry, owner: str, role: str, dx: float, u: float)
     letter = Text(
         rounded(cx),
         baseline_for_centre(cy + 0.42 * r, size),
-        TYPE_LETTERS[master_type],  # type: ignore[index]
+        type_letter(master_type, check_language(lang)),
         size=size,
         fill=style.ink,
         tag=tag,

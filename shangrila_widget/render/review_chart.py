@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from shangrila_widget.render.primitives import Circle, Layers, Line, Primitive, Rect, Text
 from shangrila_widget.render.styles import PLAYER_STYLES
-from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, Language
+from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.messages import Language, check_language, colour_name, say
 
 if TYPE_CHECKING:
     from shangrila_widget.bots.review import Review
@@ -35,30 +35,13 @@ class ChartScene(Layers):
     lang: str
 
 
-_WORDS = {
-    "en": {
-        "title": "Win chance over the game",
-        "desc": "Each player's estimated chance to win after every move; rings mark mistakes.",
-        "move": "move",
-    },
-    "pl": {
-        "title": "Szansa na wygraną w trakcie gry",
-        "desc": "Szacowana szansa każdego gracza na wygraną po każdym ruchu; kółka oznaczają "
-        "błędy.",
-        "move": "ruch",
-    },
-}
-
-
 def review_scene(
     rev: Review, *, lang: Language = "en", width: float = 640, height: float = 260
 ) -> ChartScene:
     """The chart of ``rev`` as primitives: a frame, grid lines at 0, 25, 50, 75 and 100 %,
     a line per player in the player's colour, a point per move (tagged with its index)."""
     _check_review(rev)
-    if lang not in _WORDS:
-        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected en or pl")
-    words = _WORDS[lang]
+    check_language(lang)
     left, right, top, bottom = 44.0, 12.0, 28.0, 30.0
     plot_w = width - left - right
     plot_h = height - top - bottom
@@ -72,7 +55,7 @@ def review_scene(
 
     static: list[Primitive] = [
         Rect(0, 0, width, height, fill="#FFFFFF", tag=()),
-        Text(width / 2, 18, words["title"], size=13, fill="#222222"),
+        Text(width / 2, 18, say("review.title", lang), size=13, fill="#222222"),
     ]
     for k in range(5):
         p = k / 4
@@ -94,7 +77,7 @@ def review_scene(
         Text(
             left + plot_w,
             height - 8,
-            f"{words['move']} {len(rev.moves)}",
+            say("review.move", lang, n=len(rev.moves)),
             size=10,
             fill="#444444",
             weight="normal",
@@ -124,14 +107,14 @@ def review_scene(
         dynamic.append(Circle(x, y, 3.5, fill=style.fill, stroke=style.edge, line_width=1, tag=tag))
         if m.mistake:
             dynamic.append(Circle(x, y, 7.5, stroke="#B00020", line_width=2, tag=tag))
-    names = ", ".join(COLOUR_NAMES[lang][c] for c in rev.players)
+    names = ", ".join(colour_name(c, lang) for c in rev.players)
     return ChartScene(
         width,
         height,
         tuple(static),
         tuple(dynamic),
-        words["title"],
-        f"{words['desc']} ({names})",
+        say("review.title", lang),
+        say("review.desc", lang, names=names),
         lang,
     )
 

@@ -46,7 +46,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from shangrila_widget.render.accessible import (
-    SCENE_TEXTS,
     position_description,
     position_title,
     scene_text,
@@ -108,7 +107,7 @@ from shangrila_widget.render.styles import (
     scaled,
 )
 from shangrila_widget.rules.board import BRIDGE_INDEX, VILLAGES, board_bridges
-from shangrila_widget.rules.messages import COLOUR_NAMES
+from shangrila_widget.rules.messages import COLOUR_NAMES, check_language
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -165,8 +164,7 @@ def build_scene(
     * 850 / 900`` without). ``footer``: the strip below the board with the players (shape,
     name, masters on the board, who moves), the phase and ``caption``.
     """
-    if lang not in SCENE_TEXTS:
-        raise ValueError(f"lang must be 'en' or 'pl', not {lang!r}")
+    check_language(lang)
     players = len(position.players)
     layout = board_layout(float(width), players)
     static = _static_layer(layout, lang, footer)
@@ -221,7 +219,7 @@ def _static_layer(layout: BoardLayout, lang: str, footer: bool) -> tuple[Primiti
         if v.red_walls:
             out += walls(v, u, v.id in layout.out_of_play)
     # empty spaces (discs, outlines, then letters), each marked faintly with its type letter
-    spaces = [space_parts(space, u) for v in in_play for space in v.spaces.values()]
+    spaces = [space_parts(space, u, lang) for v in in_play for space in v.spaces.values()]
     out += [parts[i] for i in range(3) for parts in spaces]
     for v in out_of_play:
         size = rounded(13 * u)
@@ -304,13 +302,13 @@ def _dynamic_layer(
         for master_type, tile in position.tiles(village).items():
             space = layout.space(village, master_type)
             if tile.student:
-                master = tile_parts(space, tile.owner, "master", offset, layout.unit)
-                student = tile_parts(space, tile.owner, "student", -offset, layout.unit)
+                master = tile_parts(space, tile.owner, "master", offset, layout.unit, lang)
+                student = tile_parts(space, tile.owner, "student", -offset, layout.unit, lang)
                 masters.append(master)
                 students.append(student)
                 tops.append(student)
             else:
-                master = tile_parts(space, tile.owner, "master", 0.0, layout.unit)
+                master = tile_parts(space, tile.owner, "master", 0.0, layout.unit, lang)
                 masters.append(master)
                 tops.append(master)
     out: list[Primitive] = [*bodies, *slats, *rails, *gaps]

@@ -29,6 +29,7 @@ from shangrila_widget.rules.board import (
     MasterType,
 )
 from shangrila_widget.rules.errors import ActionParseError, excerpt
+from shangrila_widget.rules.messages import problem
 
 _LETTER_TO_TYPE: Final[dict[str, MasterType]] = {
     letter.lower(): t for t, letter in TYPE_LETTERS.items()
@@ -42,15 +43,19 @@ def parse_type(word: str) -> MasterType:
     ('healer', 'yeti_whisperer')
     """
     if not isinstance(word, str):
-        raise ActionParseError(f"a master type must be text, got {excerpt(word)}")
+        raise ActionParseError(problem("type_text", value=excerpt(word)))
     lowered = word.strip().lower()
     if lowered in TYPE_INDEX:
         return MASTER_TYPES[TYPE_INDEX[lowered]]
     if lowered in _LETTER_TO_TYPE:
         return _LETTER_TO_TYPE[lowered]
     raise ActionParseError(
-        f"unknown master type {excerpt(word)}: expected one of {', '.join(MASTER_TYPES)} "
-        f"or a letter {'/'.join(TYPE_LETTERS.values())}"
+        problem(
+            "action_type",
+            value=excerpt(word),
+            known=MASTER_TYPES,
+            letters="/".join(TYPE_LETTERS.values()),
+        )
     )
 
 
@@ -61,10 +66,10 @@ def parse_village(word: str) -> str:
     'K'
     """
     if not isinstance(word, str):
-        raise ActionParseError(f"a village must be text, got {excerpt(word)}")
+        raise ActionParseError(problem("village_text", value=excerpt(word)))
     upper = word.strip().upper()
     if upper not in VILLAGE_INDEX:
-        raise ActionParseError(f"unknown village {excerpt(word)}: expected a letter A-M")
+        raise ActionParseError(problem("action_village", value=excerpt(word)))
     return upper
 
 
@@ -105,9 +110,7 @@ class Recruit:
         if not isinstance(students, (tuple, list)) or not all(
             isinstance(s, (tuple, list)) and len(s) == 2 for s in students
         ):
-            raise ActionParseError(
-                f"a recruit takes (type, village) pairs, got {excerpt(students)}"
-            )
+            raise ActionParseError(problem("recruit_pairs", value=excerpt(students)))
         parsed = sorted(
             ((parse_type(t), parse_village(v)) for t, v in students),
             key=lambda s: VILLAGE_INDEX[s[1]] * 7 + TYPE_INDEX[s[0]],
@@ -155,8 +158,8 @@ class Pass:
 Action = Union[Place, Recruit, Journey, Pass]  # noqa: UP007 (a runtime alias on 3.10)
 
 _USAGE: Final = (
-    "expected one of: 'place <type> <village>', 'recruit <type> <village> "
-    "[<type> <village>]', 'journey <from> <to>', 'pass'"
+    "'place <type> <village>', 'recruit <type> <village> [<type> <village>]', "
+    "'journey <from> <to>', 'pass'"
 )
 
 
@@ -175,21 +178,18 @@ def parse_action(text: str) -> Action:
 'journey <from> <to>', 'pass'
     """
     if not isinstance(text, str):
-        raise ActionParseError(f"an action must be text, not {type(text).__name__}")
+        raise ActionParseError(problem("action_text", kind=type(text).__name__))
     words = text.split()
     if not words:
-        raise ActionParseError("empty action: " + _USAGE)
+        raise ActionParseError(problem("action_empty", usage=_USAGE))
     verb, args = words[0].lower(), words[1:]
     if verb == "place":
         if len(args) != 2:
-            raise ActionParseError(f"'place' takes a type and a village, got {_words(args)}")
+            raise ActionParseError(problem("place_args", n=len(args)))
         return Place(parse_type(args[0]), parse_village(args[1]))
     if verb == "recruit":
         if not args or len(args) % 2:
-            raise ActionParseError(
-                "'recruit' takes pairs of <type> <village> (one or two students), "
-                f"got {_words(args)}"
-            )
+            raise ActionParseError(problem("recruit_args", n=len(args)))
         return Recruit(
             tuple((parse_type(args[i]), parse_village(args[i + 1])) for i in range(0, len(args), 2))
         )
@@ -197,20 +197,13 @@ def parse_action(text: str) -> Action:
         if len(args) == 1 and args[0].count("-") == 1:
             args = args[0].split("-")  # a bridge as the package writes it: "journey A-B"
         if len(args) != 2:
-            raise ActionParseError(
-                f"'journey' takes a start and a destination village, got {_words(args)}"
-            )
+            raise ActionParseError(problem("journey_args", n=len(args)))
         return Journey(parse_village(args[0]), parse_village(args[1]))
     if verb == "pass":
         if args:
-            raise ActionParseError(f"'pass' takes no arguments, got {_words(args)}")
+            raise ActionParseError(problem("pass_args", n=len(args)))
         return Pass()
-    raise ActionParseError(f"unknown action {excerpt(words[0])}: " + _USAGE)
-
-
-def _words(args: list[str]) -> str:
-    """``1 word``, ``3 words``: how many words followed the verb."""
-    return "1 word" if len(args) == 1 else f"{len(args)} words"
+    raise ActionParseError(problem("action_unknown", value=excerpt(words[0]), usage=_USAGE))
 
 
 # Every action the engine can list, made once so that listing legal actions allocates nothing

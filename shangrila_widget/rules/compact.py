@@ -43,6 +43,7 @@ from shangrila_widget.rules.board import (
     board_bridges,
 )
 from shangrila_widget.rules.errors import PositionError, excerpt
+from shangrila_widget.rules.messages import problem
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.position_json import FORMAT, OPTION_END_ELEVEN
 
@@ -88,7 +89,7 @@ def to_compact(pos: Position) -> str:
 
 def _colour(letter: str, path: str) -> str:
     if letter not in _LETTER_COLOUR:
-        raise PositionError(path, f"unknown colour letter {excerpt(letter)}: expected r, b, y or v")
+        raise PositionError(path, problem("colour_letter", value=excerpt(letter)))
     return _LETTER_COLOUR[letter]
 
 
@@ -103,22 +104,16 @@ def from_compact(text: str) -> Position:
     that is not one of 1-7, a bridge not on the board or an extra given twice is refused.
     """
     if not isinstance(text, str):
-        raise PositionError("", f"expected a position string, not {type(text).__name__}")
+        raise PositionError("", problem("string_type", kind=type(text).__name__))
     fields = text.split()
     if len(fields) < 6:
-        raise PositionError(
-            "",
-            "expected 6 fields: players, to move, phase, board, broken bridges, stones "
-            f"(got {len(fields)})",
-        )
+        raise PositionError("", problem("string_fields", n=len(fields)))
     players_field, to_move_field, phase, board, broken_field, stones_field, *extras = fields
     if not 3 <= len(players_field) <= 4:
-        raise PositionError(
-            "players", f"expected 3 or 4 colour letters, got {excerpt(players_field)}"
-        )
+        raise PositionError("players", problem("colour_letters", value=excerpt(players_field)))
     players = [_colour(letter, "players") for letter in players_field]
     if len(to_move_field) != 1:
-        raise PositionError("to_move", f"expected one colour letter, got {excerpt(to_move_field)}")
+        raise PositionError("to_move", problem("one_letter", value=excerpt(to_move_field)))
     data: dict[str, Any] = {
         "format": FORMAT,
         "players": players,
@@ -132,14 +127,12 @@ def from_compact(text: str) -> Position:
         for pair in broken_field.split("."):
             key = (pair[:1].upper(), pair[1:].upper())
             if len(pair) != 2 or key not in BRIDGE_INDEX:
-                raise PositionError("bridges", f"{excerpt(pair)} is not a bridge of the board")
+                raise PositionError("bridges", problem("not_a_bridge", value=excerpt(pair)))
             bridge = BRIDGES[BRIDGE_INDEX[key]]
             if bridge not in on_board:
-                raise PositionError(
-                    "bridges", f"bridge {'-'.join(bridge)} is not used with 3 players (village C)"
-                )
+                raise PositionError("bridges", problem("bridge_unused", a=bridge[0], b=bridge[1]))
             if bridge in broken:
-                raise PositionError("bridges", f"bridge {'-'.join(bridge)} is listed twice")
+                raise PositionError("bridges", problem("bridge_twice", a=bridge[0], b=bridge[1]))
             broken.add(bridge)
     data["bridges"] = [list(b) for b in on_board if b not in broken]
     data["stones"] = [] if stones_field == "-" else list(stones_field.upper())
@@ -151,13 +144,11 @@ def from_compact(text: str) -> Position:
         elif match and len(match[2]) <= _MAX_DIGITS:
             name, value = ("setup_turns" if match[1] == "t" else "passes"), int(match[2])
         elif match:
-            raise PositionError("extras", f"the number in {excerpt(extra)} is too large")
+            raise PositionError("extras", problem("extra_number", value=excerpt(extra)))
         else:
-            raise PositionError(
-                "extras", f"unknown extra field {excerpt(extra)}: expected t<N>, p<N>, e11"
-            )
+            raise PositionError("extras", problem("extra_unknown", value=excerpt(extra)))
         if name in data:
-            raise PositionError("extras", f"{excerpt(extra)}: given twice")
+            raise PositionError("extras", problem("extra_twice", value=excerpt(extra)))
         data[name] = value
     return Position.from_dict(data)
 
@@ -165,7 +156,7 @@ def from_compact(text: str) -> Position:
 def _read_board(board: str) -> dict[str, dict[str, dict[str, Any]]]:
     groups = board.split("/")
     if len(groups) != len(VILLAGES):
-        raise PositionError("board", f"expected 13 villages separated by '/', got {len(groups)}")
+        raise PositionError("board", problem("board_groups", n=len(groups)))
     villages: dict[str, dict[str, dict[str, Any]]] = {}
     for village, group in zip(VILLAGES, groups):
         path = f"board.{village}"
@@ -175,15 +166,13 @@ def _read_board(board: str) -> dict[str, dict[str, dict[str, Any]]]:
         for char in group:
             if char in "1234567":
                 if after_digit:
-                    raise PositionError(
-                        path, f"{excerpt(group)}: write the empty spaces as one digit"
-                    )
+                    raise PositionError(path, problem("one_digit", value=excerpt(group)))
                 index += int(char)
                 after_digit = True
             else:
                 if char.isdigit() or char.isnumeric():
                     raise PositionError(
-                        path, f"{excerpt(char)} in {excerpt(group)}: empty spaces are 1-7"
+                        path, problem("digit_range", char=excerpt(char), value=excerpt(group))
                     )
                 if index < 7:
                     spaces[MASTER_TYPES[index]] = {
@@ -193,9 +182,9 @@ def _read_board(board: str) -> dict[str, dict[str, dict[str, Any]]]:
                 index += 1
                 after_digit = False
             if index > 7:
-                raise PositionError(path, f"{excerpt(group)} describes more than 7 spaces")
+                raise PositionError(path, problem("too_many_spaces", value=excerpt(group)))
         if index != 7:
-            raise PositionError(path, f"{excerpt(group)} describes {index} spaces, not 7")
+            raise PositionError(path, problem("spaces_count", value=excerpt(group), n=index))
         if spaces:
             villages[village] = spaces
     return villages

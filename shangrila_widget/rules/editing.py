@@ -23,6 +23,7 @@ from typing import Any
 
 from shangrila_widget.rules.board import BRIDGE_INDEX, BRIDGES, MASTER_TYPES, VILLAGE_INDEX
 from shangrila_widget.rules.errors import PositionError, excerpt
+from shangrila_widget.rules.messages import problem
 from shangrila_widget.rules.position import Position, Tile
 
 
@@ -38,9 +39,9 @@ def with_tile(pos: Position, village: str, master_type: str, tile: Tile | None) 
     During set-up the turn follows the tiles placed, so the player to move moves with them.
     """
     if not isinstance(village, str) or village not in VILLAGE_INDEX:
-        raise PositionError("village", f"unknown village {excerpt(village)}: expected A-M")
+        raise PositionError("village", problem("unknown_village", value=excerpt(village)))
     if not isinstance(master_type, str) or master_type not in MASTER_TYPES:
-        raise PositionError("type", f"unknown master type {excerpt(master_type)}")
+        raise PositionError("type", problem("unknown_master_type", value=excerpt(master_type)))
     if tile is not None and not isinstance(tile, Tile):
         raise TypeError(f"tile: expected a Tile or None, got {excerpt(tile)}")
     villages = pos.to_dict()["villages"]
@@ -61,7 +62,7 @@ def with_bridge(pos: Position, a: str, b: str, intact: bool) -> Position:
     (a village left without a bridge gets one, a village given one back loses it)."""
     if not (isinstance(a, str) and isinstance(b, str) and (a, b) in BRIDGE_INDEX):
         raise PositionError(
-            "bridges", f"there is no bridge {excerpt(a, 8)}-{excerpt(b, 8)} on the board"
+            "bridges", problem("no_bridge", bridge=f"{excerpt(a, 8)}-{excerpt(b, 8)}")
         )
     if not isinstance(intact, bool):
         raise TypeError(f"intact: expected True or False, got {excerpt(intact)}")

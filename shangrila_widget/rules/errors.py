@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
+    from shangrila_widget.rules.messages import Language, Sayable
     from shangrila_widget.rules.results import Refusal
 
 #: The most characters of a bad value an error message quotes.
@@ -102,25 +103,72 @@ def path_parts(path: str) -> tuple[str | int, ...]:
 
 
 class ShangrilaError(ValueError):
-    """Base class of every error this package raises on bad input."""
+    """Base class of every error this package raises on bad input.
+
+    ``words``: what is wrong, as a text or as a message of the package's words
+    (:class:`~shangrila_widget.rules.messages.Message`), so that :meth:`text` can say it in
+    Polish as well; ``str(error)`` is always the English text.
+    """
+
+    def __init__(self, words: Sayable | str = "") -> None:
+        super().__init__(str(words))
+        self.words = words
+
+    def text(self, lang: Language = "en") -> str:
+        """What is wrong, in ``lang``."""
+        return self.words if isinstance(self.words, str) else self.words.text(lang)
+
+
+class LanguageError(ShangrilaError):
+    """A language the package does not speak; names it and the ones it knows.
+
+    >>> print(LanguageError("de", ("en", "pl")))
+    unknown language 'de': known languages are 'en' and 'pl'
+    """
+
+    def __init__(self, lang: object, known: tuple[str, ...]) -> None:
+        from shangrila_widget.rules.messages import Message
+
+        quoted = [repr(k) for k in known]
+        super().__init__(
+            Message("error.unknown_language", {"lang": excerpt(lang), "known": quoted})
+        )
+        self.lang = lang
+        self.known = known
 
 
 class PositionError(ShangrilaError):
     """A position (JSON, dict or compact string) is malformed or impossible.
 
     ``path`` names the key path of the problem (``"villages.A.healer.owner"``), ``problem``
-    says what is wrong with it.
+    says what is wrong with it (in English; ``problem_words`` in any language).
     """
 
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}" if path else problem)
+    def __init__(self, path: str, problem: Sayable | str) -> None:
+        super().__init__(_AtPath(path, problem))
         self.path = path
-        self.problem = problem
+        self.problem = str(problem)
+        self.problem_words = problem
 
     @property
     def parts(self) -> tuple[str | int, ...]:
         """``path`` as its keys and list indices: ``("villages", "A", "healer")``."""
         return path_parts(self.path)
+
+
+class _AtPath:
+    """A problem said after the key path it concerns: ``villages.A: ...``."""
+
+    def __init__(self, path: str, problem: Sayable | str) -> None:
+        self.path = path
+        self.problem = problem
+
+    def text(self, lang: Language = "en") -> str:
+        said = self.problem if isinstance(self.problem, str) else self.problem.text(lang)
+        return f"{self.path}: {said}" if self.path else said
+
+    def __str__(self) -> str:
+        return self.text("en")
 
 
 class ActionParseError(ShangrilaError):
@@ -134,7 +182,7 @@ class IllegalActionError(ShangrilaError):
     """
 
     def __init__(self, refusal: Refusal) -> None:
-        super().__init__(f"{refusal.rule}: {refusal.message('en')}")
+        super().__init__(_AtPath(refusal.rule, refusal.words))
         self.refusal = refusal
 
     @property

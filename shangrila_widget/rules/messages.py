@@ -1,13 +1,37 @@
-"""Every sentence the engine says, in English and Polish, and the rules reference.
+"""Every sentence the package shows, in English and Polish: one home, one way to say it.
 
-Messages are templates filled with an event's or refusal's facts. Colours and master types
-are named in the chosen language; Polish templates ask for the case they need with a suffix
-(``{owner_gen}``: "Czerwonego", ``{type_acc}``: "Uzdrowiciela").
+The words live in ``data/words/en.json`` and ``data/words/pl.json``: one flat table per
+language, key -> template, with the same keys in both. Keys are grouped by a prefix:
+``rules.`` (refusals and events), ``error.`` (bad input), ``action.`` (an action in words),
+``hint.`` and ``review.`` (the computer players), ``scene.`` and ``legend.`` (the pictures),
+``ui.`` (the widgets), ``colour.``, ``type.`` and ``letter.`` (names). :func:`say` fills a
+key in a language; a :class:`Message` keeps a key and its facts until it is shown, so the
+same message can be said in whichever language the reader has chosen by then.
 
->>> render("no_supply", {"player": "blue", "type": "healer"}, "en")
+Templates are :meth:`str.format` templates with two kinds of format spec of their own:
+
+- a case: ``{player:gen}`` is the genitive of a colour ("Czerwonego"), ``{type:acc}`` the
+  accusative of a master type ("Hodowcę Smoków"), ``{type:a}`` an English name with its
+  article ("an Astrologer"). Fields named ``player``, ``owner``, ``colour``, ``to_move`` hold
+  a colour key, ``type`` a master-type key; they are named in the language said.
+  ``{player:key}`` is the key itself ("red"), as the notation writes it; ``{known:list}``
+  a list of such keys, joined by commas.
+- a plural: ``{n:# space|# spaces}`` in English, ``{n:# pole|# pola|# pól}`` in Polish
+  (1 / 2-4 except 12-14 / the rest); ``#`` is the number, or the list when the value is a
+  list (its length chooses the form).
+
+>>> say("rules.no_supply", "en", player="blue", type="healer")
 'Blue has no Healer left in supply.'
->>> render("no_supply", {"player": "blue", "type": "healer"}, "pl")
+>>> say("rules.no_supply", "pl", player="blue", type="healer")
 'Gracz Niebieski nie ma już w zapasie żetonu Uzdrowiciela.'
+>>> message = Message("hint.spaces_won", {"n": 22, "destination": "B"})
+>>> str(message), message.text("pl")
+('It wins 22 spaces in B.', 'Zdobywa 22 pola w wiosce B.')
+>>> try:
+...     say("ui.cancelled", "de")
+... except LanguageError as error:
+...     print(error)
+unknown language 'de': known languages are 'en' and 'pl'
 >>> rule_title("PEACE", "pl")
 'Wioski w pokoju'
 """
@@ -16,347 +40,286 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol, TypeAlias, cast
 
-from shangrila_widget.rules.errors import ShangrilaError, excerpt
+from shangrila_widget.rules.errors import LanguageError, ShangrilaError, excerpt
 
 Language = Literal["en", "pl"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "pl")
 
-COLOUR_NAMES: Final[dict[str, dict[str, str]]] = {
-    "en": {"red": "Red", "blue": "Blue", "yellow": "Yellow", "violet": "Violet"},
-    "pl": {"red": "Czerwony", "blue": "Niebieski", "yellow": "Żółty", "violet": "Fioletowy"},
-    "pl_gen": {
-        "red": "Czerwonego",
-        "blue": "Niebieskiego",
-        "yellow": "Żółtego",
-        "violet": "Fioletowego",
-    },
-}
-TYPE_NAMES: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "rainmaker": "Rainmaker",
-        "astrologer": "Astrologer",
-        "dragon_breeder": "Dragon Breeder",
-        "priest": "Priest",
-        "yeti_whisperer": "Yeti Whisperer",
-        "firekeeper": "Firekeeper",
-        "healer": "Healer",
-    },
-    "pl": {
-        "rainmaker": "Przywoływacz Deszczu",
-        "astrologer": "Astrolog",
-        "dragon_breeder": "Hodowca Smoków",
-        "priest": "Kapłan",
-        "yeti_whisperer": "Zaklinacz Yeti",
-        "firekeeper": "Strażnik Ognia",
-        "healer": "Uzdrowiciel",
-    },
-    # genitive = accusative for these masculine persons
-    "pl_gen": {
-        "rainmaker": "Przywoływacza Deszczu",
-        "astrologer": "Astrologa",
-        "dragon_breeder": "Hodowcę Smoków",
-        "priest": "Kapłana",
-        "yeti_whisperer": "Zaklinacza Yeti",
-        "firekeeper": "Strażnika Ognia",
-        "healer": "Uzdrowiciela",
-    },
-}
-# Hodowca is the one whose genitive (Hodowcy) and accusative (Hodowcę) differ.
-_TYPE_PL_GENITIVE_ONLY: Final = {"dragon_breeder": "Hodowcy Smoków"}
+#: How many plural forms each language's ``{n:...|...}`` spec gives.
+PLURAL_FORMS: Final[dict[Language, int]] = {"en": 2, "pl": 3}
+#: The grammatical cases a name may be asked for, by language (``{player:gen}``).
+CASES: Final[dict[Language, tuple[str, ...]]] = {"en": (), "pl": ("gen", "acc")}
 
-_COLOUR_KEYS: Final = ("player", "owner", "colour", "to_move")
-_TYPE_KEYS: Final = ("type",)
-
-TEMPLATES: Final[dict[str, dict[Language, str]]] = {
-    # ------------------------------------------------------------------ refusals
-    "not_your_turn": {
-        "en": "It is {to_move}'s turn, not {player}'s.",
-        "pl": "Teraz kolej gracza {to_move_gen}, nie gracza {player_gen}.",
-    },
-    "game_over": {
-        "en": "The game is over: no more actions can be taken.",
-        "pl": "Gra jest zakończona: nie można już wykonać żadnej akcji.",
-    },
-    "out_of_play": {
-        "en": "Village {village} is out of play in a three-player game.",
-        "pl": "W grze trzyosobowej wioska {village} nie bierze udziału w rozgrywce.",
-    },
-    "at_peace": {
-        "en": "Village {village} has a Stone of the Wise Men: it is at peace and nothing "
-        "may happen there any more.",
-        "pl": "Na wiosce {village} leży Kamień Mędrców: panuje tam pokój i nic już się w niej "
-        "nie wydarzy.",
-    },
-    "setup_type_used": {
-        "en": "{player} has already placed {type_a} during set-up; the seven set-up masters "
-        "must all be of different types.",
-        "pl": "Gracz {player} rozmieścił już {type_acc}; siedmiu Mistrzów z rozmieszczania "
-        "musi mieć różne dziedziny.",
-    },
-    "space_taken": {
-        "en": "The {type} space in village {village} is already taken by {owner}'s master.",
-        "pl": "Pole {type_gen} w wiosce {village} zajmuje już Mistrz gracza {owner_gen}.",
-    },
-    "setup_cap_colour": {
-        "en": "During set-up a village may hold at most {limit} master(s) of one colour, and "
-        "{player} already has that many in village {village}.",
-        "pl": "Podczas rozmieszczania w wiosce może być najwyżej {limit} (Mistrzów jednego "
-        "koloru), a gracz {player} ma już tylu w wiosce {village}.",
-    },
-    "setup_cap_total": {
-        "en": "During set-up a village may hold at most {limit} masters, and village "
-        "{village} is full.",
-        "pl": "Podczas rozmieszczania w wiosce może być najwyżej {limit} Mistrzów (łącznie), "
-        "a wioska {village} ma już tylu.",
-    },
-    "no_supply": {
-        "en": "{player} has no {type} left in supply.",
-        "pl": "Gracz {player} nie ma już w zapasie żetonu {type_gen}.",
-    },
-    "no_presence": {
-        "en": "{player} has no master in village {village} yet; a new master may only join a "
-        "village where its player already has one.",
-        "pl": "Gracz {player} nie ma jeszcze Mistrza w wiosce {village}; nowego Mistrza można "
-        "umieścić tylko tam, gdzie ma się już własnego.",
-    },
-    "setup_only_place": {
-        "en": "{player} may only place masters during set-up.",
-        "pl": "Gracz {player}: podczas rozmieszczania Mistrzów można tylko umieszczać Mistrzów.",
-    },
-    "recruit_count": {
-        "en": "Recruiting brings one or two students onto the board, not {count}.",
-        "pl": "Znalezienie Uczniów wprowadza na planszę jednego lub dwóch Uczniów, nie {count}.",
-    },
-    "same_master_twice": {
-        "en": "Both students would go onto the same {type} master in village {village}; a "
-        "master holds only one student.",
-        "pl": "Obaj Uczniowie trafiliby na tego samego Mistrza ({type}) w wiosce {village}; "
-        "Mistrz może mieć tylko jednego Ucznia.",
-    },
-    "no_master_here": {
-        "en": "No master stands on the {type} space of village {village} to take a student.",
-        "pl": "Na polu {type_gen} w wiosce {village} nie ma Mistrza, który mógłby przyjąć Ucznia.",
-    },
-    "not_own_master": {
-        "en": "The {type} master in village {village} is {owner}'s; students go only onto "
-        "their own player's masters.",
-        "pl": "{type} w wiosce {village} należy do gracza {owner_gen}; Uczniów kładzie się "
-        "tylko na własnych Mistrzach.",
-    },
-    "master_has_student": {
-        "en": "{player}'s {type} master in village {village} already has a student.",
-        "pl": "{type} gracza {player_gen} w wiosce {village} ma już Ucznia.",
-    },
-    "recruit_supply": {
-        "en": "{player} has {have} {type} tile(s) in supply but {needed} are needed.",
-        "pl": "Gracz {player}: w zapasie zostało {have} (dziedzina: {type}), a potrzeba {needed}.",
-    },
-    "same_village": {
-        "en": "A journey must cross a bridge into another village.",
-        "pl": "Podróż musi prowadzić przez most do innej wioski.",
-    },
-    "not_neighbours": {
-        "en": "Villages {origin} and {destination} are not joined by a bridge.",
-        "pl": "Wioski {origin} i {destination} nie są połączone mostem.",
-    },
-    "bridge_gone": {
-        "en": "The bridge between {origin} and {destination} has already collapsed.",
-        "pl": "Most między wioskami {origin} i {destination} jest już zniszczony.",
-    },
-    "no_student": {
-        "en": "{player} has no student in village {origin}; a journey needs at least one of "
-        "the player's own students in the start village.",
-        "pl": "Gracz {player} nie ma Ucznia w wiosce {origin}; do podróży potrzeba co najmniej "
-        "jednego własnego Ucznia w wiosce startowej.",
-    },
-    "cannot_pass": {
-        "en": "{player} may not pass while an action is legal ({count} are, for example "
-        "'{example}').",
-        "pl": "Gracz {player} nie może pasować, gdy ma legalną akcję (ma ich {count}, np. "
-        "„{example}”).",
-    },
-    # ------------------------------------------------------------------ events
-    "placed": {
-        "en": "{player} places {type_a} master in village {village}.",
-        "pl": "Gracz {player} umieszcza {type_acc} w wiosce {village}.",
-    },
-    "setup_over": {
-        "en": "Set-up is complete; {player} takes the first action turn.",
-        "pl": "Rozmieszczanie Mistrzów zakończone; pierwszą akcję wykonuje gracz {player}.",
-    },
-    "recruited": {
-        "en": "{player} recruits {type_a} student onto their master in village {village}.",
-        "pl": "Gracz {player} kładzie Ucznia na swoim Mistrzu ({type}) w wiosce {village}.",
-    },
-    "journey": {
-        "en": "{player} starts a journey from {origin} to {destination}; every student in "
-        "{origin} travels: {travellers}.",
-        "pl": "Gracz {player} rozpoczyna Podróż Uczniów z wioski {origin} do wioski "
-        "{destination}; wędrują wszyscy Uczniowie z {origin}: {travellers}.",
-    },
-    "strength:JOURNEY-STRENGTH": {
-        "en": "Strength {origin_strength} in {origin} against {destination_strength} in "
-        "{destination}: {stronger} is stronger (situation {situation}).",
-        "pl": "Siła wioski {origin}: {origin_strength}, siła wioski {destination}: "
-        "{destination_strength}; silniejsza jest wioska {stronger} (sytuacja {situation}).",
-    },
-    "strength:JOURNEY-TIE-MASTERS": {
-        "en": "Both villages have strength {origin_strength}; {stronger} has more masters "
-        "({origin_masters} in {origin} against {destination_masters} in {destination}) and "
-        "is stronger (situation {situation}).",
-        "pl": "Obie wioski mają siłę {origin_strength}; wioska {stronger} ma więcej Mistrzów "
-        "({origin}: {origin_masters}, {destination}: {destination_masters}), więc jest "
-        "silniejsza (sytuacja {situation}).",
-    },
-    "strength:JOURNEY-TIE-DEFENDER": {
-        "en": "Both villages have strength {origin_strength} and {origin_masters} masters; on "
-        "a full tie the destination {destination} is stronger (situation 2).",
-        "pl": "Obie wioski mają siłę {origin_strength} i tyle samo Mistrzów ({origin_masters}); "
-        "przy pełnym remisie silniejsza jest wioska docelowa {destination} (sytuacja 2).",
-    },
-    "traveller:J-EMPTY": {
-        "en": "{colour}'s {type} student finds the space in {destination} empty and becomes a "
-        "master there.",
-        "pl": "Uczeń {type_gen} ({colour}) zastaje w wiosce {destination} wolne pole i zostaje "
-        "tam Mistrzem.",
-    },
-    "traveller:J1-OWN": {
-        "en": "{colour}'s {type} student joins its own master in {destination} and stays a "
-        "student there.",
-        "pl": "Uczeń {type_gen} ({colour}) dołącza w wiosce {destination} do własnego Mistrza "
-        "i zostaje jego Uczniem.",
-    },
-    "traveller:J1-OWN-FULL": {
-        "en": "{colour}'s {type} master in {destination} already has a student, so the "
-        "arriving one goes back to supply.",
-        "pl": "Mistrz {type} ({colour}) w wiosce {destination} ma już Ucznia, więc przybysz "
-        "wraca do zapasu.",
-    },
-    "traveller:J1-OTHER": {
-        "en": "{colour}'s {type} student drives {owner}'s master out of {destination} (back to "
-        "supply) and becomes the master there.",
-        "pl": "Uczeń {type_gen} ({colour}) wypiera z wioski {destination} Mistrza gracza "
-        "{owner_gen} (wraca do zapasu) i sam zostaje tam Mistrzem.",
-    },
-    "traveller:J1-OTHER/student": {
-        "en": "{colour}'s {type} student drives {owner}'s master and its student out of "
-        "{destination} (both back to supply) and becomes the master there.",
-        "pl": "Uczeń {type_gen} ({colour}) wypiera z wioski {destination} Mistrza i Ucznia "
-        "gracza {owner_gen} (oba żetony wracają do zapasu) i sam zostaje tam Mistrzem.",
-    },
-    "traveller:J2-OCCUPIED": {
-        "en": "{colour}'s {type} student finds the space in the stronger village "
-        "{destination} taken and goes back to supply.",
-        "pl": "Uczeń {type_gen} ({colour}) zastaje zajęte pole w silniejszej wiosce "
-        "{destination} i wraca do zapasu.",
-    },
-    "bridge": {
-        "en": "The bridge {a}-{b} collapses.",
-        "pl": "Most {a}-{b} zostaje zniszczony.",
-    },
-    "stone": {
-        "en": "Village {village} has no bridge left and receives a Stone of the Wise Men "
-        "({count} of 12).",
-        "pl": "Wioska {village} nie ma już żadnego mostu i otrzymuje Kamień Mędrców ({count} "
-        "z 12).",
-    },
-    "skipped": {
-        "en": "{player} has no legal set-up placement and skips it; the tile stays in supply.",
-        "pl": "Gracz {player} nie może umieścić żadnego Mistrza i pomija ten ruch "
-        "rozmieszczania; żeton zostaje w zapasie.",
-    },
-    "passed": {
-        "en": "{player} has no legal action and passes ({in_a_row} in a row).",
-        "pl": "Gracz {player} nie ma żadnej legalnej akcji i pasuje ({in_a_row}. raz z rzędu).",
-    },
-    "game_over:END": {
-        "en": "The last bridge is gone: the game is over.",
-        "pl": "Ostatni most został zniszczony: Koniec gry.",
-    },
-    "game_over:END-ELEVEN": {
-        "en": "The 11th stone lies on the board: the game is over (option END-ELEVEN).",
-        "pl": "Na planszy leży 11. Kamień Mędrców: Koniec gry (wariant END-ELEVEN).",
-    },
-    "game_over:END-STALL": {
-        "en": "Every player in turn had to pass: the game is over.",
-        "pl": "Wszyscy gracze po kolei musieli spasować: Koniec gry.",
-    },
-    "score:SCORE": {
-        "en": "Masters on the board: {scores}. Most masters wins: {winners}.",
-        "pl": "Mistrzowie na planszy: {scores}. Wygrywa najwięcej Mistrzów: {winners}.",
-    },
-    "score:SCORE-TIE": {
-        "en": "Masters on the board: {scores}. A tie on masters is broken by villages: {winners}.",
-        "pl": "Mistrzowie na planszy: {scores}. Remis w Mistrzach rozstrzygają wioski: {winners}.",
-    },
+#: Fields that hold a colour key or a master-type key, named in the language said.
+NAME_FIELDS: Final[dict[str, str]] = {
+    "player": "colour",
+    "owner": "colour",
+    "colour": "colour",
+    "to_move": "colour",
+    "type": "type",
 }
 
-_FORMATTER: Final = string.Formatter()
+
+def check_language(lang: object) -> Language:
+    """``lang`` if it is a known language, else :class:`LanguageError` naming both."""
+    if lang == "en" or lang == "pl":
+        return lang
+    raise LanguageError(lang, LANGUAGES)
 
 
-def _localise(key: str, value: Any, lang: Language) -> dict[str, str]:
-    """The template fields one fact fills, with the Polish case variants."""
-    fields: dict[str, str] = {}
-    if key in _COLOUR_KEYS and isinstance(value, str):
-        fields[key] = COLOUR_NAMES[lang][value]
-        fields[f"{key}_gen"] = COLOUR_NAMES["pl_gen" if lang == "pl" else lang][value]
-    elif key in _TYPE_KEYS and isinstance(value, str):
-        fields[key] = TYPE_NAMES[lang][value]
-        if lang == "pl":
-            fields[f"{key}_acc"] = TYPE_NAMES["pl_gen"][value]
-            fields[f"{key}_gen"] = _TYPE_PL_GENITIVE_ONLY.get(value, TYPE_NAMES["pl_gen"][value])
+def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    table: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in table:
+            raise ShangrilaError(f"the words file repeats the key {excerpt(key)}")
+        table[key] = value
+    return table
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def words_table(lang: Language) -> Mapping[str, str]:
+    """Every template of ``lang``, by key (``data/words/<lang>.json``)."""
+    check_language(lang)
+    path = resources.files("shangrila_widget").joinpath(f"data/words/{lang}.json")
+    table = json.loads(path.read_text("utf-8"), object_pairs_hook=_refuse_duplicates)
+    return dict(table)
+
+
+def plural_index(n: int, lang: Language) -> int:
+    """Which plural form ``n`` takes: English 0 for one, 1 for the rest; Polish 0 for one,
+    1 for 2-4, 22-24, ... (not 12-14), 2 for the rest.
+
+    >>> [plural_index(n, "pl") for n in (1, 2, 4, 5, 12, 14, 21, 22, 24, 25, 0)]
+    [0, 1, 1, 2, 2, 2, 2, 1, 1, 2, 2]
+    """
+    if n == 1:
+        return 0
+    if lang == "en":
+        return 1
+    return 1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
+
+
+class Sayable(Protocol):
+    """Anything that can be said in a language (a :class:`Message`, a package error...)."""
+
+    def text(self, lang: Language = "en") -> str: ...
+
+
+#: What a widget is given to show: words said in the reader's language, or a plain text
+#: (a position string, a number) that reads the same in every language.
+Words: TypeAlias = "Sayable | str"
+
+
+def text_of(words: Words, lang: Language) -> str:
+    """``words`` said in ``lang`` (a plain text as it is)."""
+    return words if isinstance(words, str) else words.text(lang)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence kept as its key and facts until it is shown.
+
+    A parameter may be another message, a list (joined, "A, B and C"), a colour or type key
+    (in a name field), or a text given per language (``{"en": ..., "pl": ...}``).
+    ``str(message)`` is the English text.
+    """
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, lang: Language = "en") -> str:
+        """The message in ``lang``."""
+        return say(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Several sayable parts said one after another, ``separator`` between them."""
+
+    parts: tuple[Words, ...]
+    separator: str = " "
+
+    def text(self, lang: Language = "en") -> str:
+        """The parts in ``lang``, joined."""
+        return self.separator.join(text_of(p, lang) for p in self.parts)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+@dataclass(frozen=True)
+class _Name:
+    kind: str  # "colour" or "type"
+    key: str
+
+
+class _Formatter(string.Formatter):
+    """str.format with the package's case and plural specs (see the module docstring)."""
+
+    def __init__(self, lang: Language) -> None:
+        self.lang = lang
+        self.table = words_table(lang)
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        value = kwargs[str(key)]
+        if isinstance(value, Mapping) and self.lang in value:
+            value = value[self.lang]  # a text given per language
+        kind = NAME_FIELDS.get(str(key))
+        if kind is not None and isinstance(value, str):
+            return _Name(kind, value)
+        if kind is not None and isinstance(value, (list, tuple)):
+            return [_Name(kind, v) if isinstance(v, str) else v for v in value]
+        return value
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            return self._plural(value, format_spec)
+        if format_spec == "list":  # identifiers of the notation, as they are: "red, blue"
+            return ", ".join(str(v.key if isinstance(v, _Name) else v) for v in value)
+        if isinstance(value, _Name):
+            return self._name(value, format_spec)
+        if isinstance(value, (list, tuple)):
+            return self.join(value)
+        if isinstance(value, str) or not hasattr(value, "text"):
+            return format(value, format_spec)
+        return str(value.text(self.lang))
+
+    def _name(self, name: _Name, case: str) -> str:
+        base = self.table.get(f"{name.kind}.{name.key}", name.key)
+        if not case:
+            return base
+        if case == "key":
+            return name.key
+        if case == "a" and self.lang == "en":
+            return f"{'an' if base[:1] in 'AEIOU' else 'a'} {base}"
+        return self.table.get(f"{name.kind}.{name.key}:{case}", base)
+
+    def _plural(self, value: Any, spec: str) -> str:
+        forms = spec.split("|")
+        if len(forms) != PLURAL_FORMS[self.lang]:
+            raise ValueError(f"{self.lang} needs {PLURAL_FORMS[self.lang]} plural forms: {spec}")
+        if isinstance(value, (list, tuple)):
+            count, shown = len(value), self.join(value)
         else:
-            fields[f"{key}_acc"] = fields[f"{key}_gen"] = fields[key]
-        article = "an" if lang == "en" and fields[key][0] in "AEIOU" else "a"
-        fields[f"{key}_a"] = f"{article} {fields[key]}" if lang == "en" else fields[key]
-    elif key == "travellers":
-        fields[key] = ", ".join(
-            f"{COLOUR_NAMES[lang][c]} {TYPE_NAMES[lang][t]}"
-            if lang == "en"
-            else f"{TYPE_NAMES[lang][t]} ({COLOUR_NAMES[lang][c]})"
-            for c, t in value
+            count, shown = int(value), str(value)
+        return forms[plural_index(count, self.lang)].replace("#", shown)
+
+    def join(self, items: Iterable[object]) -> str:
+        """A list in words: "A", "A and B", "A, B and C"."""
+        said = [self.format_field(item, "") for item in items]
+        if len(said) < 2:
+            return "".join(said)
+        return ", ".join(said[:-1]) + self.table["word.and"] + said[-1]
+
+
+def say(key: str, lang: Language, /, **params: object) -> str:
+    """The sentence ``key`` in ``lang``, filled with ``params`` (KeyError for an unknown
+    key, :class:`LanguageError` for an unknown language)."""
+    formatter = _Formatter(check_language(lang))
+    return formatter.vformat(formatter.table[key], (), _expanded(params))
+
+
+def problem(key: str, /, **params: object) -> Message:
+    """What is wrong with some input, as a message (``error.<key>``) for an error."""
+    return Message(f"error.{key}", params)
+
+
+def has_words(key: str) -> bool:
+    """Whether ``key`` is a sentence of the package."""
+    return key in words_table("en")
+
+
+def _expanded(params: Mapping[str, object]) -> dict[str, object]:
+    """The facts of an event, with the structured ones made into messages."""
+    out = dict(params)
+    if "travellers" in out:
+        out["travellers"] = [
+            Message("rules.traveller_item", {"colour": c, "type": t})
+            for c, t in cast(Iterable[tuple[str, str]], out["travellers"])
+        ]
+    scores = out.get("scores")
+    if isinstance(scores, Mapping):
+        out["scores"] = Joined(
+            tuple(
+                Message("rules.score_item", {"colour": c, "masters": m, "villages": v})
+                for c, (m, v) in scores.items()
+            ),
+            ", ",
         )
-    elif key == "scores":
-        fields[key] = ", ".join(
-            f"{COLOUR_NAMES[lang][c]} {m} in {v} village{'' if v == 1 else 's'}"
-            if lang == "en"
-            else f"{COLOUR_NAMES[lang][c]} {m} (wioski: {v})"
-            for c, (m, v) in value.items()
-        )
-    elif key == "winners":
-        joiner = " and " if lang == "en" else " i "
-        names = joiner.join(COLOUR_NAMES[lang][c] for c in value)
-        shared = len(value) > 1
-        fields[key] = names + (
-            (" (shared win)" if lang == "en" else " (wspólne zwycięstwo)") if shared else ""
-        )
-    else:
-        fields[key] = str(value)
-    return fields
+    winners = out.get("winners")
+    if isinstance(winners, (list, tuple)):
+        key = "rules.winners_shared" if len(winners) > 1 else "rules.winners_one"
+        out["winners"] = Message(key, {"colour": list(winners)})
+    return out
+
+
+# ----------------------------------------------------------------------------- names
+
+
+def colour_name(colour: str, lang: Language, case: str = "") -> str:
+    """A colour named in ``lang`` (``case``: ``"gen"`` for the Polish genitive)."""
+    return _Formatter(check_language(lang))._name(_Name("colour", colour), case)
+
+
+def type_name(master_type: str, lang: Language, case: str = "") -> str:
+    """A master type named in ``lang`` (``case``: ``"gen"`` or ``"acc"`` in Polish,
+    ``"a"`` with its English article)."""
+    return _Formatter(check_language(lang))._name(_Name("type", master_type), case)
+
+
+def type_letter(master_type: str, lang: Language) -> str:
+    """The letter a space or tile of ``master_type`` shows in ``lang`` (the initial of the
+    type's name there; the action notation keeps the English letters)."""
+    return words_table(check_language(lang))[f"letter.{master_type}"]
+
+
+def _names(kind: str, case: str = "") -> dict[str, dict[str, str]]:
+    prefix = f"{kind}."
+    keys = [k[len(prefix) :] for k in words_table("en") if k.startswith(prefix) and ":" not in k]
+    return {
+        lang: {k: _Formatter(lang)._name(_Name(kind, k), case) for k in keys}
+        for lang in LANGUAGES
+        if not case or case in CASES[lang]
+    }
+
+
+#: Colour names by language; ``"pl_gen"``: the Polish genitive ("Czerwonego").
+COLOUR_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
+    **_names("colour"),
+    "pl_gen": _names("colour", "gen")["pl"],
+}
+#: Master-type names by language; ``"pl_gen"`` the Polish genitive ("Hodowcy Smoków"),
+#: ``"pl_acc"`` the accusative ("Hodowcę Smoków").
+TYPE_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
+    **_names("type"),
+    "pl_gen": _names("type", "gen")["pl"],
+    "pl_acc": _names("type", "acc")["pl"],
+}
+
+
+# ----------------------------------------------------------------------------- the rules
 
 
 def render(key: str, params: Mapping[str, Any], lang: Language = "en") -> str:
-    """Fill the template ``key`` with ``params`` in ``lang`` (``"en"`` or ``"pl"``)."""
-    if lang not in LANGUAGES:
-        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected 'en' or 'pl'")
-    template = TEMPLATES[key][lang]
-    fields: dict[str, str] = {}
-    for name, value in params.items():
-        fields.update(_localise(name, value, lang))
-    return _FORMATTER.vformat(template, (), fields)
+    """The engine's template ``key`` (``rules.<key>``) filled with ``params`` in ``lang``."""
+    return say(f"rules.{key}", lang, **params)
 
 
 def event_template_key(kind: str, rule: str, params: Mapping[str, Any]) -> str:
     """The template of an event: by kind, refined by rule where the wording differs."""
     key = f"{kind}:{rule}"
-    if key not in TEMPLATES:
+    if not has_words(f"rules.{key}"):
         return kind
-    if params.get("had_student") and f"{key}/student" in TEMPLATES:
+    if params.get("had_student") and has_words(f"rules.{key}/student"):
         return f"{key}/student"
     return key
 
@@ -373,6 +336,7 @@ def rule_text(rule: str, lang: Language = "en") -> str:
 
     Raises KeyError for an unknown rule id.
     """
+    check_language(lang)
     for entry in rules_reference():
         if entry["id"] == rule:
             return str(entry["text"][lang])
@@ -381,30 +345,32 @@ def rule_text(rule: str, lang: Language = "en") -> str:
 
 def rule_title(rule: str, lang: Language = "en") -> str:
     """The rule's short title."""
+    check_language(lang)
     for entry in rules_reference():
         if entry["id"] == rule:
             return str(entry["title"][lang])
     raise KeyError(rule)
 
 
-_ACTION_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "place": "a new {type} master in village {village}",
-        "student": "a {type} student in village {village}",
-        "recruit": "a recruit: {students}",
-        "and": " and ",
-        "journey": "a journey from village {origin} to village {destination}",
-        "pass": "a pass",
-    },
-    "pl": {
-        "place": "nowy Mistrz {type} w wiosce {village}",
-        "student": "Uczeń {type} w wiosce {village}",
-        "recruit": "werbunek: {students}",
-        "and": " i ",
-        "journey": "podróż z wioski {origin} do wioski {destination}",
-        "pass": "pas",
-    },
-}
+def action_message(action: object) -> Message:
+    """An action in words for people, as a message (``str(action)`` is its notation)."""
+    from shangrila_widget.rules.actions import Journey, Pass, Place, Recruit
+
+    if isinstance(action, Place):
+        return Message("action.place", {"type": action.type, "village": action.village})
+    if isinstance(action, Recruit):
+        students = [
+            Message("action.student", {"type": kind, "village": village})
+            for kind, village in action.students
+        ]
+        return Message("action.recruit", {"students": students})
+    if isinstance(action, Journey):
+        return Message(
+            "action.journey", {"origin": action.origin, "destination": action.destination}
+        )
+    if isinstance(action, Pass):
+        return Message("action.pass")
+    raise ShangrilaError(f"expected an action, got {excerpt(action)}")
 
 
 def action_words(action: object, lang: Language = "en") -> str:
@@ -418,22 +384,5 @@ def action_words(action: object, lang: Language = "en") -> str:
     >>> action_words(parse_action("recruit healer A priest B"), "pl")
     'werbunek: Uczeń Uzdrowiciel w wiosce A i Uczeń Kapłan w wiosce B'
     """
-    from shangrila_widget.rules.actions import Journey, Pass, Place, Recruit
-
-    if lang not in LANGUAGES:
-        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected 'en' or 'pl'")
-    words = _ACTION_WORDS[lang]
-    names = TYPE_NAMES[lang]
-    if isinstance(action, Place):
-        return words["place"].format(type=names[action.type], village=action.village)
-    if isinstance(action, Recruit):
-        students = words["and"].join(
-            words["student"].format(type=names[kind], village=village)
-            for kind, village in action.students
-        )
-        return words["recruit"].format(students=students)
-    if isinstance(action, Journey):
-        return words["journey"].format(origin=action.origin, destination=action.destination)
-    if isinstance(action, Pass):
-        return words["pass"]
-    raise ShangrilaError(f"expected an action, got {excerpt(action)}")
+    check_language(lang)
+    return action_message(action).text(lang)

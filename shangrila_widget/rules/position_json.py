@@ -45,6 +45,7 @@ from shangrila_widget.rules.codes import (
     setup_caps,
 )
 from shangrila_widget.rules.errors import PositionError, ShangrilaError, excerpt, key_path
+from shangrila_widget.rules.messages import Message, problem
 
 FORMAT: Final = "shangrila-position/1"
 #: The format of a saved game record (:mod:`~shangrila_widget.rules.record`), named here so
@@ -85,30 +86,31 @@ class PositionParts(NamedTuple):
 def parse_players(players: object, path: str) -> tuple[int, ...]:
     """The colour indices of a list of 3 or 4 distinct colour names."""
     if not isinstance(players, (list, tuple)):
-        raise PositionError(path, f"expected a list of 3 or 4 colours, got {excerpt(players)}")
+        raise PositionError(path, problem("players_list", value=excerpt(players)))
     if len(players) not in (3, 4):
-        raise PositionError(path, f"3 or 4 players are needed, got {len(players)}")
+        raise PositionError(path, problem("players_count", n=len(players)))
     seats = []
     for i, colour in enumerate(players):
         if not isinstance(colour, str) or colour not in COLOUR_INDEX:
             raise PositionError(
-                f"{path}[{i}]",
-                f"unknown colour {excerpt(colour)}: expected one of {', '.join(COLOURS)}",
+                f"{path}[{i}]", problem("unknown_colour", value=excerpt(colour), known=COLOURS)
             )
         if COLOUR_INDEX[colour] in seats:
-            raise PositionError(f"{path}[{i}]", f"colour {colour} is seated twice")
+            raise PositionError(f"{path}[{i}]", problem("seated_twice", colour=colour))
         seats.append(COLOUR_INDEX[colour])
     return tuple(seats)
 
 
 def _expect(value: object, kind: type, path: str, what: str) -> None:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PositionError(path, f"expected {what}, got {excerpt(value)}")
+        raise PositionError(
+            path, problem("expected", what=problem(f"what.{what}"), value=excerpt(value))
+        )
 
 
 def read_position(data: object) -> PositionParts:
     """Check decoded JSON data and return the parts of the position it describes."""
-    _expect(data, dict, "", "a JSON object")
+    _expect(data, dict, "", "json_object")
     assert isinstance(data, dict)
     # The format first: a document of another format has other keys, and its keys say
     # nothing useful about this one.
@@ -119,7 +121,7 @@ def read_position(data: object) -> PositionParts:
             _refuse_key("", key, TOP_KEYS)
     for key in ("format", "players", "to_move", "phase", "villages"):
         if key not in data:
-            raise PositionError(key, "missing required key")
+            raise PositionError(key, problem("missing_key"))
     seats = parse_players(data["players"], "players")
     three = len(seats) == 3
     player_colours = [COLOURS[p] for p in seats]
@@ -127,25 +129,22 @@ def read_position(data: object) -> PositionParts:
     to_move = data["to_move"]
     if to_move not in player_colours:
         raise PositionError(
-            "to_move",
-            f"{excerpt(to_move)} is not one of the players {', '.join(player_colours)}",
+            "to_move", problem("not_a_player", value=excerpt(to_move), known=player_colours)
         )
     turn = player_colours.index(to_move)
 
     phase_name = data["phase"]
     if phase_name not in PHASES:
-        raise PositionError(
-            "phase", f"expected one of {', '.join(PHASES)}, got {excerpt(phase_name)}"
-        )
+        raise PositionError("phase", problem("phase", known=PHASES, value=excerpt(phase_name)))
     phase = PHASES.index(phase_name)
 
     options = data.get("options", [])
-    _expect(options, list, "options", "a list of option ids")
+    _expect(options, list, "options", "option_list")
     for i, option in enumerate(options):
         if option not in KNOWN_OPTIONS:
             raise PositionError(
                 f"options[{i}]",
-                f"unknown option {excerpt(option)}: expected {', '.join(KNOWN_OPTIONS)}",
+                problem("unknown_option", value=excerpt(option), known=KNOWN_OPTIONS),
             )
     end_eleven = OPTION_END_ELEVEN in options
 
@@ -160,8 +159,13 @@ def read_position(data: object) -> PositionParts:
             if supply[colour * 7 + t] < 0:
                 raise PositionError(
                     "villages",
-                    f"{COLOURS[colour]} has {TILES_PER_TYPE - supply[colour * 7 + t]} tiles of "
-                    f"type {master_type} on the board; only {TILES_PER_TYPE} exist",
+                    problem(
+                        "too_many_tiles",
+                        player=COLOURS[colour],
+                        n=TILES_PER_TYPE - supply[colour * 7 + t],
+                        type=master_type,
+                        limit=TILES_PER_TYPE,
+                    ),
                 )
 
     board_mask = THREE_PLAYER_BRIDGES_MASK if three else ALL_BRIDGES_MASK
@@ -170,9 +174,9 @@ def read_position(data: object) -> PositionParts:
 
     tiles_on_board = sum(STRENGTH[c] for c in cells)
     setup_turns = data.get("setup_turns", tiles_on_board if phase == SETUP else 7 * len(seats))
-    _expect(setup_turns, int, "setup_turns", "a whole number")
+    _expect(setup_turns, int, "setup_turns", "whole_number")
     passes = data.get("passes", 0)
-    _expect(passes, int, "passes", "a whole number")
+    _expect(passes, int, "passes", "whole_number")
     # During play 0 to n-1 forced passes in a row; a game ended by END-STALL has exactly n.
     if not (
         (phase == PLAY and 0 <= passes < len(seats))
@@ -181,14 +185,13 @@ def read_position(data: object) -> PositionParts:
     ):
         raise PositionError(
             "passes",
-            f"forced passes in a row must be 0-{len(seats) - 1} during play, "
-            f"0 or {len(seats)} (END-STALL) once the game is over, and 0 during set-up",
+            problem("passes", most=len(seats) - 1, players=len(seats)),
         )
 
     if phase == SETUP:
         _check_setup(cells, seats, bridges, board_mask, setup_turns, tiles_on_board, turn)
     elif "setup_turns" in data and setup_turns != 7 * len(seats):
-        raise PositionError("setup_turns", "only meaningful during set-up")
+        raise PositionError("setup_turns", problem("setup_only"))
 
     return PositionParts(
         players=seats,
@@ -205,53 +208,51 @@ def read_position(data: object) -> PositionParts:
 
 
 def _read_villages(villages: object, seats: tuple[int, ...], three: bool) -> list[int]:
-    _expect(villages, dict, "villages", "an object of village ids")
+    _expect(villages, dict, "villages", "village_object")
     assert isinstance(villages, dict)
     cells = [EMPTY] * (len(VILLAGES) * 7)
     for village, spaces in villages.items():
         if village not in VILLAGE_INDEX:
-            _refuse_key("villages", village, VILLAGES, "unknown village: expected A-M")
+            _refuse_key("villages", village, VILLAGES, "unknown_village")
         path = f"villages.{village}"
-        _expect(spaces, dict, path, "an object of master types")
+        _expect(spaces, dict, path, "type_object")
         assert isinstance(spaces, dict)
         if spaces and three and village == OUT_OF_PLAY_WITH_THREE:
-            raise PositionError(path, "village C is out of play with 3 players and stays empty")
+            raise PositionError(path, problem("c_empty"))
         for master_type, tile in spaces.items():
             if master_type not in TYPE_INDEX:
-                _refuse_key(path, master_type, MASTER_TYPES, "unknown master type")
+                _refuse_key(path, master_type, MASTER_TYPES, "unknown_type")
             tpath = f"{path}.{master_type}"
-            _expect(tile, dict, tpath, 'an object like {"owner": "red", "student": false}')
+            _expect(tile, dict, tpath, "tile_object")
             assert isinstance(tile, dict)
             for key in tile:
                 if key not in ("owner", "student"):
                     _refuse_key(tpath, key, ("owner", "student"))
             if "owner" not in tile:
-                raise PositionError(f"{tpath}.owner", "missing required key")
+                raise PositionError(f"{tpath}.owner", problem("missing_key"))
             owner = tile["owner"]
             if not isinstance(owner, str) or owner not in COLOUR_INDEX:
                 raise PositionError(
-                    f"{tpath}.owner",
-                    f"unknown colour {excerpt(owner)}: expected one of {', '.join(COLOURS)}",
+                    f"{tpath}.owner", problem("unknown_colour", value=excerpt(owner), known=COLOURS)
                 )
             if COLOUR_INDEX[owner] not in seats:
-                raise PositionError(f"{tpath}.owner", f"{owner} is not playing in this game")
+                raise PositionError(f"{tpath}.owner", problem("not_playing", player=owner))
             student = tile.get("student", False)
-            _expect(student, bool, f"{tpath}.student", "true or false")
+            _expect(student, bool, f"{tpath}.student", "true_false")
             code = COLOUR_INDEX[owner] + 1 + (STUDENT_OFFSET if student else 0)
             cells[VILLAGE_INDEX[village] * 7 + TYPE_INDEX[master_type]] = code
     return cells
 
 
-def _refuse_key(parent: str, key: object, known: Sequence[str], problem: str = "") -> NoReturn:
+def _refuse_key(parent: str, key: object, known: Sequence[str], what: str = "") -> NoReturn:
     """Raise the error for an unknown key of an object at ``parent``."""
     if not isinstance(key, str):
-        raise PositionError(parent, f"keys must be text, got {excerpt(key)}")
-    raise PositionError(
-        key_path(parent, key), problem or f"unknown key: expected only {', '.join(known)}"
-    )
+        raise PositionError(parent, problem("key_text", value=excerpt(key)))
+    said = problem(f"what.{what}") if what else problem("unknown_key", known=list(known))
+    raise PositionError(key_path(parent, key), said)
 
 
-_WHAT_FORMAT: Final = {FORMAT: "a position", RECORD_FORMAT: "a game record"}
+_WHAT_FORMAT: Final = {FORMAT: "position", RECORD_FORMAT: "record"}
 _READER: Final = {FORMAT: "Position.from_json", RECORD_FORMAT: "GameRecord.from_json"}
 
 
@@ -268,15 +269,12 @@ def check_format(value: object, expected: str, error: type[ShangrilaError]) -> N
     if value == expected:
         return
     if isinstance(value, str) and value in _WHAT_FORMAT:
-        problem = (
-            f"this is {_WHAT_FORMAT[value]} ({value}), not {_WHAT_FORMAT[expected]}: "
-            f"read it with {_READER[value]}"
-        )
+        said = problem(f"format_{_WHAT_FORMAT[value]}", value=value, reader=_READER[value])
     else:
-        problem = f"unknown format {excerpt(value)}: expected {expected!r}"
+        said = problem("format_unknown", format=repr(expected), value=excerpt(value))
     if error is PositionError:
-        raise PositionError("format", problem)
-    raise error(f"format: {problem}")
+        raise PositionError("format", said)
+    raise error(f"format: {said}")
 
 
 def _bridge_name(a: str, b: str) -> str:
@@ -305,32 +303,32 @@ def load_json(text: object, error: type[ShangrilaError]) -> object:
     shangrila_widget.rules.errors.PositionError: the text is empty: expected a JSON object
     """
 
-    def fail(path: str, problem: str) -> ShangrilaError:
+    def fail(path: str, said: Message) -> ShangrilaError:
         if error is PositionError:
-            return PositionError(path, problem)
-        return error(f"{path}: {problem}" if path else problem)
+            return PositionError(path, said)
+        return error(f"{path}: {said}" if path else said)
 
     if not isinstance(text, (str, bytes, bytearray)):
-        raise fail("", f"expected JSON text, not {type(text).__name__}")
+        raise fail("", problem("json_text", kind=type(text).__name__))
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as problem:
-            at = problem.start
-            raise fail("", f"not UTF-8 text (byte {text[at]:#04x} at position {at})") from None
+        except UnicodeDecodeError as failure:
+            at = failure.start
+            raise fail("", problem("json_utf8", byte=f"{text[at]:#04x}", at=at)) from None
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise fail("", "the text is empty: expected a JSON object")
+        raise fail("", problem("json_empty"))
     try:
         return _checked(json.loads(text, object_pairs_hook=_UniqueKeys))
     except _DuplicateKey as duplicate:
-        raise fail(duplicate.path, "the key is given twice") from None
+        raise fail(duplicate.path, problem("key_twice")) from None
     except RecursionError:
-        raise fail("", "not valid JSON: nested too deeply") from None
-    except ValueError as problem:  # JSONDecodeError, huge integers
-        if "integer string conversion" in str(problem):
-            raise fail("", "not valid JSON: a number is too long") from None
-        raise fail("", f"not valid JSON: {str(problem)[:80]}") from None
+        raise fail("", problem("json_deep")) from None
+    except ValueError as failure:  # JSONDecodeError, huge integers
+        if "integer string conversion" in str(failure):
+            raise fail("", problem("json_number")) from None
+        raise fail("", problem("json_invalid", detail=str(failure)[:80])) from None
 
 
 class _DuplicateKey(Exception):
@@ -378,7 +376,7 @@ def _checked(data: object) -> object:
 def _read_bridges(bridges: object, board_mask: int) -> int:
     if bridges is None:
         return board_mask
-    _expect(bridges, list, "bridges", "a list of village pairs")
+    _expect(bridges, list, "bridges", "pair_list")
     assert isinstance(bridges, list)
     mask = 0
     for i, pair in enumerate(bridges):
@@ -386,16 +384,14 @@ def _read_bridges(bridges: object, board_mask: int) -> int:
         if not (
             isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair)
         ):
-            raise PositionError(path, 'expected a pair of village ids like ["A", "B"]')
+            raise PositionError(path, problem("bridge_pair"))
         index = BRIDGE_INDEX.get((pair[0], pair[1]))
         if index is None:
-            raise PositionError(path, f"there is no bridge {_bridge_name(*pair)} on the board")
+            raise PositionError(path, problem("no_bridge", bridge=_bridge_name(*pair)))
         if not board_mask >> index & 1:
-            raise PositionError(
-                path, f"bridge {pair[0]}-{pair[1]} is not used with 3 players (village C)"
-            )
+            raise PositionError(path, problem("bridge_unused", a=pair[0], b=pair[1]))
         if mask >> index & 1:
-            raise PositionError(path, f"bridge {pair[0]}-{pair[1]} is listed twice")
+            raise PositionError(path, problem("bridge_twice", a=pair[0], b=pair[1]))
         mask |= 1 << index
     return mask
 
@@ -409,33 +405,29 @@ def _read_stones(stones: object, bridges: int, three: bool, phase: int) -> int:
     if stones is None:
         if bin(derived).count("1") > STONES_IN_BOX:
             # A finished game must say which of the last villages has no stone.
-            raise PositionError(
-                "stones", "required here: more villages are isolated than there are stones"
-            )
+            raise PositionError("stones", problem("stones_required"))
         return derived
-    _expect(stones, list, "stones", "a list of village ids")
+    _expect(stones, list, "stones", "village_list")
     assert isinstance(stones, list)
     mask = 0
     for i, village in enumerate(stones):
         path = f"stones[{i}]"
         if not isinstance(village, str) or village not in VILLAGE_INDEX:
-            raise PositionError(path, f"unknown village {excerpt(village)}: expected A-M")
+            raise PositionError(path, problem("unknown_village", value=excerpt(village)))
         bit = 1 << VILLAGE_INDEX[village]
         if mask & bit:
-            raise PositionError(path, f"village {village} has two stones")
+            raise PositionError(path, problem("two_stones", village=village))
         if bridges & VILLAGE_BRIDGE_MASK[VILLAGE_INDEX[village]]:
-            raise PositionError(path, f"village {village} still has an intact bridge: no stone yet")
+            raise PositionError(path, problem("stone_too_early", village=village))
         mask |= bit
     if bin(mask).count("1") > STONES_IN_BOX:
-        raise PositionError("stones", f"only {STONES_IN_BOX} stones exist")
+        raise PositionError("stones", problem("stones_in_box", n=STONES_IN_BOX))
     if three and not mask >> C_INDEX & 1:
-        raise PositionError("stones", "with 3 players village C always has a stone")
+        raise PositionError("stones", problem("c_stone"))
     missing = [VILLAGES[v] for v in range(len(VILLAGES)) if (isolated & ~mask) >> v & 1]
     allowed_missing = 1 if phase == OVER and bin(mask).count("1") == STONES_IN_BOX else 0
     if len(missing) > allowed_missing:
-        raise PositionError(
-            "stones", f"village {missing[0]} has no intact bridge, so it must have a stone"
-        )
+        raise PositionError("stones", problem("stone_missing", village=missing[0]))
     return mask
 
 
@@ -450,40 +442,34 @@ def _check_setup(
 ) -> None:
     players = len(seats)
     if bridges != board_mask:
-        raise PositionError("bridges", "no bridge can be broken during set-up")
+        raise PositionError("bridges", problem("setup_bridges"))
     if any(c > STUDENT_OFFSET for c in cells):
-        raise PositionError("villages", "there are no students during set-up")
+        raise PositionError("villages", problem("setup_students"))
     max_colour, max_total = setup_caps(players)
     for v, village in enumerate(VILLAGES):
         row = cells[v * 7 : v * 7 + 7]
         if sum(1 for c in row if c) > max_total:
-            raise PositionError(
-                f"villages.{village}", f"more than {max_total} masters during set-up (SETUP-CAP)"
-            )
+            raise PositionError(f"villages.{village}", problem("setup_cap_total", n=max_total))
         for colour in seats:
             if sum(1 for c in row if c == colour + 1) > max_colour:
                 raise PositionError(
                     f"villages.{village}",
-                    f"more than {max_colour} {COLOURS[colour]} masters during set-up (SETUP-CAP)",
+                    problem("setup_cap_colour", n=max_colour, player=COLOURS[colour]),
                 )
     for colour in seats:
         for t, master_type in enumerate(MASTER_TYPES):
             if sum(1 for v in range(len(VILLAGES)) if cells[v * 7 + t] == colour + 1) > 1:
                 raise PositionError(
-                    "villages",
-                    f"{COLOURS[colour]} has two {master_type} masters during set-up "
-                    "(SETUP-ONE-OF-EACH)",
+                    "villages", problem("setup_two", player=COLOURS[colour], type=master_type)
                 )
     if not tiles_on_board <= setup_turns < 7 * players:
         raise PositionError(
-            "setup_turns",
-            f"set-up turns taken must be from {tiles_on_board} (tiles placed) to {7 * players - 1}",
+            "setup_turns", problem("setup_turns", low=tiles_on_board, high=7 * players - 1)
         )
     if setup_turns % players != turn:
         raise PositionError(
             "to_move",
-            f"after {setup_turns} set-up turns it is "
-            f"{COLOURS[seats[setup_turns % players]]}'s turn",
+            problem("setup_to_move", n=setup_turns, player=COLOURS[seats[setup_turns % players]]),
         )
     for seat, colour in enumerate(seats):
         turns_taken = (setup_turns - seat + players - 1) // players
@@ -491,7 +477,7 @@ def _check_setup(
         if placed > turns_taken:
             raise PositionError(
                 "villages",
-                f"{COLOURS[colour]} has placed {placed} masters in {turns_taken} set-up turns",
+                problem("setup_placed", player=COLOURS[colour], n=placed, turns=turns_taken),
             )
 
 

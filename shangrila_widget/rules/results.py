@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from shangrila_widget.rules.messages import Language, event_template_key, render
+from shangrila_widget.rules.messages import Joined, Language, Message, event_template_key
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.actions import Action
@@ -33,9 +33,14 @@ class Refusal:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
+    @property
+    def words(self) -> Message:
+        """The reason as a message, to be said in the reader's language."""
+        return Message(f"rules.{self.key}", self.params)
+
     def message(self, lang: Language = "en") -> str:
         """The reason in words, in English (``"en"``) or Polish (``"pl"``)."""
-        return render(self.key, self.params, lang)
+        return self.words.text(lang)
 
     def to_dict(self, lang: Language = "en") -> dict[str, Any]:
         """``{"rule": ..., "message": ...}`` for JSON."""
@@ -54,9 +59,16 @@ class Event:
     rule: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
+    @property
+    def words(self) -> Message:
+        """What happened as a message, to be said in the reader's language."""
+        return Message(
+            f"rules.{event_template_key(self.kind, self.rule, self.params)}", self.params
+        )
+
     def message(self, lang: Language = "en") -> str:
         """What happened, in words, in English (``"en"``) or Polish (``"pl"``)."""
-        return render(event_template_key(self.kind, self.rule, self.params), self.params, lang)
+        return self.words.text(lang)
 
     def to_dict(self, lang: Language = "en") -> dict[str, Any]:
         """``{"rule": ..., "kind": ..., "message": ...}`` for JSON."""
@@ -95,6 +107,11 @@ class Outcome:
     def messages(self, lang: Language = "en") -> list[str]:
         """Every event's message, in order."""
         return [event.message(lang) for event in self.events]
+
+    @property
+    def words(self) -> Joined:
+        """Every event's message, in order, as one text to be said in any language."""
+        return Joined(tuple(event.words for event in self.events))
 
     def __repr__(self) -> str:
         return f"<Outcome {self.action} -> {[e.rule for e in self.events]}>"

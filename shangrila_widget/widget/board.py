@@ -66,7 +66,7 @@ from shangrila_widget.rules import (
     PositionError,
     as_position,
 )
-from shangrila_widget.rules.board import MASTER_TYPES, TYPE_LETTERS
+from shangrila_widget.rules.board import MASTER_TYPES
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.engine import scores
 from shangrila_widget.rules.messages import (
@@ -76,6 +76,7 @@ from shangrila_widget.rules.messages import (
     Language,
     rule_text,
     rule_title,
+    type_letter,
 )
 from shangrila_widget.widget.controller import (
     ACTION_KINDS,
@@ -468,7 +469,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             self.say(
                 Feedback(
                     "info",
-                    " ".join(outcome.messages(self.lang)),
+                    outcome.words,
                     tuple(e.rule for e in outcome.events),
                     events=outcome.events,
                     action=outcome.action,
@@ -487,7 +488,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         """
         lang = self.lang
         self._last_feedback = feedback
-        self.message = feedback.text
+        self.message = feedback.text(lang)
         self.message_rules = list(feedback.rules)
         style = {
             "played": "border-left:4px solid #0072B2;",
@@ -501,11 +502,11 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
                 for e in feedback.events
             )
             text = f"<ul style='margin:0;padding-left:1.1em'>{body}</ul>"
-            if feedback.key is not None:  # a sentence of its own (a replay, a computer move)
-                text = f"<p style='margin:0 0 4px'>{html.escape(feedback.text)}</p>{text}"
+            if feedback.has_own_sentence:  # a replay, a computer move
+                text = f"<p style='margin:0 0 4px'>{html.escape(feedback.text(lang))}</p>{text}"
         else:
             badges = " ".join(rule_badge(r, lang) for r in feedback.rules)
-            text = f"{badges} {html.escape(feedback.text)}"
+            text = f"{badges} {html.escape(feedback.text(lang))}"
         self._message.value = f"<div style='{style}padding:4px 8px'>{text}</div>"
 
     def on_change(self, callback: Callable[[ShangriLaBoard], Any], remove: bool = False) -> None:
@@ -657,7 +658,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._show_legal.tooltip = ui_text("show_legal_tip", lang)
         for key, button in self._button_widgets.items():
             button.description = ui_text(key, lang)
-        self.say(self._last_feedback.in_language(lang))
+        self.say(self._last_feedback)  # said again, in the new language
         self._refresh()
 
     @traitlets.observe("action_kind")
@@ -772,7 +773,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _side_html(self, pos: Position) -> str:
         lang = self.lang
         header = "".join(
-            f"<th title='{html.escape(TYPE_NAMES[lang][t], quote=True)}'>{TYPE_LETTERS[t]}</th>"
+            f"<th title='{html.escape(TYPE_NAMES[lang][t], quote=True)}'>"
+            f"{type_letter(t, lang)}</th>"
             for t in MASTER_TYPES
         )
         rows = []

@@ -176,7 +176,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         try:
             position = as_position(text)
         except ShangrilaError as error:
-            self.board.say(Feedback("refused", str(error)))
+            self.board.say(Feedback("refused", error))
             return
         self._set_position(position, Feedback.sentence("info", "loaded", self.lang))
 
@@ -204,7 +204,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             else:
                 return Feedback("info", "")
         except ShangrilaError as error:
-            feedback = Feedback("refused", str(error))
+            feedback = Feedback("refused", error)
             self.board.say(feedback)
             return feedback
         return self._set_position(new, Feedback.sentence("info", "edited", lang, what=what))
@@ -267,7 +267,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         try:
             new = with_to_move(self.game, change["new"])
         except ShangrilaError as error:
-            self.board.say(Feedback("refused", str(error)))
+            self.board.say(Feedback("refused", error))
             self._to_move.value = self.game.to_move
             return
         what = {lang: ui_text("to_move", lang) for lang in LANGUAGES}

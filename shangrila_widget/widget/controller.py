@@ -27,7 +27,7 @@ Clicking a space, with the action kind on ``"auto"`` (the default):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from shangrila_widget.render.highlight import Highlight
@@ -42,7 +42,13 @@ from shangrila_widget.rules import (
 )
 from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGE_INDEX
 from shangrila_widget.rules.errors import IllegalActionError, excerpt
-from shangrila_widget.rules.messages import LANGUAGES, Language, action_words
+from shangrila_widget.rules.messages import (
+    Language,
+    Words,
+    action_message,
+    check_language,
+    text_of,
+)
 from shangrila_widget.rules.record import GameRecord
 from shangrila_widget.rules.results import Event, Outcome, Refusal
 from shangrila_widget.widget.texts import ui_text
@@ -58,51 +64,70 @@ class Feedback:
     ``kind``: ``"played"`` (an action was played; ``events`` say what happened),
     ``"refused"`` (``refusal`` says why, with its rule id), ``"selected"`` (waiting for a
     second click), ``"info"`` (anything else). ``rules`` lists the rule ids involved.
-    ``key`` and ``params``: the widget sentence (:mod:`~shangrila_widget.widget.texts`) the
-    text was made from, so it can be said again in the other language; a parameter may
-    itself be given per language (``{"en": ..., "pl": ...}``).
+    ``words``: what to say, kept as the package's words (a
+    :class:`~shangrila_widget.rules.messages.Message`, an error...) until it is shown, so
+    that it is said in the language the widget has by then; a plain text stays as it is.
 
-    >>> Feedback.sentence("info", "cancelled", "pl").text
-    'Wybór anulowany.'
+    >>> feedback = Feedback.sentence("info", "cancelled")
+    >>> feedback.text("pl"), feedback.text("en")
+    ('Wybór anulowany.', 'Selection cancelled.')
     """
 
     kind: Literal["played", "refused", "selected", "info"]
-    text: str
+    words: Words = ""
     rules: tuple[str, ...] = ()
     refusal: Refusal | None = None
     events: tuple[Event, ...] = ()
     action: Action | None = None
-    key: str | None = None
-    params: Mapping[str, object] = field(default_factory=dict)
 
     @classmethod
     def sentence(
         cls,
         kind: Literal["played", "refused", "selected", "info"],
         key: str,
-        lang: Language,
+        lang: Language | None = None,
+        /,
         **params: object,
     ) -> Feedback:
-        """Feedback saying the widget sentence ``key`` in ``lang``."""
-        return cls(kind, _say(key, lang, params), key=key, params=params)
+        """Feedback saying the widget sentence ``key`` (``ui.<key>``) with ``params``.
 
-    def in_language(self, lang: Language) -> Feedback:
-        """The same feedback said in ``lang`` (a text with no sentence key stays as it is)."""
-        if self.refusal is not None:
-            text = self.refusal.message(lang)
-        elif self.events and self.key is None:
-            text = " ".join(e.message(lang) for e in self.events)
-        elif self.key is not None:
-            text = _say(self.key, lang, self.params)
-        else:
-            return self
-        return replace(self, text=text)
+        ``lang`` is accepted for the callers of old and not used: the words are said in
+        the language of whoever shows them."""
+        return cls(kind, _UiSentence(key, params))
+
+    def text(self, lang: Language) -> str:
+        """What to say, in ``lang``."""
+        return text_of(self.words, lang)
+
+    @property
+    def has_own_sentence(self) -> bool:
+        """Whether the words are a widget sentence of their own (a replay, a computer
+        move), not only the events' messages."""
+        return isinstance(self.words, _UiSentence)
 
 
-def _say(key: str, lang: Language, params: Mapping[str, object]) -> str:
-    return ui_text(
-        key, lang, **{k: v[lang] if isinstance(v, Mapping) else v for k, v in params.items()}
-    )
+@dataclass(frozen=True)
+class _UiSentence:
+    """A widget sentence kept until shown (:func:`~.texts.ui_text` says it)."""
+
+    key: str
+    params: Mapping[str, object]
+
+    def text(self, lang: Language = "en") -> str:
+        return ui_text(
+            self.key,
+            lang,
+            **{k: _in_language(v, lang) for k, v in self.params.items()},
+        )
+
+
+def _in_language(value: object, lang: Language) -> object:
+    """A parameter of a widget sentence as said in ``lang``."""
+    if isinstance(value, Mapping) and lang in value:
+        return value[lang]  # a text given per language
+    if hasattr(value, "text") and not isinstance(value, str):
+        return value.text(lang)
+    return value
 
 
 @dataclass
@@ -139,13 +164,13 @@ class BoardController:
         try:
             target = _validated(target)
         except ValueError as error:
-            return Feedback.sentence("info", "bad_click", self.lang, problem=str(error))
+            return Feedback.sentence("info", "bad_click", problem=str(error))
         if self.position.is_over:
-            return Feedback.sentence("info", "game_over", self.lang)
+            return Feedback.sentence("info", "game_over")
         if target is None or target[0] == "bridge":
             if self.pending_journey or self.pending_recruit:
                 return self.cancel()
-            return Feedback.sentence("info", "nothing_here", self.lang)
+            return Feedback.sentence("info", "nothing_here")
         village = target[1]
         master_type = target[2] if target[0] == "space" else None
 
@@ -183,34 +208,28 @@ class BoardController:
             tiles = pos.tiles(village).values()
             if any(t.owner == pos.to_move and t.student for t in tiles) or self.kind == "journey":
                 return self._select_origin(village)
-        return Feedback.sentence("info", "nothing_here", self.lang)
+        return Feedback.sentence("info", "nothing_here")
 
     def _select_origin(self, village: str) -> Feedback:
         refusal = _journey_start_refusal(self.position, village)
         if refusal is not None:
-            return Feedback("refused", refusal.message(self.lang), (refusal.rule,), refusal)
+            return Feedback("refused", refusal.words, (refusal.rule,), refusal)
         self.pending_journey = village
-        return Feedback.sentence("selected", "pick_destination", self.lang, village=village)
+        return Feedback.sentence("selected", "pick_destination", village=village)
 
     def _select_recruit(self, master_type: str, village: str) -> Feedback:
         refusal = self.position.check(Recruit(((master_type, village),)))
         if refusal is not None:
-            return Feedback("refused", refusal.message(self.lang), (refusal.rule,), refusal)
+            return Feedback("refused", refusal.words, (refusal.rule,), refusal)
         self.pending_recruit = (master_type, village)
-        from shangrila_widget.rules.messages import TYPE_NAMES
-
         return Feedback.sentence(
-            "selected",
-            "pick_second_student",
-            self.lang,
-            type={lang: TYPE_NAMES[lang][master_type] for lang in LANGUAGES},
-            village=village,
+            "selected", "pick_second_student", type=master_type, village=village
         )
 
     def confirm_recruit(self) -> Feedback:
         """Recruit the one selected student (the "Recruit" button)."""
         if self.pending_recruit is None:
-            return Feedback.sentence("info", "nothing_pending", self.lang)
+            return Feedback.sentence("info", "nothing_pending")
         first, self.pending_recruit = self.pending_recruit, None
         return self._try(Recruit((first,)))
 
@@ -222,27 +241,26 @@ class BoardController:
 
             action = parse_action(text)
         except ShangrilaError as error:
-            return Feedback("info", str(error))
+            return Feedback("info", error)
         return self._try(action)
 
     def cancel(self) -> Feedback:
         self._clear_selection()
-        return Feedback.sentence("info", "cancelled", self.lang)
+        return Feedback.sentence("info", "cancelled")
 
     def undo(self) -> Feedback:
         self._clear_selection()
         if not self.record.can_undo():
-            return Feedback.sentence("info", "at_start", self.lang)
+            return Feedback.sentence("info", "at_start")
         action = self.record.current.action
         self.record.undo()
         self.last_outcome = None
-        words = {lang: action_words(action, lang) for lang in LANGUAGES}
-        return Feedback.sentence("info", "undone", self.lang, action=words)
+        return Feedback.sentence("info", "undone", action=action_message(action))
 
     def redo(self) -> Feedback:
         self._clear_selection()
         if not self.record.can_redo():
-            return Feedback.sentence("info", "at_end", self.lang)
+            return Feedback.sentence("info", "at_end")
         self.record.redo()
         node = self.record.current
         self.last_outcome = (
@@ -252,24 +270,21 @@ class BoardController:
         )
         return Feedback(
             "played",
-            ui_text("redone", self.lang, action=str(node.action)),
+            _UiSentence("redone", {"action": str(node.action)}),
             tuple(e.rule for e in node.events),
             events=node.events,
             action=node.action,
-            key="redone",
-            params={"action": str(node.action)},
         )
 
     def reset(self) -> Feedback:
         self._clear_selection()
         self.record.go_to_start()
         self.last_outcome = None
-        return Feedback.sentence("info", "reset", self.lang)
+        return Feedback.sentence("info", "reset")
 
     def set_lang(self, lang: str) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {excerpt(lang)}: expected 'en' or 'pl'")
-        self.lang = lang
+        """Record the board's language (feedback is said in whichever language shows it)."""
+        self.lang = check_language(lang)
 
     def set_kind(self, kind: str) -> None:
         if kind not in ACTION_KINDS:
@@ -288,13 +303,11 @@ class BoardController:
             outcome = self.record.play(action)
         except IllegalActionError as error:
             refusal = error.refusal
-            return Feedback(
-                "refused", refusal.message(self.lang), (refusal.rule,), refusal, action=action
-            )
+            return Feedback("refused", refusal.words, (refusal.rule,), refusal, action=action)
         self.last_outcome = outcome
         return Feedback(
             "played",
-            " ".join(outcome.messages(self.lang)),
+            outcome.words,
             tuple(e.rule for e in outcome.events),
             events=outcome.events,
             action=action,

@@ -129,7 +129,9 @@ def test_the_chart_of_a_record_says_to_review_it_first(record: GameRecord) -> No
 
 def test_the_chart_in_an_unknown_language_is_refused(record: GameRecord) -> None:
     rev = review(record, iterations=5)
-    with pytest.raises(ShangrilaError, match="unknown language 'de': expected en or pl"):
+    with pytest.raises(
+        ShangrilaError, match="unknown language 'de': known languages are 'en' and 'pl'"
+    ):
         review_svg(rev, lang="de")  # type: ignore[arg-type]
     assert "Win chance" in review_svg(rev, lang="en")
 

@@ -175,7 +175,7 @@ ET_XML = "http://www.w3.org/XML/1998/namespace"
 
 
 def test_an_unknown_language_is_refused() -> None:
-    with pytest.raises(ValueError, match="lang must be 'en' or 'pl'"):
+    with pytest.raises(ValueError, match="unknown language 'de': known languages are 'en'"):
         legend_scene("de")
 
 

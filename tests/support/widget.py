@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import html
 import re
+import string
 from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as widgets
 
-from shangrila_widget.rules.messages import COLOUR_NAMES, rules_reference
+from shangrila_widget.rules.messages import COLOUR_NAMES, rules_reference, words_table
 from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget import ShangriLaBoard
-from shangrila_widget.widget.texts import UI_TEXT
 
 
 def from_browser(board: ShangriLaBoard, content: Any) -> None:
@@ -55,10 +55,35 @@ def click_bridge(board: ShangriLaBoard, a: str, b: str) -> None:
     click_at(board, (plank.start[0] + plank.end[0]) / 2, (plank.start[1] + plank.end[1]) / 2)
 
 
+def _body(template: str) -> str:
+    """The regex of a template: its text, anything short for a placeholder, and each of a
+    plural's forms (``{n:# space|# spaces}``)."""
+    body = ""
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        body += re.escape(literal)
+        if name is None:
+            continue
+        if spec and "|" in spec:
+            forms = [_body(form).replace(re.escape("#"), ".{0,80}?") for form in spec.split("|")]
+            body += "(?:" + "|".join(forms) + ")"
+        else:
+            body += ".{0,80}?"
+    return body
+
+
+def _literals(template: str) -> list[str]:
+    """The words of a template outside its placeholders, plural forms included."""
+    out = []
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        out.append(literal)
+        if name is not None and spec and "|" in spec:
+            out += [word for form in spec.split("|") for word in _literals(form)]
+    return out
+
+
 def _pattern(template: str) -> re.Pattern[str]:
     """A template like ``"Step {k} of {n}"`` as a case-sensitive whole-word regex."""
-    parts = [re.escape(p) for p in re.split(r"\{\w+\}", template)]
-    body = r".{0,80}?".join(parts)
+    body = _body(template)
     start = r"(?<!\w)" if template[:1].isalnum() else ""
     end = r"(?!\w)" if template[-1:].isalnum() else ""
     return re.compile(start + body + end, re.DOTALL)
@@ -67,15 +92,22 @@ def _pattern(template: str) -> re.Pattern[str]:
 def interface_strings(lang: str) -> list[tuple[str, re.Pattern[str]]]:
     """Every sentence the widgets show in ``lang`` that differs in the other language: the
     widgets' own sentences, chapter titles and intros, rule titles and texts, colour names;
-    each with the regex that finds it in shown text (placeholders match anything short)."""
+    each with the regex that finds it in shown text (placeholders match anything short).
+    The sentences are every one of the package's words (``data/words``) but the letters."""
     other = "pl" if lang == "en" else "en"
-    texts = {t[lang] for t in UI_TEXT.values() if t[lang] != t[other]}
+    mine, theirs = words_table(lang), words_table(other)
+    texts = {
+        text
+        for key, text in mine.items()
+        if not key.startswith("letter.") and text != theirs.get(key, theirs.get(key.split(":")[0]))
+    }
     for chapter in load_chapters():
         texts |= {chapter.title[lang], chapter.intro[lang]}
     for entry in rules_reference():
         texts |= {entry["title"][lang], entry["text"][lang]}
     texts |= set(COLOUR_NAMES[lang].values())
-    return [(t, _pattern(t)) for t in sorted(texts) if t.strip()]
+    worded = [t for t in sorted(texts) if re.search(r"[^\W\d_]", "".join(_literals(t)))]
+    return [(t, _pattern(t)) for t in worded]
 
 
 def foreign_sentences(shown: list[str], lang: str) -> list[str]:

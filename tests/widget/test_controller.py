@@ -27,10 +27,10 @@ def test_setup_click_places_and_refusal_names_rule_in_both_languages() -> None:
     assert controller.click(("space", "A", "healer")).kind == "played"
     refused = controller.click(("space", "A", "healer"))
     assert refused.kind == "refused" and refused.rules == ("SETUP-SPACE",)
-    assert "Red" in refused.text
+    assert "Red" in refused.text("en")
     controller.set_lang("pl")
     refused_pl = controller.click(("space", "A", "healer"))
-    assert refused_pl.rules == ("SETUP-SPACE",) and "Czerwonego" in refused_pl.text
+    assert refused_pl.rules == ("SETUP-SPACE",) and "Czerwonego" in refused_pl.text("pl")
     assert controller.position.tile("A", "healer") is not None
     assert controller.position.to_move == "blue"
 
@@ -169,7 +169,7 @@ def test_a_whole_hot_seat_game_by_clicks_only() -> None:
             feedback = controller.click(("village", action.destination))
         else:
             feedback = controller.play_text("pass")
-        assert feedback.kind == "played", feedback.text
+        assert feedback.kind == "played", feedback.text("en")
         assert feedback.action == action
     assert controller.position.is_over
     assert controller.click(("space", "A", "healer")).kind == "info"
