@@ -24,7 +24,7 @@ from shangrila_widget.exercises.model import (
     stronger,
     winner_claims,
 )
-from shangrila_widget.exercises.words import check_language, colour_name, type_name, words
+from shangrila_widget.exercises.words import check_language, colour_name, words
 from shangrila_widget.rules import (
     BRIDGES,
     MASTER_TYPES,
@@ -72,17 +72,13 @@ class Text:
 def _word(name: str, value: Any, lang: Language) -> Any:
     if isinstance(value, Text):
         return value.say(lang)
-    if name in ("player", "colour"):
-        return colour_name(value, lang)
-    if name == "type":
-        return type_name(value, lang)
     if name == "names":
         return ", ".join(colour_name(c, lang) for c in value)
     if name == "rule_title":
         return f"{rule_title(value, lang)} ({value})"
     if name == "action":
         return action_words(parse_action(value), lang)
-    return value
+    return value  # a colour or type key is named by the words themselves
 
 
 @dataclass(frozen=True)
