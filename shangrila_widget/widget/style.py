@@ -41,6 +41,59 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board .shangrila-message {{
   position: sticky; bottom: 0; z-index: 1; background: var(--jp-layout-color0, #fff);
 }}
+/* h2-tour-checker */
+.shangrila-header, .shangrila-checker-bar {{ gap: 2px 4px; }}
+.shangrila-title {{ margin-right: 6px; }}
+.shangrila-title .widget-html-content {{ font-size: 15px; }}
+.shangrila-tour-panel, .shangrila-checker-panel {{ overflow: hidden !important; }}
+.shangrila-tour-panel > *, .shangrila-checker-panel > * {{ flex: 0 0 auto; }}
+.shangrila-tour-panel > .shangrila-narration {{
+  flex: 0 1 auto; min-height: 3em; overflow-y: auto;
+}}
+.shangrila-tour-panel .shangrila-message, .shangrila-checker-panel .shangrila-message {{
+  position: static;
+}}
+.shangrila-checker-panel > .shangrila-what-if {{ flex: 0 1 auto; min-height: 6em; }}
+.shangrila-checker-panel .shangrila-what-if select {{ flex: 1 1 auto; min-height: 4em; }}
+.shangrila-reference {{ max-height: 40vh; overflow-y: auto; }}
+.shangrila-reference-table {{ font-size: 90%; }}
+.shangrila-chapter-title {{ margin: 0 0 6px; }}
+.shangrila-events {{ padding-left: 1.1em; }}
+.shangrila-rule-line {{ margin: 2px 0 6px; }}
+.shangrila-guide summary {{ cursor: pointer; color: var(--jp-ui-font-color2, #555); }}
+.shangrila-note {{
+  padding: 2px 8px; color: var(--jp-ui-font-color1, #000);
+  border-left: 4px solid var(--jp-warn-color1, #E69F00);
+  background: var(--jp-warn-color3, #fff7d6);
+}}
+.shangrila-note-refused {{
+  border-left-color: var(--jp-error-color1, #D55E00);
+  background: var(--jp-error-color3, #fff4ec);
+}}
+.shangrila-presenting .shangrila-narration .widget-html-content,
+.shangrila-presenting .shangrila-message .widget-html-content {{
+  font-size: 22px; line-height: 1.4;
+}}
+.shangrila-presenting .shangrila-header button, .shangrila-presenting .shangrila-header select,
+.shangrila-presenting .shangrila-checker-bar button,
+.shangrila-presenting .shangrila-what-if button, .shangrila-presenting .shangrila-what-if select {{
+  font-size: 20px; height: auto; min-height: 36px;
+}}
+.shangrila-presenting .shangrila-step-label .widget-html-content {{ font-size: 20px; }}
+.shangrila-presenting .shangrila-title, .shangrila-presenting .shangrila-nav-first,
+.shangrila-presenting .shangrila-nav-last, .shangrila-presenting .shangrila-share,
+.shangrila-presenting .shangrila-what-if-kinds,
+.shangrila-presenting .shangrila-tour-panel > :not(.shangrila-narration):not(.shangrila-message),
+.shangrila-presenting .shangrila-checker-panel
+  > :not(.shangrila-what-if):not(.shangrila-message):not(.shangrila-edit-tools) {{
+  display: none !important;
+}}
+.shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 120px; max-width: none !important; }}
+.jp-NotebookPanel .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 240px; }}
+.shangrila-presenting canvas.{CANVAS_CLASS} {{
+  width: min(calc(100vw - 380px), calc((100vh - var({RESERVED_VAR})) * {900 / 910:.6f}))
+    !important;
+}}
 """
 
 

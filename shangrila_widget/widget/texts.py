@@ -244,6 +244,59 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "restored": {"en": "restored", "pl": "odbudowany"},
     "broken": {"en": "broken", "pl": "zerwany"},
     "situation": {"en": "situation", "pl": "sytuacja"},
+    # ---- h2-tour-checker
+    "tour_title": {"en": "The rulebook tour", "pl": "Przewodnik po zasadach"},
+    "tour_guide_summary": {"en": "How the tour works", "pl": "Jak działa przewodnik"},
+    "tour_guide": {
+        "en": "Each chapter replays one of the rulebook's examples. Next and Back step through "
+        "it and on into the next chapter; with the board focused (click it once) the arrow "
+        "keys do the same, Home and End jump to the chapter's start and last step. Play on "
+        "the board at any step to try something else: Main line comes back. EN and PL switch "
+        "the language.",
+        "pl": "Każdy rozdział odtwarza jeden z przykładów z instrukcji. „Dalej” i „Wstecz” "
+        "przechodzą przez kolejne kroki, a za ostatnim do następnego rozdziału; gdy plansza "
+        "jest aktywna (kliknij ją raz), to samo robią strzałki, a Home i End skaczą na "
+        "początek i do ostatniego kroku rozdziału. Na każdym kroku możesz zagrać na planszy "
+        "po swojemu: „Linia główna” wraca do przykładu. EN i PL zmieniają język.",
+    },
+    "checker_title": {"en": "The dispute checker", "pl": "Rozstrzyganie sporów"},
+    "checker_guide_summary": {"en": "How the checker works", "pl": "Jak działa rozstrzyganie"},
+    "checker_guide": {
+        "en": "Set up the position people argue about (Edit: click a space to put a piece "
+        "there, a bridge to break or mend it), then pick an action under What happens if... "
+        "to see its result and the rules behind it on the board, without playing it. Copy "
+        "the position string to share the case; Load reads one back.",
+        "pl": "Ustaw pozycję, o którą toczy się spór (Edycja: kliknij pole, aby postawić tam "
+        "pionek, albo most, aby go zerwać lub odbudować), a potem wybierz akcję w części "
+        "„Co się stanie, jeśli...”: plansza pokaże jej skutek i zasady, nie rozgrywając jej. "
+        "Skopiuj zapis pozycji, aby podzielić się sprawą; „Wczytaj” odczytuje go z powrotem.",
+    },
+    "presenter": {"en": "Presenter", "pl": "Prezentacja"},
+    "presenter_tip": {
+        "en": "Large letters and only what a presenter needs, for a projector",
+        "pl": "Duże litery i tylko to, czego potrzebuje prowadzący, do rzutnika",
+    },
+    "edit_mode_help": {
+        "en": "Edit mode: click a space to put the chosen piece there in the chosen colour, "
+        "or a bridge to break or restore it.",
+        "pl": "Tryb edycji: kliknij pole, aby postawić na nim wybrany pionek w wybranym "
+        "kolorze, albo most, aby go zerwać lub odbudować.",
+    },
+    "colour": {"en": "Colour", "pl": "Kolor"},
+    "piece": {"en": "Piece", "pl": "Pionek"},
+    "copy": {"en": "Copy", "pl": "Kopiuj"},
+    "copy_tip": {
+        "en": "Copy the position string to the clipboard",
+        "pl": "Skopiuj zapis pozycji do schowka",
+    },
+    "copied": {
+        "en": "Position string copied: paste it anywhere to share this position.",
+        "pl": "Skopiowano zapis pozycji: wklej go, aby udostępnić tę pozycję.",
+    },
+    "copy_failed": {
+        "en": "The browser did not allow copying: select the position string and press Ctrl+C.",
+        "pl": "Przeglądarka nie pozwoliła skopiować: zaznacz zapis pozycji i naciśnij Ctrl+C.",
+    },
 }
 
 

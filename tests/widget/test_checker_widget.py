@@ -17,11 +17,11 @@ def situation_one() -> Position:
 
 def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -> None:
     checker = DisputeChecker(situation_one())
-    labels = [label for label, _ in checker._list.options]
+    labels = [label for label, _ in checker.action_list.options]
     assert any(label.startswith("journey A B · situation 1 · J1-OTHER J-EMPTY") for label in labels)
     before = checker.game
     index = next(i for i, p in enumerate(checker.predictions) if str(p.action) == "journey A B")
-    checker._list.value = index  # choosing previews it
+    checker.action_list.value = index  # choosing previews it
     assert checker.board.preview is not None
     assert checker.game == before, "a preview plays nothing"
     assert checker.board.canvas.scene is not None
@@ -30,7 +30,7 @@ def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -
     assert "J1-OTHER" in checker.board.message_rules
     checker.end_preview()
     assert checker.board.preview is None
-    checker._list.value = index
+    checker.action_list.value = index
     checker.play_preview()
     assert checker.game.tile("B", "dragon_breeder") == ("red", False)
 
@@ -38,8 +38,8 @@ def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -
 def test_edit_mode_puts_tiles_breaks_bridges_and_refuses_impossible_edits() -> None:
     checker = DisputeChecker(situation_one())
     checker.mode = "edit"
-    checker._colour.value = "blue"
-    checker._piece.value = "pair"
+    checker.colour_picker.value = "blue"
+    checker.piece_buttons.value = "pair"
     click_space(checker.board, "D", "healer")
     assert checker.game.tile("D", "healer") == ("blue", True)
     click_bridge(checker.board, "A", "B")
@@ -47,8 +47,8 @@ def test_edit_mode_puts_tiles_breaks_bridges_and_refuses_impossible_edits() -> N
     click_bridge(checker.board, "A", "B")
     assert checker.game.bridge_intact("A", "B")
     before = checker.game
-    checker._colour.value = "red"
-    checker._piece.value = "master"
+    checker.colour_picker.value = "red"
+    checker.piece_buttons.value = "master"
     for village in "CDEFGHIJ":  # the seventh Red Healer is impossible
         click_space(checker.board, village, "healer")
     assert (
@@ -63,12 +63,12 @@ def test_edit_mode_puts_tiles_breaks_bridges_and_refuses_impossible_edits() -> N
 
 def test_to_move_dropdown_and_string_round_trip() -> None:
     checker = DisputeChecker(situation_one())
-    checker._to_move.value = "violet"
+    checker.to_move_picker.value = "violet"
     assert checker.game.to_move == "violet"
-    assert from_compact(checker._string.value) == checker.game
+    assert from_compact(checker.string_field.value) == checker.game
     other = DisputeChecker()
-    other._string.value = checker._string.value
-    other._load_string.click()
+    other.string_field.value = checker.string_field.value
+    other.load_string_button.click()
     assert other.game == checker.game
 
 
@@ -90,6 +90,6 @@ def test_play_mode_clicks_still_play() -> None:
 
 def test_polish_labels() -> None:
     checker = DisputeChecker(situation_one(), lang="pl")
-    assert checker._play_it.description == "Zagraj"
-    labels = [label for label, _ in checker._list.options]
+    assert checker.play_it_button.description == "Zagraj"
+    labels = [label for label, _ in checker.action_list.options]
     assert any("sytuacja 1" in label for label in labels)
