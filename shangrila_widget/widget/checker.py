@@ -199,9 +199,9 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.kind_buttons.observe(self._on_kinds_widget, "value")
         self.action_list = widgets.Select(options=[], rows=6, layout={"width": "100%"})
         self.action_list.observe(self._on_choose, "value")
-        self.play_it_button = widgets.Button(disabled=True)
+        self.play_it_button = widgets.Button(disabled=True, layout={"width": "auto"})
         self.play_it_button.on_click(self.board.guarded(lambda _b: self.play_preview()))
-        self.back_button = widgets.Button(disabled=True)
+        self.back_button = widgets.Button(disabled=True, layout={"width": "auto"})
         self.back_button.on_click(self.board.guarded(lambda _b: self.end_preview()))
         self._what_if_title = widgets.HTML()
         self._what_if_box = widgets.VBox(
@@ -219,12 +219,12 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.copy_button = copy_button()
         if self.copy_button is not None:
             self.copy_button.on_copy(self.board.guarded(self._on_copied))
-        self.load_string_button = widgets.Button()
+        self.load_string_button = widgets.Button(layout={"width": "auto"})
         self.load_string_button.on_click(
             self.board.guarded(lambda _b: self.load(self.string_field.value))
         )
         self.json_field = widgets.Textarea(layout={"width": "100%", "height": "10em"})
-        self.load_json_button = widgets.Button()
+        self.load_json_button = widgets.Button(layout={"width": "auto"})
         self.load_json_button.on_click(
             self.board.guarded(lambda _b: self.load(self.json_field.value))
         )
@@ -256,6 +256,8 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             *rest,
         )
         panel.add_class("shangrila-checker-panel")
+        for child in rest:  # the board's own table: it gives way first when space is short
+            child.add_class("shangrila-board-info")
 
     def _translate(self) -> None:
         """Every label of the checker in its language."""

@@ -48,14 +48,25 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-tour-panel, .shangrila-checker-panel {{ overflow: hidden !important; }}
 .shangrila-tour-panel > *, .shangrila-checker-panel > * {{ flex: 0 0 auto; }}
 .shangrila-tour-panel > .shangrila-narration {{
-  flex: 0 1 auto; min-height: 3em; overflow-y: auto;
+  flex: 1 1 auto; min-height: 8em; overflow-y: auto;
 }}
+.shangrila-chapter-picker {{ width: 22em; max-width: 100%; }}
 .shangrila-tour-panel .shangrila-message, .shangrila-checker-panel .shangrila-message {{
   position: static;
 }}
-.shangrila-checker-panel > .shangrila-what-if {{ flex: 0 1 auto; min-height: 6em; }}
-.shangrila-checker-panel .shangrila-what-if select {{ flex: 1 1 auto; min-height: 4em; }}
+.shangrila-what-if > * {{ flex: 0 0 auto; }}
+.shangrila-tour-panel > .shangrila-board-info,
+.shangrila-checker-panel > .shangrila-board-info {{ flex: 0 1 auto; min-height: 0; overflow-y: auto; }}
+.shangrila-tour .shangrila-board, .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 200px; }}
+.jp-NotebookPanel .shangrila-tour .shangrila-board,
+.jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 330px; }}
+@media (max-width: 1180px) {{
+  .shangrila-tour .shangrila-board, .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 240px; }}
+  .jp-NotebookPanel .shangrila-tour .shangrila-board,
+  .jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 400px; }}
+}}
 .shangrila-reference {{ max-height: 40vh; overflow-y: auto; }}
+button.shangrila-copy {{ width: auto; }}
 .shangrila-reference-table {{ font-size: 90%; }}
 .shangrila-chapter-title {{ margin: 0 0 6px; }}
 .shangrila-events {{ padding-left: 1.1em; }}

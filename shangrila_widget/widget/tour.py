@@ -163,7 +163,10 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         # so the board's message under it never covers its last line), the board's own
         # message and table, and the rules reference.
         panel = self.board.side_panel
-        panel.children = (self.title_line.guide, self.narration, *panel.children, self._reference)
+        message, *rest = panel.children
+        for child in rest:
+            child.add_class("shangrila-board-info")
+        panel.children = (self.title_line.guide, self.narration, message, *rest, self._reference)
         panel.add_class("shangrila-tour-panel")
 
     def _chapter_options(self, lang: Language) -> list[tuple[str, str]]:
