@@ -56,7 +56,9 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 }}
 .shangrila-what-if > * {{ flex: 0 0 auto; }}
 .shangrila-tour-panel > .shangrila-board-info,
-.shangrila-checker-panel > .shangrila-board-info {{ flex: 0 1 auto; min-height: 0; overflow-y: auto; }}
+.shangrila-checker-panel > .shangrila-board-info {{
+  flex: 0 1 auto; min-height: 0; overflow-y: auto;
+}}
 .shangrila-tour .shangrila-board, .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 200px; }}
 .jp-NotebookPanel .shangrila-tour .shangrila-board,
 .jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 330px; }}
@@ -90,7 +92,8 @@ button.shangrila-copy {{ width: auto; }}
 .shangrila-presenting .shangrila-what-if button, .shangrila-presenting .shangrila-what-if select {{
   font-size: 20px; height: auto; min-height: 36px;
 }}
-.shangrila-presenting .shangrila-step-label .widget-html-content {{ font-size: 20px; }}
+.shangrila-presenting .shangrila-step-label .widget-html-content,
+.shangrila-presenting .shangrila-what-if .widget-html-content {{ font-size: 20px; }}
 .shangrila-presenting .shangrila-title, .shangrila-presenting .shangrila-nav-first,
 .shangrila-presenting .shangrila-nav-last, .shangrila-presenting .shangrila-share,
 .shangrila-presenting .shangrila-what-if-kinds,
@@ -100,7 +103,7 @@ button.shangrila-copy {{ width: auto; }}
   display: none !important;
 }}
 .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 120px; max-width: none !important; }}
-.jp-NotebookPanel .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 240px; }}
+.jp-NotebookPanel .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 270px; }}
 .shangrila-presenting canvas.{CANVAS_CLASS} {{
   width: min(calc(100vw - 380px), calc((100vh - var({RESERVED_VAR})) * {900 / 910:.6f}))
     !important;
