@@ -178,18 +178,20 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self._bar.add_class("shangrila-checker-bar")
-        self.colour_picker = widgets.Dropdown(options=[], layout={"width": "auto"})
+        compact = {"description_width": "initial"}
+        self.colour_picker = widgets.Dropdown(options=[], layout={"width": "14em"}, style=compact)
         self.piece_buttons = widgets.ToggleButtons(
             options=[(k, k) for k in ("master", "pair", "empty")],
             value="master",
-            style={"button_width": "auto"},
+            style={"button_width": "auto", **compact},
+            layout={"width": "auto"},
         )
-        self.to_move_picker = widgets.Dropdown(options=[], layout={"width": "auto"})
+        self.to_move_picker = widgets.Dropdown(options=[], layout={"width": "14em"}, style=compact)
         self.to_move_picker.observe(self._on_to_move, "value")
         # The edit tools head the side panel in Edit mode.
-        self.edit_tools = widgets.VBox(
-            [self.colour_picker, self.piece_buttons, self.to_move_picker],
-            layout=widgets.Layout(display="none"),
+        self.edit_tools = widgets.HBox(
+            [self.colour_picker, self.to_move_picker, self.piece_buttons],
+            layout=widgets.Layout(display="none", flex_flow="row wrap", align_items="center"),
         )
         self.edit_tools.add_class("shangrila-edit-tools")
         self.kind_buttons = widgets.ToggleButtons(

@@ -42,7 +42,7 @@ from shangrila_widget.rules.messages import (
     rules_reference,
 )
 from shangrila_widget.tour import Chapter, Frame, load_chapters
-from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge
+from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
 from shangrila_widget.widget.texts import ui_text
@@ -91,7 +91,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.board.on_key(self._on_key)
         self._build(lang)
         super().__init__(
-            children=[self._header, self._variation_bar, self.board],
+            children=[self._header, self.variation_bar, self.board],
             **kwargs,
         )
         self.add_class("shangrila-tour")
@@ -147,7 +147,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             button.on_click(self.board.guarded(lambda _button, run=run: run()))
             self.variation_buttons[key] = button
         # Shown only inside a variation: on the main line the board's message says so.
-        self._variation_bar = widgets.HBox(
+        self.variation_bar = widgets.HBox(
             [self.variation_note, *self.variation_buttons.values()],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"),
         )
@@ -285,6 +285,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         return str(proposal["value"])
 
     @traitlets.observe("chapter")
+    @visible_errors
     def _chapter_changed(self, change: dict[str, Any]) -> None:
         index = max(0, min(self._arrival, len(self.current_chapter.frames) - 1))
         if self.frame != index:
@@ -293,10 +294,12 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             self._show()
 
     @traitlets.observe("frame")
+    @visible_errors
     def _frame_changed(self, change: dict[str, Any]) -> None:
         self._show()
 
     @traitlets.observe("lang")
+    @visible_errors
     def _lang_changed(self, change: dict[str, Any]) -> None:
         lang = change["new"]  # the board's follows through the link made in __init__
         self._picker_link.unlink()  # new labels for the same chapters: no passing change
@@ -357,7 +360,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     def _show_variation_note(self) -> None:
         record = self.variations.get((self.chapter, self.frame))
         inside = self.in_variation and record is not None
-        self._variation_bar.layout.display = "flex" if inside else "none"
+        self.variation_bar.layout.display = "flex" if inside else "none"
         if inside and record is not None:
             path = record.current.path()
             note = ui_text(

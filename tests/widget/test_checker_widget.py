@@ -4,6 +4,7 @@ as the browser sends them)."""
 from __future__ import annotations
 
 from shangrila_widget.rules import Position, from_compact
+from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.widget import DisputeChecker
 from tests.support.paths import EXAMPLE_POSITIONS
 from tests.support.widget import click_bridge, click_space
@@ -93,3 +94,59 @@ def test_polish_labels() -> None:
     assert checker.play_it_button.description == "Zagraj"
     labels = [label for label, _ in checker.action_list.options]
     assert any("sytuacja 1" in label for label in labels)
+
+
+def test_edit_mode_says_how_to_edit_and_play_mode_who_is_to_move() -> None:
+    from shangrila_widget.widget.texts import ui_text
+
+    checker = DisputeChecker(situation_one())
+    checker.mode_buttons.value = "edit"  # as the front end sets it
+    assert checker.mode == "edit"
+    assert checker.board.message == ui_text("edit_mode_help", "en")
+    assert "Click a space to play" not in checker.board.message
+    assert checker.edit_tools.layout.display == "flex"
+    assert checker.colour_picker.description == "Colour"
+    checker.board.lang = "pl"
+    assert checker.board.message == ui_text("edit_mode_help", "pl")
+    assert checker.colour_picker.description == "Kolor"
+    assert checker.mode == "edit", "the relabelled toggle changed no mode"
+    checker.mode = "play"
+    assert checker.mode_buttons.value == "play"
+    assert checker.board.message.startswith("Kliknij pole")
+
+
+def test_the_copy_button_holds_the_string_and_says_what_the_browser_did() -> None:
+    from shangrila_widget.widget.texts import ui_text
+
+    checker = DisputeChecker(situation_one())
+    button = checker.copy_button
+    assert button is not None and button.text == checker.string_field.value
+    assert button.description == "Copy"
+    click_space(checker.board, "A", "rainmaker")
+    click_space(checker.board, "B", "rainmaker")  # a journey: a new position, a new string
+    assert button.text == checker.string_field.value != to_compact(situation_one())
+
+    def front_end(ok: bool) -> None:  # what the page sends after the click
+        message = {"method": "custom", "content": {"event": "copied", "ok": ok}}
+        button._handle_msg({"content": {"data": message}, "buffers": []})
+
+    front_end(True)
+    assert checker.board.message == ui_text("copied", "en")
+    front_end(False)
+    assert checker.board.message == ui_text("copy_failed", "en")
+
+
+def test_the_checker_title_guide_and_svg() -> None:
+    from shangrila_widget.widget.texts import ui_text
+
+    checker = DisputeChecker(lang="pl")
+    assert ui_text("checker_title", "pl") in checker.title_line.title.value
+    assert checker.title_line.guide in checker.board.side_panel.children
+    assert checker._repr_svg_().startswith("<svg")
+
+
+def test_a_callback_error_of_the_checker_is_shown_under_the_board() -> None:
+    checker = DisputeChecker(situation_one())
+    checker.predictions = []  # the list no longer matches its options
+    checker.action_list.value = 0  # as the front end chooses the first line
+    assert "IndexError" in checker.board.error

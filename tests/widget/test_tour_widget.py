@@ -174,3 +174,92 @@ def test_back_at_the_first_start_and_next_at_the_last_step_stay() -> None:
     assert tour.nav_buttons["next"].disabled
     tour.next()
     assert (tour.chapter, tour.frame) == (last.id, len(last.frames) - 1)
+
+
+def test_an_error_while_showing_a_frame_is_shown_under_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tour = RulebookTour()
+
+    def broken() -> None:
+        raise RuntimeError("the frame cannot be drawn")
+
+    monkeypatch.setattr(tour, "_show", broken)
+    tour.chapter_picker.value = "recruiting-students"  # as the front end sets it
+    assert "the frame cannot be drawn" in tour.board.error
+
+
+def test_the_title_and_guide_are_in_the_widget_and_follow_the_language() -> None:
+    from shangrila_widget.widget.texts import ui_text
+
+    tour = RulebookTour()
+    assert ui_text("tour_title", "en") in tour.title_line.title.value
+    assert ui_text("tour_guide_summary", "en") in tour.title_line.guide.value
+    assert tour.title_line.guide in tour.board.side_panel.children
+    tour.board.lang = "pl"
+    assert ui_text("tour_title", "pl") in tour.title_line.title.value
+    assert "„Dalej”" in tour.title_line.guide.value
+    assert tour.title_line.presenter_button.description == "Prezentacja"
+    assert tour.chapter == "placing-a-master"  # the relabelled picker changed no chapter
+    assert tour.chapter_picker.label == "1. Umieszczenie Mistrza"
+
+
+def test_main_line_is_said_once_and_the_variation_bar_shows_only_in_a_variation() -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(1)
+    assert tour.variation_bar.layout.display == "none"
+    assert "Main line" in tour.board.message
+    tour.board.click(("space", "A", "healer"))
+    assert tour.variation_bar.layout.display == "flex"
+    assert "Variation 1 from step 1" in tour.variation_note.value
+    assert "style=" not in tour.variation_note.value  # a class with theme colours
+    tour.main_line()
+    assert tour.variation_bar.layout.display == "none"
+
+
+def test_presenter_option_trait_and_toggle_are_one_setting() -> None:
+    from shangrila_widget.widget.presenting import PRESENTING_CLASS
+
+    tour = RulebookTour(presenter=True)
+    assert tour.presenter and PRESENTING_CLASS in tour._dom_classes
+    assert tour.title_line.presenter_button.value
+    tour.title_line.presenter_button.value = False
+    assert not tour.presenter and PRESENTING_CLASS not in tour._dom_classes
+
+
+def test_the_refused_note_is_a_themed_class_not_a_fixed_light_colour() -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(2)  # a refused step
+    assert "shangrila-note-refused" in tour.narration.value
+    assert "#fff4ec" not in tour.narration.value and "<h3 style" not in tour.narration.value
+
+
+def test_presenter_follows_into_a_board_that_has_the_trait() -> None:
+    import ipywidgets as widgets
+    import traitlets
+
+    from shangrila_widget.widget import ShangriLaBoard
+    from shangrila_widget.widget.presenting import link_presenter
+
+    class PresentingBoard(ShangriLaBoard):  # type: ignore[misc]
+        presenter = traitlets.Bool(False)
+
+    class Owner(widgets.VBox):  # type: ignore[misc]
+        presenter = traitlets.Bool(False)
+
+    board, owner, button = PresentingBoard(), Owner(), widgets.ToggleButton()
+    link_presenter(owner, board, button)
+    owner.presenter = True
+    assert board.presenter and button.value
+    board.presenter = False  # the board's own switch turns the owner's off too
+    assert not owner.presenter
+    plain = ShangriLaBoard()  # without the trait nothing is set on the board
+    other = Owner()
+    link_presenter(other, plain, widgets.ToggleButton())
+    other.presenter = True
+    assert not plain.has_trait("presenter")
+
+
+def test_the_tour_shows_as_svg_where_no_kernel_runs() -> None:
+    tour = RulebookTour()
+    assert tour._repr_svg_().startswith("<svg")
