@@ -170,7 +170,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         panel.add_class("shangrila-tour-panel")
 
     def _chapter_options(self, lang: Language) -> list[tuple[str, str]]:
-        return [(f"{i}. {c.title[lang]}", c.id) for i, c in enumerate(self.chapters, 1)]
+        return [(c.title[lang], c.id) for c in self.chapters]
 
     def show_error(self, error: BaseException) -> None:
         """Show an error of a callback under the board (see :func:`visible_errors`)."""
@@ -369,6 +369,8 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             self.variation_note.value = (
                 f"<div class='shangrila-note shangrila-note-variation'>{html.escape(note)}</div>"
             )
+        else:
+            self.variation_note.value = ""  # hidden, and no stale text in the page either
         for key in ("main_line", "promote", "delete"):
             self.variation_buttons[key].disabled = not inside
 

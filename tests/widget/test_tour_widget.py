@@ -53,7 +53,7 @@ def test_polish_narration_and_labels() -> None:
     tour.go(1)
     assert "Podróż" in tour.narration.value or "wioski" in tour.narration.value
     assert tour.nav_buttons["next"].description == "Dalej ▶"
-    assert tour.chapter_picker.options[0][0] == "1. Umieszczenie Mistrza"
+    assert tour.chapter_picker.options[0][0] == "Umieszczenie Mistrza"
 
 
 def test_playing_on_the_board_makes_a_variation_and_main_line_returns() -> None:
@@ -201,7 +201,7 @@ def test_the_title_and_guide_are_in_the_widget_and_follow_the_language() -> None
     assert "„Dalej”" in tour.title_line.guide.value
     assert tour.title_line.presenter_button.description == "Prezentacja"
     assert tour.chapter == "placing-a-master"  # the relabelled picker changed no chapter
-    assert tour.chapter_picker.label == "1. Umieszczenie Mistrza"
+    assert tour.chapter_picker.label == "Umieszczenie Mistrza"
 
 
 def test_main_line_is_said_once_and_the_variation_bar_shows_only_in_a_variation() -> None:
@@ -215,6 +215,7 @@ def test_main_line_is_said_once_and_the_variation_bar_shows_only_in_a_variation(
     assert "style=" not in tour.variation_note.value  # a class with theme colours
     tour.main_line()
     assert tour.variation_bar.layout.display == "none"
+    assert tour.variation_note.value == ""
 
 
 def test_presenter_option_trait_and_toggle_are_one_setting() -> None:
