@@ -77,11 +77,17 @@ button.shangrila-copy {{ width: auto; }}
 .shangrila-note {{
   padding: 2px 8px; color: var(--jp-ui-font-color1, #000);
   border-left: 4px solid var(--jp-warn-color1, #E69F00);
-  background: var(--jp-warn-color3, #fff7d6);
+  background: #fff7d6;
+  background: color-mix(
+    in srgb, var(--jp-warn-color1, #E69F00) 16%, var(--jp-layout-color1, #fff)
+  );
 }}
 .shangrila-note-refused {{
   border-left-color: var(--jp-error-color1, #D55E00);
-  background: var(--jp-error-color3, #fff4ec);
+  background: #fff4ec;
+  background: color-mix(
+    in srgb, var(--jp-error-color1, #D55E00) 14%, var(--jp-layout-color1, #fff)
+  );
 }}
 .shangrila-presenting .shangrila-narration .widget-html-content,
 .shangrila-presenting .shangrila-message .widget-html-content {{

@@ -278,7 +278,7 @@ def test_the_tour_is_readable_in_jupyterlabs_dark_theme(
         "() => window.jupyterapp.commands.execute('apputils:change-theme', "
         "{theme: 'JupyterLab Dark'})"
     )
-    page.wait_for_selector("body[data-jp-theme-light='false']", timeout=30_000)
+    page.wait_for_selector("body[data-jp-theme-light='false']", state="attached")
     tour = page.locator(ROOTS["tour"])
     wait_for_widget(page, ROOTS["tour"])
     tour.get_by_role("button", name="Next ▶", exact=True).click()
