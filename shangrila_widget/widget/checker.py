@@ -12,7 +12,12 @@
 - **Play mode**: the board plays as usual.
 - **What happens if...**: every legal action (filter by kind) with its predicted result and
   rule ids; choosing one previews it on the board without playing it; "Play it" plays it.
-- **Share**: the one-line position string and the JSON, both editable to load a position.
+- **Share**: the one-line position string (with *Copy*) and the JSON, both editable to load
+  a position.
+
+Everything but the board sits in the panel beside it, so the whole checker is on screen as
+the page loads; ``presenter=True`` (see :mod:`~shangrila_widget.widget.presenting`) folds it
+to the modes, the message and the list for a projector.
 """
 
 from __future__ import annotations

@@ -16,7 +16,13 @@ makes the line on show the first variation of its frame and "Delete" removes it.
 are kept per frame while the tour lives, and saved with :meth:`RulebookTour.save_state`.
 
 Keys while the board has focus: Left/Right previous/next frame (inside a variation: undo/
-redo), Home/End first/last frame, Escape back to the main line.
+redo), Home/End first/last frame, Escape back to the main line. *Next* (and Right) after a
+chapter's last step opens the next chapter, *Back* (and Left) before its start the previous
+chapter's last step.
+
+The title line (title, chapter, steps, *Presenter*) heads the tour; the guide, the narration,
+the board's message and table and the rules reference share the panel beside the board.
+``presenter=True`` (see :mod:`~shangrila_widget.widget.presenting`) folds it for a projector.
 """
 
 from __future__ import annotations
