@@ -60,6 +60,9 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   flex: 0 1 auto; min-height: 0; overflow-y: auto;
 }}
 .shangrila-tour .shangrila-board, .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 200px; }}
+.shangrila-tour > .shangrila-board, .shangrila-checker > .shangrila-board {{
+  max-width: none !important;  /* the panel beside the board takes the rest of a wide screen */
+}}
 .jp-NotebookPanel .shangrila-tour .shangrila-board,
 .jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 330px; }}
 @media (max-width: 1180px) {{
