@@ -100,7 +100,8 @@ def add_serve_command(commands: Any) -> None:
         description=(
             "Serve notebooks with Voila on 127.0.0.1: the code hidden, each page's kernel "
             "stopped when the page is closed or reloaded. Names of the packaged examples "
-            "(tour.ipynb, hot-seat.ipynb, dispute-checker.ipynb) serve copies of them."
+            "(tour.ipynb, hot-seat.ipynb, dispute-checker.ipynb, exercises.ipynb) serve copies "
+            "of them."
         ),
     )
     serve.add_argument("notebooks", nargs="+", metavar="NOTEBOOK", help="a notebook (.ipynb)")

@@ -1,15 +1,16 @@
 """Build a static JupyterLite site: ``python -m shangrila_widget lite OUT_DIR``.
 
 The site runs Python in the browser (Pyodide, through the JupyterLite Pyodide kernel): the
-rulebook tour, the hot-seat board and the dispute checker open from any static web host with
+rulebook tour, the hot-seat board, the dispute checker and the exercises open from any static
+web host with
 nothing of ours running anywhere. It holds
 
 * a **ready page** per example notebook (``tour.html``, ``hot-seat.html``,
-  ``dispute-checker.html``; the site's root opens the tour's): JupyterLite's REPL app told by
+  ``dispute-checker.html``, ``exercises.html``; the site's root opens the tour's): JupyterLite's REPL app told by
   its address to run :func:`show_notebook` on load, which shows the notebook's text and runs
   its code with the code hidden, as Voila does. Nothing to run, no kernel or trust indicator,
   and nothing kept in the browser, so a new site is never hidden by an old copy;
-* the JupyterLite Notebook app (``notebooks/``, ``tree/``) with the three example notebooks
+* the JupyterLite Notebook app (``notebooks/``, ``tree/``) with the four example notebooks
   (their kernel set to the site's Python, their code cells trusted) for those who want to read
   and change the code. Its storage is in memory only (``enableMemoryStorage``): a reload shows
   the notebook as shipped again;

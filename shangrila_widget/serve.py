@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.runtime import browser_message, in_browser, require_cpython
 
-NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb")
+NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb", "exercises.ipynb")
 
 #: Seconds to let Voila stop on its own after Ctrl+C before it is sent SIGTERM.
 INTERRUPT_GRACE = 5.0

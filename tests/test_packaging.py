@@ -47,7 +47,12 @@ def test_wheel_carries_the_tour_chapters_rules_texts_board_and_notebooks(wheel: 
         for path in data:  # tour chapters, rules texts (rules.json), the board
             name = path.relative_to(REPO_ROOT).as_posix()
             assert archive.read(name) == path.read_bytes(), name
-        for notebook in ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb"):
+        for notebook in (
+            "tour.ipynb",
+            "hot-seat.ipynb",
+            "dispute-checker.ipynb",
+            "exercises.ipynb",
+        ):
             name = f"shangrila_widget/data/notebooks/{notebook}"
             assert archive.read(name) == (EXAMPLES / notebook).read_bytes(), name
         for path in PACKAGE.rglob("*.py"):

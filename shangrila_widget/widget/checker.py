@@ -12,7 +12,12 @@
 - **Play mode**: the board plays as usual.
 - **What happens if...**: every legal action (filter by kind) with its predicted result and
   rule ids; choosing one previews it on the board without playing it; "Play it" plays it.
-- **Share**: the one-line position string and the JSON, both editable to load a position.
+- **Share**: the one-line position string (with *Copy*) and the JSON, both editable to load
+  a position.
+
+Everything but the board sits in the panel beside it, so the whole checker is on screen as
+the page loads; ``presenter=True`` (see :mod:`~shangrila_widget.widget.presenting`) folds it
+to the modes, the message and the list for a projector.
 """
 
 from __future__ import annotations
@@ -30,9 +35,78 @@ from shangrila_widget.rules.editing import with_bridge, with_tile, with_to_move
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
 from shangrila_widget.widget.board import ShangriLaBoard, as_position, relabel, visible_errors
 from shangrila_widget.widget.controller import Feedback
+from shangrila_widget.widget.presenting import TitleLine, link_presenter
 from shangrila_widget.widget.texts import ui_text
 
 KIND_FILTERS = ("all", "place", "recruit", "journey")
+
+_COPY_ESM = """
+function render({ model, el }) {
+  const button = document.createElement("button");
+  button.className = "jupyter-button widget-button shangrila-copy";
+  const label = () => {
+    button.textContent = model.get("description");
+    button.title = model.get("tooltip");
+  };
+  label();
+  model.on("change:description", label);
+  model.on("change:tooltip", label);
+  button.addEventListener("click", async () => {
+    const text = model.get("text");
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch (error) {
+      // No clipboard API (a page served over plain http from another machine): copy the
+      // old way, through a selected text area.
+      const area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      try { ok = document.execCommand("copy"); } catch (ignored) { ok = false; }
+      area.remove();
+    }
+    model.send({ event: "copied", ok });
+  });
+  el.appendChild(button);
+}
+export default { render };
+"""
+
+
+def copy_button() -> Any:
+    """A button that copies its ``text`` trait to the clipboard in the browser and then
+    calls the callbacks given to ``on_copy(callback)`` with True (copied) or False (the
+    browser refused). It needs anywidget's front end; without anywidget, None (the position
+    string is still there to select and copy by hand)."""
+    try:
+        import anywidget
+    except ImportError:  # JupyterLite without anywidget
+        return None
+
+    class CopyButton(anywidget.AnyWidget):
+        _esm = _COPY_ESM
+        text = traitlets.Unicode("").tag(sync=True)
+        description = traitlets.Unicode("").tag(sync=True)
+        tooltip = traitlets.Unicode("").tag(sync=True)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self._copy_callbacks = widgets.CallbackDispatcher()
+            self.on_msg(self._on_front_end)
+
+        def on_copy(self, callback: Any, remove: bool = False) -> None:
+            self._copy_callbacks.register_callback(callback, remove=remove)
+
+        def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+            if isinstance(content, dict) and content.get("event") == "copied":
+                self._copy_callbacks(bool(content.get("ok")))
+
+    return CopyButton()
 
 
 def prediction_label(prediction: Prediction, lang: Language = "en") -> str:
@@ -70,6 +144,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
 
     mode = traitlets.Enum(("play", "edit"), default_value="play").tag(sync=True)
     lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
+    presenter = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -77,86 +152,144 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         *,
         lang: Language = "en",
         width: float = 760.0,
+        presenter: bool = False,
         **kwargs: Any,
     ) -> None:
         start = as_position(position)
         self.board = ShangriLaBoard(start, lang=lang, width=width)
         self.board.on_click(self._on_board_click)
         self.predictions: list[Prediction] = []
-        self._build()
-        super().__init__(
-            children=[self._toolbar, self._edit_bar, self.board, self._what_if_box, self._share],
-            **kwargs,
-        )
+        self._build(lang)
+        super().__init__(children=[self._bar, self.board], **kwargs)
         self.add_class("shangrila-checker")
+        self._mode_link = traitlets.link((self, "mode"), (self.mode_buttons, "value"))
         self.lang = lang
+        self.presenter = presenter
         traitlets.link((self, "lang"), (self.board, "lang"))
+        link_presenter(self, self.board, self.title_line.presenter_button)
         self.board.on_change(lambda _board: self._update())
         self._translate()
         self._update()
 
     # ------------------------------------------------------------------ layout
 
-    def _build(self) -> None:
-        self._mode = widgets.ToggleButtons(options=[("", "play"), ("", "edit")], value="play")
-        self._mode.observe(self._on_mode_widget, "value")
-        self._toolbar = widgets.HBox([self._mode])
-        self._colour = widgets.Dropdown(options=[], layout={"width": "140px"})
-        self._piece = widgets.ToggleButtons(
-            options=[(k, k) for k in ("master", "pair", "empty")], value="master"
+    def _build(self, lang: Language) -> None:
+        self.title_line = TitleLine("checker", lang)
+        self.mode_buttons = widgets.ToggleButtons(
+            options=[("", "play"), ("", "edit")], value="play", style={"button_width": "auto"}
         )
-        self._to_move = widgets.Dropdown(options=[], layout={"width": "220px"})
-        self._to_move.observe(self._on_to_move, "value")
-        self._edit_bar = widgets.HBox(
-            [self._colour, self._piece, self._to_move],
-            layout=widgets.Layout(display="none", flex_flow="row wrap"),
+        self._bar = widgets.HBox(
+            [self.title_line.title, self.mode_buttons, self.title_line.presenter_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self._kinds = widgets.ToggleButtons(options=[(k, k) for k in KIND_FILTERS], value="journey")
-        self._kinds.observe(self._on_kinds_widget, "value")
-        self._list = widgets.Select(options=[], rows=8, layout={"width": "100%"})
-        self._list.observe(self._on_choose, "value")
-        self._play_it = widgets.Button(disabled=True)
-        self._play_it.on_click(lambda _b: self._play_preview_button())
-        self._back = widgets.Button(disabled=True)
-        self._back.on_click(lambda _b: self._end_preview_button())
+        self._bar.add_class("shangrila-checker-bar")
+        compact = {"description_width": "initial"}
+        self.colour_picker = widgets.Dropdown(options=[], layout={"width": "14em"}, style=compact)
+        self.piece_buttons = widgets.ToggleButtons(
+            options=[(k, k) for k in ("master", "pair", "empty")],
+            value="master",
+            style={"button_width": "auto", **compact},
+            layout={"width": "auto"},
+        )
+        self.to_move_picker = widgets.Dropdown(options=[], layout={"width": "14em"}, style=compact)
+        self.to_move_picker.observe(self._on_to_move, "value")
+        # The edit tools head the side panel in Edit mode.
+        self.edit_tools = widgets.HBox(
+            [self.colour_picker, self.to_move_picker, self.piece_buttons],
+            layout=widgets.Layout(display="none", flex_flow="row wrap", align_items="center"),
+        )
+        self.edit_tools.add_class("shangrila-edit-tools")
+        self.kind_buttons = widgets.ToggleButtons(
+            options=[(k, k) for k in KIND_FILTERS], value="journey", style={"button_width": "auto"}
+        )
+        self.kind_buttons.add_class("shangrila-what-if-kinds")
+        self.kind_buttons.observe(self._on_kinds_widget, "value")
+        self.action_list = widgets.Select(options=[], rows=6, layout={"width": "100%"})
+        self.action_list.observe(self._on_choose, "value")
+        self.play_it_button = widgets.Button(disabled=True, layout={"width": "auto"})
+        self.play_it_button.on_click(self.board.guarded(lambda _b: self.play_preview()))
+        self.back_button = widgets.Button(disabled=True, layout={"width": "auto"})
+        self.back_button.on_click(self.board.guarded(lambda _b: self.end_preview()))
         self._what_if_title = widgets.HTML()
         self._what_if_box = widgets.VBox(
             [
                 self._what_if_title,
-                self._kinds,
-                self._list,
-                widgets.HBox([self._play_it, self._back]),
+                self.kind_buttons,
+                self.action_list,
+                widgets.HBox([self.play_it_button, self.back_button]),
             ]
         )
-        self._string = widgets.Text(
-            layout={"width": "100%"}, style={"description_width": "initial"}
+        self._what_if_box.add_class("shangrila-what-if")
+        self.string_field = widgets.Text(
+            layout={"width": "auto", "flex": "1 1 12em"}, style={"description_width": "initial"}
         )
-        self._load_string = widgets.Button()
-        self._load_string.on_click(lambda _b: self._load_button(self._string.value))
-        self._json = widgets.Textarea(layout={"width": "100%", "height": "10em"})
-        self._load_json = widgets.Button()
-        self._load_json.on_click(lambda _b: self._load_button(self._json.value))
+        self.copy_button = copy_button()
+        if self.copy_button is not None:
+            self.copy_button.on_copy(self.board.guarded(self._on_copied))
+        self.load_string_button = widgets.Button(layout={"width": "auto"})
+        self.load_string_button.on_click(
+            self.board.guarded(lambda _b: self.load(self.string_field.value))
+        )
+        self.json_field = widgets.Textarea(layout={"width": "100%", "height": "10em"})
+        self.load_json_button = widgets.Button(layout={"width": "auto"})
+        self.load_json_button.on_click(
+            self.board.guarded(lambda _b: self.load(self.json_field.value))
+        )
         self._json_box = widgets.Accordion(
-            children=[widgets.VBox([self._json, self._load_json])], titles=("",)
+            children=[widgets.VBox([self.json_field, self.load_json_button])], titles=("",)
         )
+        self._json_box.selected_index = None
+        string_row = [self.string_field, self.copy_button, self.load_string_button]
         self._share = widgets.VBox(
-            [widgets.HBox([self._string, self._load_string]), self._json_box]
+            [
+                widgets.HBox(
+                    [w for w in string_row if w is not None],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self._json_box,
+            ]
         )
+        self._share.add_class("shangrila-share")
+        # Everything beside the picture, so that the whole checker fits the screen: the guide,
+        # the edit tools, the board's message, the list, the string, the board's table.
+        panel = self.board.side_panel
+        message, *rest = panel.children
+        panel.children = (
+            self.title_line.guide,
+            self.edit_tools,
+            message,
+            self._what_if_box,
+            self._share,
+            *rest,
+        )
+        panel.add_class("shangrila-checker-panel")
+        for child in rest:  # the board's own table: it gives way first when space is short
+            child.add_class("shangrila-board-info")
 
     def _translate(self) -> None:
         """Every label of the checker in its language."""
         lang = self.lang
+        self.title_line.translate(lang)
         modes = [(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")]
-        relabel(self._mode, modes, self._on_mode_widget)
-        relabel(self._piece, [(ui_text(k, lang), k) for k in ("master", "pair", "empty")])
-        self._to_move.description = ui_text("to_move", lang)
-        relabel(self._kinds, [(ui_text(k, lang), k) for k in KIND_FILTERS], self._on_kinds_widget)
+        self._mode_link.unlink()  # new labels for the same modes: no passing change
+        relabel(self.mode_buttons, modes)
+        self._mode_link.link()
+        self.colour_picker.description = ui_text("colour", lang)
+        self.piece_buttons.description = ui_text("piece", lang)
+        relabel(self.piece_buttons, [(ui_text(k, lang), k) for k in ("master", "pair", "empty")])
+        self.to_move_picker.description = ui_text("to_move", lang)
+        relabel(
+            self.kind_buttons, [(ui_text(k, lang), k) for k in KIND_FILTERS], self._on_kinds_widget
+        )
         self._what_if_title.value = f"<b>{ui_text('what_if', lang)}</b>"
-        self._play_it.description = ui_text("play_it", lang)
-        self._back.description = ui_text("back", lang)
-        self._string.description = ui_text("string", lang)
-        self._load_string.description = ui_text("load", lang)
-        self._load_json.description = ui_text("load", lang)
+        self.play_it_button.description = ui_text("play_it", lang)
+        self.back_button.description = ui_text("back", lang)
+        self.string_field.description = ui_text("string", lang)
+        if self.copy_button is not None:
+            self.copy_button.description = ui_text("copy", lang)
+            self.copy_button.tooltip = ui_text("copy_tip", lang)
+        self.load_string_button.description = ui_text("load", lang)
+        self.load_json_button.description = ui_text("load", lang)
         self._json_box.set_title(0, ui_text("json", lang))
 
     # ------------------------------------------------------------------ public API
@@ -189,8 +322,8 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
                 return Feedback("info", "")
             if target[0] == "space":
                 village, master_type = target[1], target[2]
-                piece = self._piece.value
-                tile = None if piece == "empty" else Tile(self._colour.value, piece == "pair")
+                piece = self.piece_buttons.value
+                tile = None if piece == "empty" else Tile(self.colour_picker.value, piece == "pair")
                 new = with_tile(pos, village, master_type, tile)
                 what = {
                     lang: f"{village} {TYPE_NAMES[lang][master_type]} = {ui_text(piece, lang)}"
@@ -212,13 +345,13 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     def preview(self, index: int) -> None:
         """Show prediction ``index`` of the list on the board without playing it."""
         self.board.show_preview(self.predictions[index].outcome)
-        self._play_it.disabled = self._back.disabled = False
+        self.play_it_button.disabled = self.back_button.disabled = False
 
     def end_preview(self) -> None:
         """Back from a preview to the position."""
         self.board.show_preview(None)
-        self._list.value = None
-        self._play_it.disabled = self._back.disabled = True
+        self.action_list.value = None
+        self.play_it_button.disabled = self.back_button.disabled = True
 
     def play_preview(self) -> None:
         """Play the previewed action for real."""
@@ -229,21 +362,9 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ events
 
-    @visible_errors
-    def _play_preview_button(self) -> None:
-        self.play_preview()
-
-    @visible_errors
-    def _end_preview_button(self) -> None:
-        self.end_preview()
-
-    @visible_errors
-    def _load_button(self, text: str) -> None:
-        self.load(text)
-
     def _set_position(self, position: Position, feedback: Feedback) -> Feedback:
         self.board.show(GameRecord(position))
-        self._play_it.disabled = self._back.disabled = True
+        self.play_it_button.disabled = self.back_button.disabled = True
         self.board.say(feedback)
         return feedback
 
@@ -253,8 +374,8 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.edit(target)
         return True
 
-    def _on_mode_widget(self, change: dict[str, Any]) -> None:
-        self.mode = change["new"]
+    def _on_copied(self, ok: bool) -> None:
+        self.board.say(Feedback.sentence("info", "copied" if ok else "copy_failed", self.lang))
 
     @visible_errors
     def _on_kinds_widget(self, change: dict[str, Any]) -> None:
@@ -268,7 +389,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             new = with_to_move(self.game, change["new"])
         except ShangrilaError as error:
             self.board.say(Feedback("refused", error))
-            self._to_move.value = self.game.to_move
+            self.to_move_picker.value = self.game.to_move
             return
         what = {lang: ui_text("to_move", lang) for lang in LANGUAGES}
         self._set_position(new, Feedback.sentence("info", "edited", self.lang, what=what))
@@ -281,10 +402,18 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: dict[str, Any]) -> None:
-        self._mode.value = change["new"]
-        self._edit_bar.layout.display = "flex" if change["new"] == "edit" else "none"
+        editing = change["new"] == "edit"
+        self.edit_tools.layout.display = "flex" if editing else "none"
         if self.board.selection:
             self.board.cancel()
+        self.board.say(self._mode_feedback())
+
+    def _mode_feedback(self) -> Feedback:
+        """What the message line says as a mode begins: how to edit, or who is to move."""
+        if self.mode == "edit":
+            return Feedback.sentence("info", "edit_mode_help", self.lang)
+        names = {lang: COLOUR_NAMES[lang][self.game.to_move] for lang in LANGUAGES}
+        return Feedback.sentence("info", "welcome", self.lang, player=names)
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
@@ -295,22 +424,30 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         """Refresh the list, the string and the JSON from the position on show."""
         pos = self.game
         lang = self.lang
-        kind = self._kinds.value
+        kind = self.kind_buttons.value
         kinds = list(ALL_KINDS) if kind == "all" else [kind]
         self.predictions = what_if(pos, kinds) if not pos.is_over else []
         options = [(prediction_label(p, lang), i) for i, p in enumerate(self.predictions)]
-        self._list.unobserve(self._on_choose, "value")
-        self._list.options = options or [(ui_text("none", lang), None)]
-        self._list.value = None
-        self._list.observe(self._on_choose, "value")
-        self._string.value = to_compact(pos)
-        self._json.value = pos.to_json(indent=1)
+        self.action_list.unobserve(self._on_choose, "value")
+        self.action_list.options = options or [(ui_text("none", lang), None)]
+        self.action_list.value = None
+        self.action_list.observe(self._on_choose, "value")
+        self.string_field.value = to_compact(pos)
+        if self.copy_button is not None:
+            self.copy_button.text = self.string_field.value
+        self.json_field.value = pos.to_json(indent=1)
         players = pos.players
         colours = [(COLOUR_NAMES[lang][c], c) for c in players]
-        self._to_move.unobserve(self._on_to_move, "value")
-        self._to_move.options = colours
-        self._to_move.value = pos.to_move
-        self._to_move.observe(self._on_to_move, "value")
-        relabel(self._colour, colours)
-        if self._colour.value not in players:
-            self._colour.value = players[0]
+        self.to_move_picker.unobserve(self._on_to_move, "value")
+        self.to_move_picker.options = colours
+        self.to_move_picker.value = pos.to_move
+        self.to_move_picker.observe(self._on_to_move, "value")
+        relabel(self.colour_picker, colours)
+        if self.colour_picker.value not in players:
+            self.colour_picker.value = players[0]
+
+    def _repr_svg_(self) -> str:
+        """The static picture where no kernel runs (saved notebooks, nbconvert)."""
+        from shangrila_widget.render.svg import position_svg
+
+        return position_svg(self.game, lang=self.lang)

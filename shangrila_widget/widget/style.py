@@ -50,6 +50,82 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board .shangrila-message {{
   position: sticky; bottom: 0; z-index: 1; background: var(--jp-layout-color0, #fff);
 }}
+/* h2-tour-checker */
+.shangrila-header, .shangrila-checker-bar {{ gap: 2px 4px; }}
+.shangrila-title {{ margin-right: 6px; }}
+.shangrila-title .widget-html-content {{ font-size: 15px; }}
+.shangrila-tour-panel, .shangrila-checker-panel {{ overflow: hidden !important; }}
+.shangrila-tour-panel > *, .shangrila-checker-panel > * {{ flex: 0 0 auto; }}
+.shangrila-tour-panel > .shangrila-narration {{
+  flex: 1 1 auto; min-height: 8em; overflow-y: auto;
+}}
+.shangrila-chapter-picker {{ width: 22em; max-width: 100%; }}
+.shangrila-tour-panel .shangrila-message, .shangrila-checker-panel .shangrila-message {{
+  position: static;
+}}
+.shangrila-what-if > * {{ flex: 0 0 auto; }}
+.shangrila-tour-panel > .shangrila-board-info,
+.shangrila-checker-panel > .shangrila-board-info {{
+  flex: 0 1 auto; min-height: 0; overflow-y: auto;
+}}
+.shangrila-tour .shangrila-board, .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 200px; }}
+.shangrila-tour > .shangrila-board, .shangrila-checker > .shangrila-board {{
+  max-width: none !important;  /* the panel beside the board takes the rest of a wide screen */
+}}
+.jp-NotebookPanel .shangrila-tour .shangrila-board,
+.jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 330px; }}
+@media (max-width: 1180px) {{
+  .shangrila-tour .shangrila-board, .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 240px; }}
+  .jp-NotebookPanel .shangrila-tour .shangrila-board,
+  .jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 400px; }}
+}}
+.shangrila-reference {{ max-height: 40vh; overflow-y: auto; }}
+button.shangrila-copy {{ width: auto; }}
+.shangrila-reference-table {{ font-size: 90%; }}
+.shangrila-chapter-title {{ margin: 0 0 6px; }}
+.shangrila-events {{ padding-left: 1.1em; }}
+.shangrila-rule-line {{ margin: 2px 0 6px; }}
+.shangrila-guide summary {{ cursor: pointer; color: var(--jp-ui-font-color2, #555); }}
+.shangrila-note {{
+  padding: 2px 8px; color: var(--jp-ui-font-color1, #000);
+  border-left: 4px solid var(--jp-warn-color1, #E69F00);
+  background: #fff7d6;
+  background: color-mix(
+    in srgb, var(--jp-warn-color1, #E69F00) 16%, var(--jp-layout-color1, #fff)
+  );
+}}
+.shangrila-note-refused {{
+  border-left-color: var(--jp-error-color1, #D55E00);
+  background: #fff4ec;
+  background: color-mix(
+    in srgb, var(--jp-error-color1, #D55E00) 14%, var(--jp-layout-color1, #fff)
+  );
+}}
+.shangrila-presenting .shangrila-narration .widget-html-content,
+.shangrila-presenting .shangrila-message .widget-html-content {{
+  font-size: 22px; line-height: 1.4;
+}}
+.shangrila-presenting .shangrila-header button, .shangrila-presenting .shangrila-header select,
+.shangrila-presenting .shangrila-checker-bar button,
+.shangrila-presenting .shangrila-what-if button, .shangrila-presenting .shangrila-what-if select {{
+  font-size: 20px; height: auto; min-height: 36px;
+}}
+.shangrila-presenting .shangrila-step-label .widget-html-content,
+.shangrila-presenting .shangrila-what-if .widget-html-content {{ font-size: 20px; }}
+.shangrila-presenting .shangrila-title, .shangrila-presenting .shangrila-nav-first,
+.shangrila-presenting .shangrila-nav-last, .shangrila-presenting .shangrila-share,
+.shangrila-presenting .shangrila-what-if-kinds,
+.shangrila-presenting .shangrila-tour-panel > :not(.shangrila-narration):not(.shangrila-message),
+.shangrila-presenting .shangrila-checker-panel
+  > :not(.shangrila-what-if):not(.shangrila-message):not(.shangrila-edit-tools) {{
+  display: none !important;
+}}
+.shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 120px; max-width: none !important; }}
+.jp-NotebookPanel .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 270px; }}
+.shangrila-presenting canvas.{CANVAS_CLASS} {{
+  width: min(calc(100vw - 380px), calc((100vh - var({RESERVED_VAR})) * {900 / 910:.6f}))
+    !important;
+}}
 """
 
 

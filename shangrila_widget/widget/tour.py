@@ -16,7 +16,13 @@ makes the line on show the first variation of its frame and "Delete" removes it.
 are kept per frame while the tour lives, and saved with :meth:`RulebookTour.save_state`.
 
 Keys while the board has focus: Left/Right previous/next frame (inside a variation: undo/
-redo), Home/End first/last frame, Escape back to the main line.
+redo), Home/End first/last frame, Escape back to the main line. *Next* (and Right) after a
+chapter's last step opens the next chapter, *Back* (and Left) before its start the previous
+chapter's last step.
+
+The title line (title, chapter, steps, *Presenter*) heads the tour; the guide, the narration,
+the board's message and table and the rules reference share the panel beside the board.
+``presenter=True`` (see :mod:`~shangrila_widget.widget.presenting`) folds it for a projector.
 """
 
 from __future__ import annotations
@@ -42,8 +48,9 @@ from shangrila_widget.rules.messages import (
     rules_reference,
 )
 from shangrila_widget.tour import Chapter, Frame, load_chapters
-from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge
+from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
+from shangrila_widget.widget.presenting import TitleLine, link_presenter
 from shangrila_widget.widget.texts import ui_text
 
 TOUR_STATE_FORMAT = "shangrila-tour/1"
@@ -69,6 +76,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     frame = traitlets.Int(0).tag(sync=True)
     lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
     in_variation = traitlets.Bool(False).tag(sync=True)
+    presenter = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -76,6 +84,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         lang: Language = "en",
         chapter: str | None = None,
         width: float = 760.0,
+        presenter: bool = False,
         **kwargs: Any,
     ) -> None:
         self.chapters: tuple[Chapter, ...] = load_chapters()
@@ -83,46 +92,57 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         first = self._by_id[chapter] if chapter else self.chapters[0]
         #: Variations: (chapter id, frame index) -> the record branching from that frame.
         self.variations: dict[tuple[str, int], GameRecord] = {}
+        self._arrival = 0  # the frame a change of chapter arrives at (see go_to)
         self.board = ShangriLaBoard(first.start, lang=lang, width=width, show_legal=False)
         self.board.on_key(self._on_key)
         self._build(lang)
         super().__init__(
-            children=[self._header, self._variation_bar, self._body, self._reference],
+            children=[self._header, self.variation_bar, self.board],
             **kwargs,
         )
         self.add_class("shangrila-tour")
         self.chapter = first.id
+        self._picker_link = traitlets.link((self, "chapter"), (self.chapter_picker, "value"))
         self.lang = lang
+        self.presenter = presenter
         traitlets.link((self, "lang"), (self.board, "lang"))
+        link_presenter(self, self.board, self.title_line.presenter_button)
         self.board.on_change(self._on_board_change)
         self._show()  # once more, now that every label speaks the tour's language
 
     # ------------------------------------------------------------------ layout
 
     def _build(self, lang: Language) -> None:
-        self._picker = widgets.Dropdown(
-            options=[(c.title[lang], c.id) for c in self.chapters],
-            layout=widgets.Layout(width="340px"),
-        )
-        self._picker.observe(self._on_picker, "value")
-        self._nav: dict[str, widgets.Button] = {}
+        self.title_line = TitleLine("tour", lang)
+        self.chapter_picker = widgets.Dropdown(options=self._chapter_options(lang))
+        self.chapter_picker.add_class("shangrila-chapter-picker")
+        self.nav_buttons: dict[str, widgets.Button] = {}
         steps: dict[str, Callable[[], None]] = {
             "first": lambda: self.go(0),
-            "prev": lambda: self.go(self.frame - 1),
-            "next": lambda: self.go(self.frame + 1),
-            "last": lambda: self.go(len(self._chapter.frames) - 1),
+            "prev": self.previous,
+            "next": self.next,
+            "last": lambda: self.go(len(self.current_chapter.frames) - 1),
         }
         for key, run in steps.items():
             button = widgets.Button(description=ui_text(key, lang), layout={"width": "auto"})
+            button.add_class(f"shangrila-nav-{key}")
             button.on_click(self.board.guarded(lambda _button, run=run: run()))
-            self._nav[key] = button
-        self._position_label = widgets.HTML()
+            self.nav_buttons[key] = button
+        self.step_label = widgets.HTML()
+        self.step_label.add_class("shangrila-step-label")
         self._header = widgets.HBox(
-            [self._picker, *self._nav.values(), self._position_label],
+            [
+                self.title_line.title,
+                self.chapter_picker,
+                *self.nav_buttons.values(),
+                self.step_label,
+                self.title_line.presenter_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self._variation_note = widgets.HTML()
-        self._variation_buttons: dict[str, widgets.Button] = {}
+        self._header.add_class("shangrila-header")
+        self.variation_note = widgets.HTML()
+        self.variation_buttons: dict[str, widgets.Button] = {}
         actions: dict[str, Callable[[], None]] = {
             "main_line": self.main_line,
             "promote": self.promote,
@@ -131,25 +151,32 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         for key, run in actions.items():
             button = widgets.Button(description=ui_text(key, lang), layout={"width": "auto"})
             button.on_click(self.board.guarded(lambda _button, run=run: run()))
-            self._variation_buttons[key] = button
-        self._variation_bar = widgets.HBox(
-            [self._variation_note, *self._variation_buttons.values()],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            self.variation_buttons[key] = button
+        # Shown only inside a variation: on the main line the board's message says so.
+        self.variation_bar = widgets.HBox(
+            [self.variation_note, *self.variation_buttons.values()],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", display="none"),
         )
-        self._narration = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self._narration.add_class("shangrila-narration")
-        # The narration heads the board's side panel, beside the picture, above the board's
-        # own messages (which speak inside a variation).
-        self.board.side_panel.children = (self._narration, *self.board.side_panel.children)
-        self._body = self.board
-        self._reference_html = widgets.HTML(rules_reference_html(lang))
+        self.narration = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.narration.add_class("shangrila-narration")
+        self.reference_html = widgets.HTML(rules_reference_html(lang))
+        self.reference_html.add_class("shangrila-reference")
         self._reference = widgets.Accordion(
-            children=[self._reference_html], titles=(ui_text("reference", lang),)
+            children=[self.reference_html], titles=(ui_text("reference", lang),)
         )
         self._reference.selected_index = None
+        # The side panel beside the picture: the guide, the narration (it scrolls by itself,
+        # so the board's message under it never covers its last line), the board's own
+        # message and table, and the rules reference.
+        panel = self.board.side_panel
+        message, *rest = panel.children
+        for child in rest:
+            child.add_class("shangrila-board-info")
+        panel.children = (self.title_line.guide, self.narration, message, *rest, self._reference)
+        panel.add_class("shangrila-tour-panel")
 
-    def _on_picker(self, change: dict[str, Any]) -> None:
-        self.chapter = change["new"]
+    def _chapter_options(self, lang: Language) -> list[tuple[str, str]]:
+        return [(c.title[lang], c.id) for c in self.chapters]
 
     def show_error(self, error: BaseException) -> None:
         """Show an error of a callback under the board (see :func:`visible_errors`)."""
@@ -158,26 +185,52 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ navigation
 
     @property
-    def _chapter(self) -> Chapter:
+    def current_chapter(self) -> Chapter:
+        """The chapter on show (its data: title, intro, frames)."""
         return self._by_id[self.chapter]
 
     @property
     def current_frame(self) -> Frame:
-        return self._chapter.frames[self.frame]
+        return self.current_chapter.frames[self.frame]
 
     def go(self, index: int) -> None:
         """Show frame ``index`` of the chapter on the main line (clamped to the chapter)."""
-        index = max(0, min(index, len(self._chapter.frames) - 1))
+        index = max(0, min(index, len(self.current_chapter.frames) - 1))
         if index == self.frame:
             self._show()
         else:
             self.frame = index
 
+    def go_to(self, chapter: str, index: int = 0) -> None:
+        """Show frame ``index`` of ``chapter`` (a chapter id; an unknown one raises the
+        ``chapter`` trait's error) on the main line."""
+        if chapter == self.chapter:
+            self.go(index)
+            return
+        self._arrival = index
+        try:
+            self.chapter = chapter  # shows frame ``index`` through _chapter_changed
+        finally:
+            self._arrival = 0
+
     def next(self) -> None:
-        self.go(self.frame + 1)
+        """The next frame; after a chapter's last step, the next chapter's start."""
+        if self.frame < len(self.current_chapter.frames) - 1:
+            self.go(self.frame + 1)
+        elif (following := self._neighbour(+1)) is not None:
+            self.go_to(following.id, 0)
 
     def previous(self) -> None:
-        self.go(self.frame - 1)
+        """The frame before; before a chapter's start, the previous chapter's last step."""
+        if self.frame > 0:
+            self.go(self.frame - 1)
+        elif (before := self._neighbour(-1)) is not None:
+            self.go_to(before.id, len(before.frames) - 1)
+
+    def _neighbour(self, offset: int) -> Chapter | None:
+        """The chapter ``offset`` places after this one (before, if negative), if any."""
+        index = self.chapters.index(self.current_chapter) + offset
+        return self.chapters[index] if 0 <= index < len(self.chapters) else None
 
     def main_line(self) -> None:
         """Leave a variation: back to the frame it branched from."""
@@ -226,7 +279,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     def _record_for(self, index: int) -> GameRecord:
         key = (self.chapter, index)
         if key not in self.variations:
-            self.variations[key] = GameRecord(self.variation_root(self._chapter, index))
+            self.variations[key] = GameRecord(self.variation_root(self.current_chapter, index))
         return self.variations[key]
 
     # ------------------------------------------------------------------ showing
@@ -238,26 +291,32 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         return str(proposal["value"])
 
     @traitlets.observe("chapter")
+    @visible_errors
     def _chapter_changed(self, change: dict[str, Any]) -> None:
-        self._picker.value = change["new"]
-        if self.frame != 0:
-            self.frame = 0  # shows through _frame_changed
+        index = max(0, min(self._arrival, len(self.current_chapter.frames) - 1))
+        if self.frame != index:
+            self.frame = index  # shows through _frame_changed
         else:
             self._show()
 
     @traitlets.observe("frame")
+    @visible_errors
     def _frame_changed(self, change: dict[str, Any]) -> None:
         self._show()
 
     @traitlets.observe("lang")
+    @visible_errors
     def _lang_changed(self, change: dict[str, Any]) -> None:
         lang = change["new"]  # the board's follows through the link made in __init__
-        relabel(self._picker, [(c.title[lang], c.id) for c in self.chapters], self._on_picker)
-        for key, button in {**self._nav, **self._variation_buttons}.items():
+        self._picker_link.unlink()  # new labels for the same chapters: no passing change
+        relabel(self.chapter_picker, self._chapter_options(lang))
+        self._picker_link.link()
+        self.title_line.translate(lang)
+        for key, button in {**self.nav_buttons, **self.variation_buttons}.items():
             button.description = ui_text(key, lang)
         self._reference.set_title(0, ui_text("reference", lang))
-        self._reference_html.value = rules_reference_html(lang)
-        self._narration.value = self._narration_html(self.current_frame)
+        self.reference_html.value = rules_reference_html(lang)
+        self.narration.value = self._narration_html(self.current_frame)
         self._update_labels()
 
     def _show(self) -> None:
@@ -271,7 +330,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.in_variation = False
         self.board.show(record, highlights=marks)  # one redraw
         self.board.say(Feedback.sentence("info", "in_main", self.lang))
-        self._narration.value = self._narration_html(frame)
+        self.narration.value = self._narration_html(frame)
         self._update_labels()
 
     def _on_board_change(self, board: ShangriLaBoard) -> None:
@@ -291,44 +350,47 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
 
     def _update_labels(self) -> None:
         lang = self.lang
-        frames = self._chapter.frames
+        frames = self.current_chapter.frames
         label = (
             ui_text("start_position", lang)
             if self.frame == 0
             else ui_text("step_of", lang, k=self.frame, n=len(frames) - 1)
         )
-        self._position_label.value = f"<b>{html.escape(label)}</b>"
-        self._nav["first"].disabled = self._nav["prev"].disabled = self.frame == 0
-        self._nav["next"].disabled = self._nav["last"].disabled = self.frame == len(frames) - 1
+        self.step_label.value = f"<b>{html.escape(label)}</b>"
+        at_start, at_end = self.frame == 0, self.frame == len(frames) - 1
+        self.nav_buttons["first"].disabled, self.nav_buttons["last"].disabled = at_start, at_end
+        self.nav_buttons["prev"].disabled = at_start and self._neighbour(-1) is None
+        self.nav_buttons["next"].disabled = at_end and self._neighbour(+1) is None
         self._show_variation_note()
 
     def _show_variation_note(self) -> None:
-        lang = self.lang
         record = self.variations.get((self.chapter, self.frame))
-        if self.in_variation and record is not None:
+        inside = self.in_variation and record is not None
+        self.variation_bar.layout.display = "flex" if inside else "none"
+        if inside and record is not None:
             path = record.current.path()
-            note = ui_text("in_variation", lang, index=path[0] + 1, k=self.frame, ply=len(path))
-            style = "background:#fff7d6;border-left:4px solid #E69F00;"
+            note = ui_text(
+                "in_variation", self.lang, index=path[0] + 1, k=self.frame, ply=len(path)
+            )
+            self.variation_note.value = (
+                f"<div class='shangrila-note shangrila-note-variation'>{html.escape(note)}</div>"
+            )
         else:
-            note = ui_text("in_main", lang)
-            style = "border-left:4px solid #009E73;"
-        self._variation_note.value = (
-            f"<div style='{style}padding:2px 8px'>{html.escape(note)}</div>"
-        )
+            self.variation_note.value = ""  # hidden, and no stale text in the page either
         for key in ("main_line", "promote", "delete"):
-            self._variation_buttons[key].disabled = not self.in_variation
+            self.variation_buttons[key].disabled = not inside
 
     def _narration_html(self, frame: Frame) -> str:
         lang = self.lang
-        chapter = self._chapter
-        parts = [f"<h3 style='margin:0 0 6px'>{html.escape(chapter.title[lang])}</h3>"]
+        chapter = self.current_chapter
+        parts = [f"<h3 class='shangrila-chapter-title'>{html.escape(chapter.title[lang])}</h3>"]
         if frame.step is None:
             parts.append(f"<p>{html.escape(chapter.intro[lang])}</p>")
         else:
             step = frame.step
             if frame.refusal is not None:
                 parts.append(
-                    f"<p style='background:#fff4ec;border-left:4px solid #D55E00;padding:4px'>"
+                    f"<p class='shangrila-note shangrila-note-refused'>"
                     f"<b>{ui_text('refused', lang)}</b> "
                     f"<code>{html.escape(str(step.action))}</code>: "
                     f"{rule_badge(frame.refusal.rule, lang)} "
@@ -339,19 +401,19 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
                     f"<li>{rule_badge(e.rule, lang)} {html.escape(e.message(lang))}</li>"
                     for e in frame.outcome.events
                 )
-                parts.append(f"<ul style='padding-left:1.1em'>{items}</ul>")
+                parts.append(f"<ul class='shangrila-events'>{items}</ul>")
             parts.append(f"<p>{html.escape(step.narrate(lang))}</p>")
         rule_ids = frame.rule_ids if frame.step else chapter.rules
         if rule_ids:
             rows = "".join(
-                f"<p style='margin:2px 0 6px'>{rule_badge(r, lang)} "
+                f"<p class='shangrila-rule-line'>{rule_badge(r, lang)} "
                 f"<b>{html.escape(rule_title(r, lang))}.</b> {html.escape(rule_text(r, lang))}</p>"
                 for r in rule_ids
             )
             parts.append(
                 f"<details open><summary>{ui_text('rules_here', lang)}</summary>{rows}</details>"
             )
-        return "<div style='width:100%'>" + "".join(parts) + "</div>"
+        return "<div class='shangrila-narration-text'>" + "".join(parts) + "</div>"
 
     # ------------------------------------------------------------------ keys
 
@@ -365,7 +427,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             "ArrowLeft": self.previous,
             "ArrowRight": self.next,
             "Home": lambda: self.go(0),
-            "End": lambda: self.go(len(self._chapter.frames) - 1),
+            "End": lambda: self.go(len(self.current_chapter.frames) - 1),
         }
         if key in moves:
             moves[key]()
@@ -424,6 +486,12 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.chapter = data["chapter"]
         self.go(frame_index)
 
+    def _repr_svg_(self) -> str:
+        """The static picture where no kernel runs (saved notebooks, nbconvert)."""
+        from shangrila_widget.render.svg import position_svg
+
+        return position_svg(self.board.game, lang=self.lang)
+
     def share(self) -> str:
         """The position on the board as its one-line string."""
         return to_compact(self.board.game)
@@ -439,4 +507,4 @@ def rules_reference_html(lang: Language) -> str:
             f"<td><b>{html.escape(entry['title'][lang])}</b><br>{html.escape(entry['text'][lang])}"
             f"</td></tr>"
         )
-    return f"<table style='font-size:90%'>{''.join(rows)}</table>"
+    return f"<table class='shangrila-reference-table'>{''.join(rows)}</table>"

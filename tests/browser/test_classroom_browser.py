@@ -207,8 +207,13 @@ def first_click_targets(kind: str) -> tuple[BoardGeometry, list[Place]]:
     return geometry, places
 
 
-@pytest.mark.parametrize("scrolled", [False, True], ids=["as-loaded", "board-partly-scrolled"])
-@pytest.mark.parametrize("kind", ["board", "tour"])
+# The tour fits any window as loaded (its canvas follows the window's height and nothing
+# follows the board), so only the hot-seat board can be scrolled partly out of view.
+@pytest.mark.parametrize(
+    ("kind", "scrolled"),
+    [("board", False), ("board", True), ("tour", False)],
+    ids=["board-as-loaded", "board-board-partly-scrolled", "tour-as-loaded"],
+)
 def test_the_first_click_after_a_page_load_plays(
     kind: str, scrolled: bool, open_board: BoardOpener, save_screenshot: Callable[..., Path]
 ) -> None:

@@ -35,8 +35,19 @@ def widget_states(client: Any) -> list[dict[str, Any]]:
     return list(client.widget_state.values())
 
 
-def test_there_are_the_three_example_notebooks() -> None:
-    assert NOTEBOOKS == ["dispute-checker.ipynb", "hot-seat.ipynb", "tour.ipynb"]
+def test_there_are_the_four_example_notebooks() -> None:
+    assert NOTEBOOKS == ["dispute-checker.ipynb", "exercises.ipynb", "hot-seat.ipynb", "tour.ipynb"]
+
+
+def test_exercises_notebook_opens_on_its_first_exercise() -> None:
+    from shangrila_widget.exercises import generate
+
+    notebook, client = run("exercises.ipynb")
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    first = generate(10, 1)[0]
+    shown = [str(s.get("value", "")) for s in widget_states(client)]
+    assert any(first.question.say("en").replace("'", "&#x27;") in v for v in shown), shown[:5]
 
 
 def test_tour_notebook_runs_and_its_widget_holds_the_first_chapter() -> None:
@@ -74,12 +85,29 @@ def test_hot_seat_notebook_plays_and_saves() -> None:
     assert [h for h in boards[0]["highlights"] if h["kind"] == "target"] == []
 
 
-def test_dispute_checker_notebook_gives_verdicts_with_rule_ids() -> None:
+def test_dispute_checker_notebook_opens_on_the_live_checker() -> None:
+    """The checker is the notebook's first output (no static picture, no printed output
+    before it), its saved output carries the SVG for readers without a kernel, and no cell
+    prints a position string that would go stale under the live one."""
     notebook, client = run("dispute-checker.ipynb")
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.get("output_type") == "error"]
-    text = " ".join(o.get("text", "") for o in outputs)
-    assert "situation 1" in text and "J1-OTHER" in text
-    assert "JOURNEY-BRIDGE" in text and "nie są połączone mostem" in text
-    svgs = [o for o in outputs if "image/svg+xml" in o.get("data", {})]
-    assert svgs, "the position shows as SVG for readers without a kernel"
+    first = outputs[0]
+    assert first["output_type"] == "execute_result"
+    assert "application/vnd.jupyter.widget-view+json" in first["data"]
+    assert "image/svg+xml" in first["data"], "the SVG for readers without a kernel"
+    assert not [o for o in outputs if o.get("output_type") == "stream"], "nothing printed"
+    assert len(outputs) == 1
+    checkers = [s for s in widget_states(client) if s.get("mode") == "play"]
+    assert len(checkers) == 1
+    boards = [s for s in widget_states(client) if str(s.get("position", "")).startswith("{")]
+    position = json.loads(boards[0]["position"])
+    assert position["villages"]["A"]["rainmaker"] == {"owner": "red", "student": True}
+
+
+def test_the_notebooks_have_no_english_only_title_or_intro() -> None:
+    """The words a learner sees belong to the widgets (they follow EN/PL): the tour and the
+    checker notebooks have no markdown cells, and their one widget is the first output."""
+    for name in ("tour.ipynb", "dispute-checker.ipynb"):
+        notebook = nbformat.read(EXAMPLES / name, as_version=4)
+        assert [c.cell_type for c in notebook.cells] == ["code"], name

@@ -4,6 +4,7 @@ as the browser sends them)."""
 from __future__ import annotations
 
 from shangrila_widget.rules import Position, from_compact
+from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.widget import DisputeChecker
 from tests.support.paths import EXAMPLE_POSITIONS
 from tests.support.widget import click_bridge, click_space
@@ -17,11 +18,11 @@ def situation_one() -> Position:
 
 def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -> None:
     checker = DisputeChecker(situation_one())
-    labels = [label for label, _ in checker._list.options]
+    labels = [label for label, _ in checker.action_list.options]
     assert any(label.startswith("journey A B · situation 1 · J1-OTHER J-EMPTY") for label in labels)
     before = checker.game
     index = next(i for i, p in enumerate(checker.predictions) if str(p.action) == "journey A B")
-    checker._list.value = index  # choosing previews it
+    checker.action_list.value = index  # choosing previews it
     assert checker.board.preview is not None
     assert checker.game == before, "a preview plays nothing"
     assert checker.board.canvas.scene is not None
@@ -30,7 +31,7 @@ def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -
     assert "J1-OTHER" in checker.board.message_rules
     checker.end_preview()
     assert checker.board.preview is None
-    checker._list.value = index
+    checker.action_list.value = index
     checker.play_preview()
     assert checker.game.tile("B", "dragon_breeder") == ("red", False)
 
@@ -38,8 +39,8 @@ def test_what_if_lists_journeys_with_predictions_and_preview_changes_nothing() -
 def test_edit_mode_puts_tiles_breaks_bridges_and_refuses_impossible_edits() -> None:
     checker = DisputeChecker(situation_one())
     checker.mode = "edit"
-    checker._colour.value = "blue"
-    checker._piece.value = "pair"
+    checker.colour_picker.value = "blue"
+    checker.piece_buttons.value = "pair"
     click_space(checker.board, "D", "healer")
     assert checker.game.tile("D", "healer") == ("blue", True)
     click_bridge(checker.board, "A", "B")
@@ -47,8 +48,8 @@ def test_edit_mode_puts_tiles_breaks_bridges_and_refuses_impossible_edits() -> N
     click_bridge(checker.board, "A", "B")
     assert checker.game.bridge_intact("A", "B")
     before = checker.game
-    checker._colour.value = "red"
-    checker._piece.value = "master"
+    checker.colour_picker.value = "red"
+    checker.piece_buttons.value = "master"
     for village in "CDEFGHIJ":  # the seventh Red Healer is impossible
         click_space(checker.board, village, "healer")
     assert (
@@ -63,12 +64,12 @@ def test_edit_mode_puts_tiles_breaks_bridges_and_refuses_impossible_edits() -> N
 
 def test_to_move_dropdown_and_string_round_trip() -> None:
     checker = DisputeChecker(situation_one())
-    checker._to_move.value = "violet"
+    checker.to_move_picker.value = "violet"
     assert checker.game.to_move == "violet"
-    assert from_compact(checker._string.value) == checker.game
+    assert from_compact(checker.string_field.value) == checker.game
     other = DisputeChecker()
-    other._string.value = checker._string.value
-    other._load_string.click()
+    other.string_field.value = checker.string_field.value
+    other.load_string_button.click()
     assert other.game == checker.game
 
 
@@ -90,6 +91,62 @@ def test_play_mode_clicks_still_play() -> None:
 
 def test_polish_labels() -> None:
     checker = DisputeChecker(situation_one(), lang="pl")
-    assert checker._play_it.description == "Zagraj"
-    labels = [label for label, _ in checker._list.options]
+    assert checker.play_it_button.description == "Zagraj"
+    labels = [label for label, _ in checker.action_list.options]
     assert any("sytuacja 1" in label for label in labels)
+
+
+def test_edit_mode_says_how_to_edit_and_play_mode_who_is_to_move() -> None:
+    from shangrila_widget.widget.texts import ui_text
+
+    checker = DisputeChecker(situation_one())
+    checker.mode_buttons.value = "edit"  # as the front end sets it
+    assert checker.mode == "edit"
+    assert checker.board.message == ui_text("edit_mode_help", "en")
+    assert "Click a space to play" not in checker.board.message
+    assert checker.edit_tools.layout.display == "flex"
+    assert checker.colour_picker.description == "Colour"
+    checker.board.lang = "pl"
+    assert checker.board.message == ui_text("edit_mode_help", "pl")
+    assert checker.colour_picker.description == "Kolor"
+    assert checker.mode == "edit", "the relabelled toggle changed no mode"
+    checker.mode = "play"
+    assert checker.mode_buttons.value == "play"
+    assert checker.board.message.startswith("Kliknij pole")
+
+
+def test_the_copy_button_holds_the_string_and_says_what_the_browser_did() -> None:
+    from shangrila_widget.widget.texts import ui_text
+
+    checker = DisputeChecker(situation_one())
+    button = checker.copy_button
+    assert button is not None and button.text == checker.string_field.value
+    assert button.description == "Copy"
+    click_space(checker.board, "A", "rainmaker")
+    click_space(checker.board, "B", "rainmaker")  # a journey: a new position, a new string
+    assert button.text == checker.string_field.value != to_compact(situation_one())
+
+    def front_end(ok: bool) -> None:  # what the page sends after the click
+        message = {"method": "custom", "content": {"event": "copied", "ok": ok}}
+        button._handle_msg({"content": {"data": message}, "buffers": []})
+
+    front_end(True)
+    assert checker.board.message == ui_text("copied", "en")
+    front_end(False)
+    assert checker.board.message == ui_text("copy_failed", "en")
+
+
+def test_the_checker_title_guide_and_svg() -> None:
+    from shangrila_widget.widget.texts import ui_text
+
+    checker = DisputeChecker(lang="pl")
+    assert ui_text("checker_title", "pl") in checker.title_line.title.value
+    assert checker.title_line.guide in checker.board.side_panel.children
+    assert checker._repr_svg_().startswith("<svg")
+
+
+def test_a_callback_error_of_the_checker_is_shown_under_the_board() -> None:
+    checker = DisputeChecker(situation_one())
+    checker.predictions = []  # the list no longer matches its options
+    checker.action_list.value = 0  # as the front end chooses the first line
+    assert "IndexError" in checker.board.error

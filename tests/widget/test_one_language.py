@@ -44,7 +44,7 @@ def test_every_way_to_switch_the_tour_translates_all_of_it(switch: str) -> None:
     assert tour.lang == "pl" and langs(tour) == {"pl"}
     assert foreign_words(tour, "pl") == []
     assert tour.frame == 3 and tour.chapter == "placing-a-master"
-    assert "Krok 3 z" in tour._position_label.value
+    assert "Krok 3 z" in tour.step_label.value
     SWITCHES[switch](tour, "en")
     assert langs(tour) == {"en"}
     assert foreign_words(tour, "en") == []
@@ -59,7 +59,7 @@ def test_switching_inside_a_variation_translates_the_caption_and_the_bar(switch:
     SWITCHES[switch](tour, "pl")
     assert tour.in_variation, "a language switch keeps the variation on show"
     assert tour.board.caption == "wariant od kroku 1"
-    assert "Wariant 1 od kroku 1" in tour._variation_note.value
+    assert "Wariant 1 od kroku 1" in tour.variation_note.value
     assert foreign_words(tour, "pl") == []
 
 
@@ -73,7 +73,7 @@ def test_every_way_to_switch_the_checker_translates_all_of_it(switch: str) -> No
     assert checker.board.message.startswith("Zmieniono: D Uzdrowiciel")
     assert foreign_words(checker, "pl") == []
     checker.mode = "play"
-    checker._kinds.value = "all"
+    checker.kind_buttons.value = "all"
     checker.preview(0)
     assert foreign_words(checker, "pl") == []
     SWITCHES[switch](checker, "en")
@@ -92,7 +92,7 @@ def test_the_board_alone_switches_every_word() -> None:
 def test_the_walk_finds_english_left_in_a_polish_tour() -> None:
     """The check can fail: an English label left behind is reported."""
     tour = RulebookTour(lang="pl")
-    tour._nav["next"].description = "Next ▶"
+    tour.nav_buttons["next"].description = "Next ▶"
     assert any("Next ▶" in found for found in foreign_words(tour, "pl"))
 
 
@@ -100,14 +100,14 @@ def test_a_language_switch_keeps_choices_and_selections() -> None:
     """ipywidgets selects the first option when labels change: nothing of that may leak."""
     checker = DisputeChecker("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
     checker.mode = "edit"
-    checker._piece.value = "pair"
-    checker._colour.value = "blue"
-    checker._kinds.value = "recruit"
+    checker.piece_buttons.value = "pair"
+    checker.colour_picker.value = "blue"
+    checker.kind_buttons.value = "recruit"
     checker.board.action_kind = "journey"
     checker.lang = "pl"
-    assert checker.mode == "edit" and checker._mode.value == "edit"
-    assert checker._piece.value == "pair" and checker._colour.value == "blue"
-    assert checker._kinds.value == "recruit"
+    assert checker.mode == "edit" and checker.mode_buttons.value == "edit"
+    assert checker.piece_buttons.value == "pair" and checker.colour_picker.value == "blue"
+    assert checker.kind_buttons.value == "recruit"
     assert checker.board.action_kind == "journey"
     board = ShangriLaBoard(checker.game)
     click_space(board, "A", "rainmaker")  # Red's master with a student: a journey from A
@@ -116,4 +116,6 @@ def test_a_language_switch_keeps_choices_and_selections() -> None:
     assert board.selection == "journey:A" and board.action_kind == "auto"
     tour = RulebookTour(chapter="recruiting-students")
     tour.lang = "pl"
-    assert tour.chapter == "recruiting-students" and tour._picker.value == "recruiting-students"
+    assert (
+        tour.chapter == "recruiting-students" and tour.chapter_picker.value == "recruiting-students"
+    )

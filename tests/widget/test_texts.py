@@ -233,18 +233,20 @@ def test_absorb_moves_waiting_widget_sentences_into_the_words_files(tmp_path: Pa
         original.replace(
             TABLE,
             TABLE + "    # ---- h9-example\n"
-            '    "copy": {"en": "Copy", "pl": "Kopiuj"},\n'
-            '    "copied": {"en": "Copied {n}.", "pl": "Skopiowano {n}."},\n',
+            '    "example_copy": {"en": "Copy", "pl": "Kopiuj"},\n'
+            '    "example_copied": {"en": "Copied {n}.", "pl": "Skopiowano {n}."},\n',
         ),
         "utf-8",
     )
-    assert texts.absorb(source, words) == ["copy", "copied"]
+    assert texts.absorb(source, words) == ["example_copy", "example_copied"]
     en = json.loads((words / "en.json").read_text("utf-8"))
     pl = json.loads((words / "pl.json").read_text("utf-8"))
-    assert (en["ui.copied"], pl["ui.copy"]) == ("Copied {n}.", "Kopiuj")
-    assert list(en)[-2:] == ["ui.copy", "ui.copied"]
+    assert (en["ui.example_copied"], pl["ui.example_copy"]) == ("Copied {n}.", "Kopiuj")
+    assert list(en)[-2:] == ["ui.example_copy", "ui.example_copied"]
     assert source.read_text("utf-8") == original
-    source.write_text(original.replace(TABLE, TABLE + '    "copy": {"en": "C", "pl": "K"},\n'))
+    source.write_text(
+        original.replace(TABLE, TABLE + '    "example_copy": {"en": "C", "pl": "K"},\n')
+    )
     with pytest.raises(ValueError, match="already"):
         texts.absorb(source, words)
     assert json.loads((words / "en.json").read_text("utf-8")) == en, "nothing written"

@@ -24,14 +24,14 @@ def test_every_chapter_steps_to_the_exact_frames_of_its_data() -> None:
             assert tour.board.game.to_dict()["villages"] == frame.position.to_dict()["villages"]
             assert tour.board.game.bridges == frame.position.bridges
             if frame.step is not None:
-                assert frame.step.narration["en"] in tour._narration.value.replace("&#x27;", "'")
+                assert frame.step.narration["en"] in tour.narration.value.replace("&#x27;", "'")
 
 
 def test_refused_step_shows_rule_and_reason() -> None:
     tour = RulebookTour(chapter="placing-a-master")
     tour.go(2)  # Red tries a Rainmaker in A
-    assert "PLACE-SPACE" in tour._narration.value
-    assert "already taken by Yellow" in tour._narration.value
+    assert "PLACE-SPACE" in tour.narration.value
+    assert "already taken by Yellow" in tour.narration.value
     assert any(h["kind"] == "refused" for h in tour.board.highlights)
 
 
@@ -40,19 +40,20 @@ def test_keyboard_steps_frames_and_home_end_jump() -> None:
     key(tour, "ArrowRight")
     assert tour.frame == 1
     key(tour, "End")
-    assert tour.frame == len(tour._chapter.frames) - 1
+    assert tour.frame == len(tour.current_chapter.frames) - 1
     key(tour, "Home")
     assert tour.frame == 0
-    key(tour, "ArrowLeft")
-    assert tour.frame == 0
+    key(tour, "ArrowLeft")  # before the start: the previous chapter's last step
+    assert tour.chapter == "recruiting-students"
+    assert tour.frame == len(tour.current_chapter.frames) - 1
 
 
 def test_polish_narration_and_labels() -> None:
     tour = RulebookTour(lang="pl", chapter="journey-situation-2")
     tour.go(1)
-    assert "Podróż" in tour._narration.value or "wioski" in tour._narration.value
-    assert tour._nav["next"].description == "Dalej ▶"
-    assert tour._picker.options[0][0] == "Umieszczenie Mistrza"
+    assert "Podróż" in tour.narration.value or "wioski" in tour.narration.value
+    assert tour.nav_buttons["next"].description == "Dalej ▶"
+    assert tour.chapter_picker.options[0][0] == "Umieszczenie Mistrza"
 
 
 def test_playing_on_the_board_makes_a_variation_and_main_line_returns() -> None:
@@ -62,7 +63,7 @@ def test_playing_on_the_board_makes_a_variation_and_main_line_returns() -> None:
     feedback = tour.board.click(("space", "A", "healer"))  # Red, instead of the rulebook
     assert feedback.kind == "played"
     assert tour.in_variation
-    assert "Variation 1 from step 1" in tour._variation_note.value
+    assert "Variation 1 from step 1" in tour.variation_note.value
     assert tour.board.caption == "variation from step 1"
     key(tour, "ArrowLeft")  # inside a variation the arrows undo/redo
     assert not tour.in_variation and tour.frame == 1
@@ -132,9 +133,9 @@ def test_reference_panel_lists_every_rule_in_both_languages() -> None:
     tour = RulebookTour()
     ids = [entry["id"] for entry in rules_reference()]
     for rule in ids:
-        assert f"shangrila-rule-{rule}" in tour._reference_html.value
+        assert f"shangrila-rule-{rule}" in tour.reference_html.value
     tour.lang = "pl"
-    assert "Kamień Mędrców" in tour._reference_html.value
+    assert "Kamień Mędrców" in tour.reference_html.value
 
 
 def test_chapter_trait_rejects_unknown_ids() -> None:
@@ -143,3 +144,123 @@ def test_chapter_trait_rejects_unknown_ids() -> None:
     tour = RulebookTour()
     with pytest.raises(traitlets.TraitError):
         tour.chapter = "no-such-chapter"
+
+
+def test_next_at_a_chapters_last_step_enters_the_next_chapter_and_back_returns() -> None:
+    chapters = load_chapters()
+    first, second = chapters[0], chapters[1]
+    tour = RulebookTour(chapter=first.id)
+    tour.go(len(first.frames) - 1)
+    assert not tour.nav_buttons["next"].disabled
+    tour.nav_buttons["next"].click()
+    assert (tour.chapter, tour.frame) == (second.id, 0)
+    assert tour.board.game == second.frames[0].position
+    tour.nav_buttons["prev"].click()
+    assert (tour.chapter, tour.frame) == (first.id, len(first.frames) - 1)
+    key(tour, "ArrowRight")  # the keys cross too
+    assert (tour.chapter, tour.frame) == (second.id, 0)
+    key(tour, "ArrowLeft")
+    assert (tour.chapter, tour.frame) == (first.id, len(first.frames) - 1)
+
+
+def test_back_at_the_first_start_and_next_at_the_last_step_stay() -> None:
+    chapters = load_chapters()
+    tour = RulebookTour(chapter=chapters[0].id)
+    assert tour.nav_buttons["prev"].disabled
+    tour.previous()
+    assert (tour.chapter, tour.frame) == (chapters[0].id, 0)
+    last = chapters[-1]
+    tour.go_to(last.id, len(last.frames) - 1)
+    assert tour.nav_buttons["next"].disabled
+    tour.next()
+    assert (tour.chapter, tour.frame) == (last.id, len(last.frames) - 1)
+
+
+def test_an_error_while_showing_a_frame_is_shown_under_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tour = RulebookTour()
+
+    def broken() -> None:
+        raise RuntimeError("the frame cannot be drawn")
+
+    monkeypatch.setattr(tour, "_show", broken)
+    tour.chapter_picker.value = "recruiting-students"  # as the front end sets it
+    assert "the frame cannot be drawn" in tour.board.error
+
+
+def test_the_title_and_guide_are_in_the_widget_and_follow_the_language() -> None:
+    from shangrila_widget.widget.texts import ui_text
+
+    tour = RulebookTour()
+    assert ui_text("tour_title", "en") in tour.title_line.title.value
+    assert ui_text("tour_guide_summary", "en") in tour.title_line.guide.value
+    assert tour.title_line.guide in tour.board.side_panel.children
+    tour.board.lang = "pl"
+    assert ui_text("tour_title", "pl") in tour.title_line.title.value
+    assert "„Dalej”" in tour.title_line.guide.value
+    assert tour.title_line.presenter_button.description == "Prezentacja"
+    assert tour.chapter == "placing-a-master"  # the relabelled picker changed no chapter
+    assert tour.chapter_picker.label == "Umieszczenie Mistrza"
+
+
+def test_main_line_is_said_once_and_the_variation_bar_shows_only_in_a_variation() -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(1)
+    assert tour.variation_bar.layout.display == "none"
+    assert "Main line" in tour.board.message
+    tour.board.click(("space", "A", "healer"))
+    assert tour.variation_bar.layout.display == "flex"
+    assert "Variation 1 from step 1" in tour.variation_note.value
+    assert "style=" not in tour.variation_note.value  # a class with theme colours
+    tour.main_line()
+    assert tour.variation_bar.layout.display == "none"
+    assert tour.variation_note.value == ""
+
+
+def test_presenter_option_trait_and_toggle_are_one_setting() -> None:
+    from shangrila_widget.widget.presenting import PRESENTING_CLASS
+
+    tour = RulebookTour(presenter=True)
+    assert tour.presenter and PRESENTING_CLASS in tour._dom_classes
+    assert tour.title_line.presenter_button.value
+    tour.title_line.presenter_button.value = False
+    assert not tour.presenter and PRESENTING_CLASS not in tour._dom_classes
+
+
+def test_the_refused_note_is_a_themed_class_not_a_fixed_light_colour() -> None:
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(2)  # a refused step
+    assert "shangrila-note-refused" in tour.narration.value
+    assert "#fff4ec" not in tour.narration.value and "<h3 style" not in tour.narration.value
+
+
+def test_presenter_follows_into_a_board_that_has_the_trait() -> None:
+    import ipywidgets as widgets
+    import traitlets
+
+    from shangrila_widget.widget import ShangriLaBoard
+    from shangrila_widget.widget.presenting import link_presenter
+
+    class PresentingBoard(ShangriLaBoard):  # type: ignore[misc]
+        presenter = traitlets.Bool(False)
+
+    class Owner(widgets.VBox):  # type: ignore[misc]
+        presenter = traitlets.Bool(False)
+
+    board, owner, button = PresentingBoard(), Owner(), widgets.ToggleButton()
+    link_presenter(owner, board, button)
+    owner.presenter = True
+    assert board.presenter and button.value
+    board.presenter = False  # the board's own switch turns the owner's off too
+    assert not owner.presenter
+    plain = ShangriLaBoard()  # without the trait nothing is set on the board
+    other = Owner()
+    link_presenter(other, plain, widgets.ToggleButton())
+    other.presenter = True
+    assert not plain.has_trait("presenter")
+
+
+def test_the_tour_shows_as_svg_where_no_kernel_runs() -> None:
+    tour = RulebookTour()
+    assert tour._repr_svg_().startswith("<svg")
