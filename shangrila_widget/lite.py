@@ -6,10 +6,11 @@ web host with
 nothing of ours running anywhere. It holds
 
 * a **ready page** per example notebook (``tour.html``, ``hot-seat.html``,
-  ``dispute-checker.html``, ``exercises.html``; the site's root opens the tour's): JupyterLite's REPL app told by
-  its address to run :func:`show_notebook` on load, which shows the notebook's text and runs
-  its code with the code hidden, as Voila does. Nothing to run, no kernel or trust indicator,
-  and nothing kept in the browser, so a new site is never hidden by an old copy;
+  ``dispute-checker.html``, ``exercises.html``; the site's root opens the tour's):
+  JupyterLite's REPL app told by its address to run :func:`show_notebook` on load, which
+  shows the notebook's text and runs its code with the code hidden, as Voila does. Nothing
+  to run, no kernel or trust indicator, and nothing kept in the browser, so a new site is
+  never hidden by an old copy;
 * the JupyterLite Notebook app (``notebooks/``, ``tree/``) with the four example notebooks
   (their kernel set to the site's Python, their code cells trusted) for those who want to read
   and change the code. Its storage is in memory only (``enableMemoryStorage``): a reload shows

@@ -50,6 +50,10 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board .shangrila-message {{
   position: sticky; bottom: 0; z-index: 1; background: var(--jp-layout-color0, #fff);
 }}
+/* The tour's Exercises button stands out at a chapter's last step. */
+.shangrila-tour .shangrila-practise.shangrila-call {{
+  font-weight: bold; outline: 2px solid var(--jp-brand-color1, #0072B2);
+}}
 /* h2-tour-checker */
 .shangrila-header, .shangrila-checker-bar {{ gap: 2px 4px; }}
 .shangrila-title {{ margin-right: 6px; }}

@@ -35,6 +35,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.exercises import ASKABLE_RULES, exercises_on
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import GameRecord, Node, Position, RecordError
 from shangrila_widget.rules.compact import to_compact
@@ -50,6 +51,7 @@ from shangrila_widget.rules.messages import (
 from shangrila_widget.tour import Chapter, Frame, load_chapters
 from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
+from shangrila_widget.widget.exercises import Exercises
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
 from shangrila_widget.widget.texts import ui_text
 
@@ -96,8 +98,11 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.board = ShangriLaBoard(first.start, lang=lang, width=width, show_legal=False)
         self.board.on_key(self._on_key)
         self._build(lang)
+        #: The exercises on the chapter's rules (:meth:`practise`), shown under the board.
+        self.exercises: Exercises | None = None
+        self.exercises_box = widgets.VBox()
         super().__init__(
-            children=[self._header, self.variation_bar, self.board],
+            children=[self._header, self.variation_bar, self.board, self.exercises_box],
             **kwargs,
         )
         self.add_class("shangrila-tour")
@@ -130,12 +135,20 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             self.nav_buttons[key] = button
         self.step_label = widgets.HTML()
         self.step_label.add_class("shangrila-step-label")
+        self.practise_button = widgets.Button(
+            description=ui_text("practise", lang),
+            tooltip=ui_text("practise_tip", lang),
+            layout={"width": "auto"},
+        )
+        self.practise_button.add_class("shangrila-practise")
+        self.practise_button.on_click(self.board.guarded(lambda _button: self.practise()))
         self._header = widgets.HBox(
             [
                 self.title_line.title,
                 self.chapter_picker,
                 *self.nav_buttons.values(),
                 self.step_label,
+                self.practise_button,
                 self.title_line.presenter_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -174,6 +187,21 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             child.add_class("shangrila-board-info")
         panel.children = (self.title_line.guide, self.narration, message, *rest, self._reference)
         panel.add_class("shangrila-tour-panel")
+
+    def practise(self, count: int = 3) -> Exercises:
+        """Two or three exercises on the rules the chapter on show teaches (the same ones for
+        everyone), under the board, in the tour's language; returned."""
+        chapter = self.current_chapter
+        rules = [r for step in chapter.steps for r in step.teaches if r in ASKABLE_RULES]
+        seed = self.chapters.index(chapter)
+        exercises = Exercises(
+            exercises_on(rules, count, seed), lang=self.lang, presenter=self.presenter
+        )
+        traitlets.link((self, "lang"), (exercises, "lang"))
+        traitlets.link((self, "presenter"), (exercises, "presenter"))
+        self.exercises = exercises
+        self.exercises_box.children = (exercises,)
+        return exercises
 
     def _chapter_options(self, lang: Language) -> list[tuple[str, str]]:
         return [(c.title[lang], c.id) for c in self.chapters]
@@ -293,6 +321,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     @traitlets.observe("chapter")
     @visible_errors
     def _chapter_changed(self, change: dict[str, Any]) -> None:
+        self.exercises, self.exercises_box.children = None, ()
         index = max(0, min(self._arrival, len(self.current_chapter.frames) - 1))
         if self.frame != index:
             self.frame = index  # shows through _frame_changed
@@ -314,6 +343,8 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.title_line.translate(lang)
         for key, button in {**self.nav_buttons, **self.variation_buttons}.items():
             button.description = ui_text(key, lang)
+        self.practise_button.description = ui_text("practise", lang)
+        self.practise_button.tooltip = ui_text("practise_tip", lang)
         self._reference.set_title(0, ui_text("reference", lang))
         self.reference_html.value = rules_reference_html(lang)
         self.narration.value = self._narration_html(self.current_frame)
@@ -361,6 +392,11 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.nav_buttons["first"].disabled, self.nav_buttons["last"].disabled = at_start, at_end
         self.nav_buttons["prev"].disabled = at_start and self._neighbour(-1) is None
         self.nav_buttons["next"].disabled = at_end and self._neighbour(+1) is None
+        # The chapter ends with its exercises: the button stands out at the last step.
+        if at_end:
+            self.practise_button.add_class("shangrila-call")
+        else:
+            self.practise_button.remove_class("shangrila-call")
         self._show_variation_note()
 
     def _show_variation_note(self) -> None:

@@ -7,6 +7,7 @@ import pytest
 from shangrila_widget.rules import RecordError
 from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget import RulebookTour
+from shangrila_widget.widget.texts import ui_text
 from tests.support.widget import press
 
 
@@ -264,3 +265,29 @@ def test_presenter_follows_into_a_board_that_has_the_trait() -> None:
 def test_the_tour_shows_as_svg_where_no_kernel_runs() -> None:
     tour = RulebookTour()
     assert tour._repr_svg_().startswith("<svg")
+
+
+def test_a_chapter_ends_with_exercises_on_its_rules() -> None:
+    tour = RulebookTour(chapter="tie-broken-by-masters")
+    assert "shangrila-call" not in tour.practise_button._dom_classes
+    tour.go(len(tour.current_chapter.frames) - 1)
+    assert "shangrila-call" in tour.practise_button._dom_classes
+    tour.practise_button.click()
+    exercises = tour.exercises
+    assert exercises is not None and tour.exercises_box.children == (exercises,)
+    assert len(exercises.exercises) == 3
+    assert all("JOURNEY-TIE-MASTERS" in e.rules for e in exercises.exercises)
+    tour.lang = "pl"
+    assert exercises.lang == "pl" and exercises.board.lang == "pl"
+    assert tour.practise_button.description == ui_text("practise", "pl")
+    tour.next()  # into the next chapter: its own exercises, on request
+    assert tour.exercises is None and tour.exercises_box.children == ()
+
+
+def test_every_chapter_has_exercises_on_its_rules() -> None:
+    tour = RulebookTour()
+    for chapter in tour.chapters:
+        tour.chapter = chapter.id
+        taught = {r for step in chapter.steps for r in step.teaches}
+        for exercise in tour.practise().exercises:
+            assert taught & set(exercise.rules), (chapter.id, exercise.rules)
