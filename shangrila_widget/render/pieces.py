@@ -82,6 +82,7 @@ __all__ = [
     "bridge_parts",
     "cross",
     "hatch",
+    "player_shape",
     "space_mark",
     "space_parts",
     "space_tag",
@@ -220,6 +221,33 @@ class TileParts:
         return (self.body, self.symbol, self.letter)
 
 
+def player_shape(
+    owner: str, cx: float, cy: float, r: float, line_width: float, tag: Tag
+) -> Primitive:
+    """``owner``'s tile shape (a disc, rounded square, hexagon or diamond) of radius ``r``
+    around ``(cx, cy)``, filled in its colour and outlined in its edge colour."""
+    style = PLAYER_STYLES[owner]
+    if style.shape == "circle":
+        return Circle(
+            rounded(cx),
+            rounded(cy),
+            rounded(r),
+            fill=style.fill,
+            stroke=style.edge,
+            line_width=line_width,
+            tag=tag,
+            outline_element=True,
+        )
+    return Polygon(
+        scaled(TILE_SHAPES[style.shape], cx, cy, r),
+        fill=style.fill,
+        stroke=style.edge,
+        line_width=line_width,
+        tag=tag,
+        outline_element=True,
+    )
+
+
 @lru_cache(maxsize=4096)
 def tile_parts(
     space: SpaceGeometry,
@@ -236,29 +264,7 @@ def tile_parts(
     tag = (role, space.village, master_type, owner)
     cx, cy = space.cx + dx, space.cy + dx
     r = TILE_R * u
-    body: Primitive
-    width = rounded(1.6 * u)
-    if style.shape == "circle":
-        body = Circle(
-            rounded(cx),
-            rounded(cy),
-            rounded(r),
-            fill=style.fill,
-            stroke=style.edge,
-            line_width=width,
-            tag=tag,
-            outline_element=True,
-        )
-    else:
-        outline = scaled(TILE_SHAPES[style.shape], cx, cy, r)
-        body = Polygon(
-            outline,
-            fill=style.fill,
-            stroke=style.edge,
-            line_width=width,
-            tag=tag,
-            outline_element=True,
-        )
+    body = player_shape(owner, cx, cy, r, rounded(1.6 * u), tag)
     symbol = Polygon(
         scaled(SYMBOLS[master_type], cx, cy - lettering.symbol_at * r, lettering.symbol_size * r),
         fill=style.ink,

@@ -71,6 +71,7 @@ from shangrila_widget.render.pieces import (
     block,
     bridge_mark,
     bridge_parts,
+    player_shape,
     space_mark,
     space_parts,
     stone_parts,
@@ -79,7 +80,6 @@ from shangrila_widget.render.pieces import (
     walls,
 )
 from shangrila_widget.render.primitives import (
-    Circle,
     Layers,
     Line,
     Polygon,
@@ -101,11 +101,9 @@ from shangrila_widget.render.styles import (
     PLAYER_STYLES,
     PRESENTER_LETTERING,
     STACK_OFFSET,
-    TILE_SHAPES,
     Lettering,
     round_points,
     rounded,
-    scaled,
 )
 from shangrila_widget.rules.board import BRIDGE_INDEX, VILLAGES, board_bridges
 from shangrila_widget.rules.messages import COLOUR_NAMES
@@ -411,32 +409,10 @@ def _player(
     column = (layout.width - lettering.footer_reserve * u) / columns
     k = lettering.footer_mark
     size = rounded(lettering.footer * u)
-    style = PLAYER_STYLES[colour]
     x = 30 * u + (i % columns) * column
     row = top + lettering.footer_row * u + (i // columns) * lettering.footer_pitch * u
     tag = ("legend", colour)
-    r = 9 * k * u
-    shape: Primitive
-    if style.shape == "circle":
-        shape = Circle(
-            rounded(x),
-            rounded(row),
-            rounded(r),
-            fill=style.fill,
-            stroke=style.edge,
-            line_width=rounded(1.4 * u),
-            tag=tag,
-            outline_element=True,
-        )
-    else:
-        shape = Polygon(
-            scaled(TILE_SHAPES[style.shape], x, row, r),
-            fill=style.fill,
-            stroke=style.edge,
-            line_width=rounded(1.4 * u),
-            tag=tag,
-            outline_element=True,
-        )
+    shape = player_shape(colour, x, row, 9 * k * u, rounded(1.4 * u), tag)
     shapes: list[Primitive] = [shape]
     if moving:
         m = x - 14 * k * u
