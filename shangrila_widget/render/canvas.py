@@ -283,17 +283,21 @@ class _Plan:
                         near.update(here)
                         here.append(t)
             touched.append([o for o in near if _touch(extents[o], x, margin)])
-        # first fit
+        # first fit: after the batch of the operation before it in its thing, and after the
+        # last batch of every primitive of an earlier thing it may touch
         members: list[list[Primitive]] = []
         batch_kinds: list[int] = []
         of_kind: list[list[int]] = [[] for _ in _KINDS]
-        last_of: list[int] = []  # per thing: its last batch
+        placed = [0] * len(primitives)  # per primitive: the batch of its last operation
         for t, inside in enumerate(things):
             last = -1
-            for o in touched[t]:
-                if last_of[o] > last:
-                    last = last_of[o]
+            others = [q for o in touched[t] for q in things[o]]
             for i in inside:
+                if others:
+                    x = entries[i].extent
+                    for q in others:
+                        if placed[q] > last and _touch(entries[q].extent, x, margin):
+                            last = placed[q]
                 p = primitives[i]
                 for kind in entries[i].kinds:
                     found = of_kind[kind] if kind != _ALONE else None
@@ -306,7 +310,7 @@ class _Plan:
                         batch_kinds.append(kind)
                         if found is not None:
                             found.append(last)
-            last_of.append(last)
+                placed[i] = last
         self.batches: list[tuple[int, list[Primitive]]] = list(zip(batch_kinds, members))
 
 
