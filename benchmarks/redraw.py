@@ -7,7 +7,9 @@ replaced by a recorder (no kernel, no browser). Reported figures are medians:
 
 - ``scene_ms``: ``build_scene`` alone;
 - ``redraw_ms``: ``build_scene`` + ``BoardCanvas.draw_dynamic`` (one ``hold_canvas`` batch);
-- ``bytes_per_redraw`` / ``messages_per_redraw``: what that batch sends;
+- ``bytes_per_redraw`` / ``messages_per_redraw`` / ``commands_per_redraw`` /
+  ``vector_calls_per_redraw``: what that batch sends (canvas commands; of them, vectorised
+  ``*Styled*`` calls);
 - ``static_ms`` / ``static_bytes``: a full redraw of the static layer;
 - ``svg_ms``: ``position_svg`` of the same positions.
 
@@ -26,6 +28,7 @@ import time
 from typing import Any
 
 from ipycanvas import canvas as ipycanvas_canvas
+from ipycanvas.canvas import COMMANDS
 
 from shangrila_widget.render import build_scene, position_svg
 from shangrila_widget.render.canvas import BoardCanvas
@@ -46,6 +49,18 @@ def game_positions(seed: int, skip: int, count: int) -> list[Position]:
         if i >= skip:
             out.append(pos)
         pos = pos.play(rng.choice(pos.legal_actions())).position
+    return out
+
+
+def command_names(messages: list[tuple[Any, list[Any]]]) -> list[str]:
+    """The canvas commands of captured messages, by name."""
+    names = {index: name for name, index in COMMANDS.items()}
+    out: list[str] = []
+    for _, buffers in messages:
+        batch = json.loads(bytes(memoryview(buffers[0])))
+        if batch and not isinstance(batch[0], list):
+            batch = [batch]
+        out += [names[command[0]] for command in batch]
     return out
 
 
@@ -74,6 +89,8 @@ def main() -> None:
     redraw_ms: list[float] = []
     sizes: list[int] = []
     counts: list[int] = []
+    commands: list[int] = []
+    vector: list[int] = []
     for i in range(args.repeat):
         pos, highlights = positions[i % len(positions)], marks[i % len(positions)]
         sent.clear()
@@ -86,6 +103,9 @@ def main() -> None:
         redraw_ms.append((done - start) * 1000)
         sizes.append(size(sent))
         counts.append(len(sent))
+        names = command_names(sent)
+        commands.append(len(names))
+        vector.append(sum("Styled" in name for name in names))
 
     static_ms: list[float] = []
     static_bytes = 0
@@ -110,6 +130,8 @@ def main() -> None:
                 "redraw_ms_p95": round(sorted(redraw_ms)[int(0.95 * len(redraw_ms))], 3),
                 "bytes_per_redraw": int(statistics.median(sizes)),
                 "messages_per_redraw": max(counts),
+                "commands_per_redraw": int(statistics.median(commands)),
+                "vector_calls_per_redraw": int(statistics.median(vector)),
                 "primitives_per_redraw": len(scene.dynamic),
                 "static_ms": round(statistics.median(static_ms), 3),
                 "static_bytes": static_bytes,

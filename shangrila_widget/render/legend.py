@@ -30,11 +30,9 @@ from shangrila_widget.render.layout import (
 )
 from shangrila_widget.render.pieces import (
     badge_parts,
-    block_edge,
-    block_fill,
+    block,
     bridge_mark,
     bridge_parts,
-    hatch,
     space_mark,
     space_parts,
     stone_parts,
@@ -167,18 +165,14 @@ def _space(cx: float, cy: float, u: float, master_type: str = "healer") -> Space
 
 
 def _tile(space: SpaceGeometry, u: float, lang: Language, owner: str = "red") -> list[Primitive]:
-    parts = tile_parts(space, owner, "master", 0.0, u, lang)
-    return [parts.fill, parts.edge, parts.symbol, parts.letter]
+    return list(tile_parts(space, owner, "master", 0.0, u, lang=lang).shapes)
 
 
 def _block(cx: float, cy: float, radius: float, u: float, out: bool) -> list[Primitive]:
     village = VillageGeometry(
         "C", cx, cy, radius, hexagon_points(cx, cy, radius), {}, (cx, cy), (cx, cy), (cx, cy), True
     )
-    body = [block_fill(village, u, out)]
-    if out:
-        body += hatch(village, u)
-    body.append(block_edge(village, u, out))
+    body = block(village, u, out)
     if not out:
         body += walls(village, u, muted=False)
     return body
@@ -197,22 +191,14 @@ def _example(item_id: str, cx: float, cy: float, u: float, lang: Language) -> li
         return _tile(_space(cx, cy, u, item_id.removeprefix("type-")), u, lang, "blue")
     space = _space(cx, cy, u)
     if item_id == "master":
-        return [*space_parts(space, u, lang), *_tile(space, u, lang)]
+        return [*space_parts(space, u, lang=lang), *_tile(space, u, lang)]
     if item_id == "student":
         offset = STACK_OFFSET * u
-        master = tile_parts(space, "red", "master", offset, u, lang)
-        student = tile_parts(space, "red", "student", -offset, u, lang)
-        return [
-            *space_parts(space, u, lang),
-            master.fill,
-            master.edge,
-            student.fill,
-            student.edge,
-            student.symbol,
-            student.letter,
-        ]
+        master = tile_parts(space, "red", "master", offset, u, lang=lang)
+        student = tile_parts(space, "red", "student", -offset, u, lang=lang)
+        return [*space_parts(space, u, lang=lang), master.body, *student.shapes]
     if item_id == "space":
-        return list(space_parts(space, u, lang))
+        return list(space_parts(space, u, lang=lang))
     r = BADGE_R * u
     if item_id == "strength":
         return list(badge_parts(cx, cy, r, u, 5, False, ()))
@@ -222,28 +208,19 @@ def _example(item_id: str, cx: float, cy: float, u: float, lang: Language) -> li
             *badge_parts(cx + 15 * u, cy, r, u, 3, True, ()),
         ]
     if item_id in ("bridge", "bridge-broken"):
-        bodies, slats, rails, gaps = bridge_parts(_bridge(cx, cy, u), item_id == "bridge", u)
-        return [*bodies, *slats, *rails, *gaps]
+        return list(bridge_parts(_bridge(cx, cy, u), item_id == "bridge", u))
     if item_id in ("walls", "out-of-play"):
         return _block(cx, cy, 19 * u, u, out=item_id == "out-of-play")
     if item_id == "highlight-journey":
         geometry = _bridge(cx, cy, u)
-        bodies, slats, rails, gaps = bridge_parts(geometry, True, u)
         arrow = bridge_mark(geometry, "A", "B", "moved", HIGHLIGHT_COLOURS["moved"], u, ())
-        return [*bodies, *slats, *rails, *arrow]
+        return [*bridge_parts(geometry, True, u), *arrow]
     if item_id.startswith("highlight-"):
         kind = item_id.removeprefix("highlight-")
         empty = kind in ("target", "refused")
         mark = space_mark(space, kind, u, (), wash=kind == "target")
         tile = [] if empty else _tile(space, u, lang)
-        return [
-            *space_parts(space, u, lang),
-            *mark.washes,
-            *tile,
-            mark.ring,
-            *mark.inner,
-            *mark.crosses,
-        ]
+        return [*space_parts(space, u, lang=lang), *tile, *mark]
     raise ValueError(f"no such key item: {item_id!r}")
 
 

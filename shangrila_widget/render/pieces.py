@@ -4,18 +4,19 @@ Every function here turns one thing (a tile on a space, a bridge's plank, a vill
 or hatching, a stone, a strength badge, a highlight mark) into primitives, given the
 geometry of :mod:`.layout` and the unit (scene units per design unit). The board scene
 (:mod:`.scene`) places them where the layout puts things; the picture's key (:mod:`.legend`)
-places the very same pieces in its rows, so the key shows exactly what the board draws.
+places the very same pieces in its rows, so the key shows exactly what the board draws. Each
+piece lists its shapes once, in painting order (an outlined tile is one shape with a fill and
+an outline); the letter that marks a master type comes from :func:`type_letter` alone.
 
 >>> from shangrila_widget.render.layout import board_layout
 >>> parts = tile_parts(board_layout(900).space("A", "healer"), "red", "master", 0.0, 1.0)
->>> parts.letter.text, parts.fill.fill
-('H', '#D55E00')
+>>> parts.letter.text, parts.body.fill, parts.body.stroke
+('H', '#D55E00', '#6B2F00')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from shangrila_widget.render.layout import (
@@ -44,6 +45,7 @@ from shangrila_widget.render.styles import (
     GAP_LINE,
     HIGHLIGHT_COLOURS,
     HINT_ARROW,
+    LETTERING,
     MOVED_ARROW,
     OUT_EDGE,
     OUT_FILL,
@@ -63,33 +65,40 @@ from shangrila_widget.render.styles import (
     TILE_R,
     TILE_SHAPES,
     WALL,
+    Lettering,
     pebble,
     ring_style,
     round_points,
     rounded,
     scaled,
 )
-from shangrila_widget.rules.messages import check_language, type_letter
+from shangrila_widget.rules.messages import check_language
+from shangrila_widget.rules.messages import type_letter as letter_in
 
 __all__ = [
-    "MarkParts",
     "TileParts",
     "badge_parts",
-    "block_edge",
-    "block_fill",
+    "block",
     "bridge_mark",
     "bridge_parts",
     "cross",
-    "discs_first",
     "hatch",
+    "player_shape",
     "space_mark",
     "space_parts",
     "space_tag",
     "stone_parts",
     "tile_parts",
+    "type_letter",
     "village_mark",
     "walls",
 ]
+
+
+def type_letter(master_type: str, lang: str = "en") -> str:
+    """The letter that marks ``master_type`` on its spaces and tiles, in ``lang`` (the
+    initial of the type's name: the Polish ones differ)."""
+    return letter_in(master_type, check_language(lang))
 
 
 def space_tag(space: SpaceGeometry) -> Tag:
@@ -98,25 +107,26 @@ def space_tag(space: SpaceGeometry) -> Tag:
 
 
 def space_parts(
-    space: SpaceGeometry, u: float, lang: str = "en"
-) -> tuple[Primitive, Primitive, Primitive]:
-    """An empty space: (pale disc, outline, its type letter in ``lang`` drawn faintly)."""
+    space: SpaceGeometry, u: float, lettering: Lettering = LETTERING, lang: str = "en"
+) -> tuple[Primitive, Primitive]:
+    """An empty space: (pale outlined disc, its type letter in ``lang`` drawn faintly)."""
     tag = space_tag(space)
-    size = rounded(13 * u)
+    size = rounded(lettering.space_letter * u)
     return (
-        Circle(space.cx, space.cy, rounded(space.r), fill=SPACE_FILL, tag=tag),
         Circle(
             space.cx,
             space.cy,
             rounded(space.r),
+            fill=SPACE_FILL,
             stroke=SPACE_EDGE,
             line_width=rounded(1.2 * u),
             tag=tag,
+            outline_element=True,
         ),
         Text(
             space.cx,
             baseline_for_centre(space.cy, size),
-            type_letter(space.type, check_language(lang)),
+            type_letter(space.type, lang),
             size=size,
             fill=SPACE_LETTER,
             tag=tag,
@@ -124,26 +134,30 @@ def space_parts(
     )
 
 
-def discs_first(items: Iterable[Primitive]) -> list[Primitive]:
-    """The circles of ``items`` first, then the rest (painters batch runs of one kind)."""
-    items = list(items)
-    return [p for p in items if isinstance(p, Circle)] + [
-        p for p in items if not isinstance(p, Circle)
-    ]
-
-
 # ---------------------------------------------------------------------------- villages
 
 
-def block_fill(v: VillageGeometry, u: float, out: bool) -> Primitive:
-    """A village's hexagonal block (grey when ``out`` of play)."""
-    return Polygon(v.hexagon, fill=OUT_FILL if out else BLOCK_FILL, tag=("village", v.id))
-
-
-def block_edge(v: VillageGeometry, u: float, out: bool) -> Primitive:
-    """The outline of a village's block."""
-    edge = OUT_EDGE if out else BLOCK_EDGE
-    return Polygon(v.hexagon, stroke=edge, line_width=rounded(2 * u), tag=("village", v.id))
+def block(v: VillageGeometry, u: float, out: bool) -> list[Primitive]:
+    """A village's hexagonal block with its edge; one out of play is grey and hatched (the
+    hatching under the edge)."""
+    tag = ("village", v.id)
+    width = rounded(2 * u)
+    if not out:
+        return [
+            Polygon(
+                v.hexagon,
+                fill=BLOCK_FILL,
+                stroke=BLOCK_EDGE,
+                line_width=width,
+                tag=tag,
+                outline_element=True,
+            )
+        ]
+    return [
+        Polygon(v.hexagon, fill=OUT_FILL, tag=tag),
+        *hatch(v, u),
+        Polygon(v.hexagon, stroke=OUT_EDGE, line_width=width, tag=tag),
+    ]
 
 
 def walls(v: VillageGeometry, u: float, muted: bool) -> list[Primitive]:
@@ -196,17 +210,55 @@ def hatch(v: VillageGeometry, u: float) -> list[Primitive]:
 
 @dataclass(frozen=True, slots=True)
 class TileParts:
-    """One tile's shapes, drawn in passes: fills, edges, symbols, letters."""
+    """One tile: its outlined shape, then its symbol and its letter on top (``shapes``; a
+    master under a student shows only its ``body``)."""
 
-    fill: Primitive
-    edge: Primitive
+    body: Primitive
     symbol: Primitive
     letter: Primitive
+
+    @property
+    def shapes(self) -> tuple[Primitive, Primitive, Primitive]:
+        """The whole tile, in painting order."""
+        return (self.body, self.symbol, self.letter)
+
+
+def player_shape(
+    owner: str, cx: float, cy: float, r: float, line_width: float, tag: Tag
+) -> Primitive:
+    """``owner``'s tile shape (a disc, rounded square, hexagon or diamond) of radius ``r``
+    around ``(cx, cy)``, filled in its colour and outlined in its edge colour."""
+    style = PLAYER_STYLES[owner]
+    if style.shape == "circle":
+        return Circle(
+            rounded(cx),
+            rounded(cy),
+            rounded(r),
+            fill=style.fill,
+            stroke=style.edge,
+            line_width=line_width,
+            tag=tag,
+            outline_element=True,
+        )
+    return Polygon(
+        scaled(TILE_SHAPES[style.shape], cx, cy, r),
+        fill=style.fill,
+        stroke=style.edge,
+        line_width=line_width,
+        tag=tag,
+        outline_element=True,
+    )
 
 
 @lru_cache(maxsize=4096)
 def tile_parts(
-    space: SpaceGeometry, owner: str, role: str, dx: float, u: float, lang: str = "en"
+    space: SpaceGeometry,
+    owner: str,
+    role: str,
+    dx: float,
+    u: float,
+    lettering: Lettering = LETTERING,
+    lang: str = "en",
 ) -> TileParts:
     """One tile (``role`` "master" or "student") of ``owner`` on ``space``, shifted by
     ``(dx, dx)``; ``u`` is the scene's unit, ``lang`` the language of its letter."""
@@ -215,38 +267,28 @@ def tile_parts(
     tag = (role, space.village, master_type, owner)
     cx, cy = space.cx + dx, space.cy + dx
     r = TILE_R * u
-    fill: Primitive
-    edge: Primitive
-    width = rounded(1.6 * u)
-    if style.shape == "circle":
-        fill = Circle(rounded(cx), rounded(cy), rounded(r), fill=style.fill, tag=tag)
-        edge = Circle(
-            rounded(cx), rounded(cy), rounded(r), stroke=style.edge, line_width=width, tag=tag
-        )
-    else:
-        outline = scaled(TILE_SHAPES[style.shape], cx, cy, r)
-        fill = Polygon(outline, fill=style.fill, tag=tag)
-        edge = Polygon(outline, stroke=style.edge, line_width=width, tag=tag)
+    body = player_shape(owner, cx, cy, r, rounded(1.6 * u), tag)
     symbol = Polygon(
-        scaled(SYMBOLS[master_type], cx, cy - 0.4 * r, 0.38 * r), fill=style.ink, tag=tag
+        scaled(SYMBOLS[master_type], cx, cy - lettering.symbol_at * r, lettering.symbol_size * r),
+        fill=style.ink,
+        tag=tag,
     )
-    size = rounded(0.8 * r)
+    size = rounded(lettering.tile_letter * r)
     letter = Text(
         rounded(cx),
-        baseline_for_centre(cy + 0.42 * r, size),
-        type_letter(master_type, check_language(lang)),
+        baseline_for_centre(cy + lettering.tile_letter_at * r, size),
+        type_letter(master_type, lang),
         size=size,
         fill=style.ink,
         tag=tag,
     )
-    return TileParts(fill, edge, symbol, letter)
+    return TileParts(body, symbol, letter)
 
 
 @lru_cache(maxsize=256)
-def bridge_parts(
-    geometry: BridgeGeometry, intact: bool, u: float
-) -> tuple[list[Primitive], list[Primitive], list[Primitive], list[Primitive]]:
-    """A plank (or its broken stubs): (bodies, slats, rails, gap lines)."""
+def bridge_parts(geometry: BridgeGeometry, intact: bool, u: float) -> tuple[Primitive, ...]:
+    """A plank, or its two broken stubs: the planks' bodies, their slats, their rails, then
+    (broken) the dashed line across the gap."""
     tag = ("bridge", geometry.a, geometry.b, "intact" if intact else "broken")
     (x1, y1), (x2, y2) = geometry.start, geometry.end
     length = geometry.length
@@ -336,38 +378,46 @@ def bridge_parts(
                     tag=tag,
                 )
             )
-    return bodies, slats, rails, gaps
+    return (*bodies, *slats, *rails, *gaps)
 
 
 # ---------------------------------------------------------------------------- stones and badges
 
 
+@lru_cache(maxsize=256)
 def stone_parts(x: float, y: float, r: float, u: float, tag: Tag) -> tuple[Primitive, ...]:
-    """A stone centred on ``(x, y)`` (``r``: a badge's radius): (fill, edge, shine)."""
-    outline = pebble(x, y, r)
+    """A stone centred on ``(x, y)`` (``r``: a badge's radius): (outlined pebble, shine)."""
     return (
-        Polygon(outline, fill=STONE_FILL, tag=tag),
-        Polygon(outline, stroke=STONE_EDGE, line_width=rounded(1.6 * u), tag=tag),
+        Polygon(
+            pebble(x, y, r),
+            fill=STONE_FILL,
+            stroke=STONE_EDGE,
+            line_width=rounded(1.6 * u),
+            tag=tag,
+            outline_element=True,
+        ),
         Polygon(pebble(x - 0.35 * r, y - 0.3 * r, 0.3 * r), fill=STONE_SHINE, tag=tag),
     )
 
 
+@lru_cache(maxsize=1024)
 def badge_parts(
     x: float, y: float, r: float, u: float, number: int, peace: bool, tag: Tag
 ) -> tuple[Primitive, ...]:
     """A strength badge showing ``number`` (grey when the village has a stone):
-    (fill, edge, number)."""
+    (outlined disc, number)."""
     size = rounded(13 * u)
     fill = BADGE_PEACE if peace else BADGE_FILL
     return (
-        Circle(rounded(x), rounded(y), rounded(r), fill=fill, tag=tag),
         Circle(
             rounded(x),
             rounded(y),
             rounded(r),
+            fill=fill,
             stroke=BADGE_EDGE,
             line_width=rounded(1.5 * u),
             tag=tag,
+            outline_element=True,
         ),
         Text(
             rounded(x),
@@ -383,38 +433,32 @@ def badge_parts(
 # ---------------------------------------------------------------------------- highlight marks
 
 
-@dataclass(frozen=True, slots=True)
-class MarkParts:
-    """A highlight of a space or village, drawn in passes: the wash (a legal empty space),
-    the ring, the inner white ring (``selected``) and the cross (``refused``)."""
-
-    ring: Primitive
-    washes: list[Primitive] = field(default_factory=list)
-    inner: list[Primitive] = field(default_factory=list)
-    crosses: list[Primitive] = field(default_factory=list)
-
-
-def space_mark(space: SpaceGeometry, kind: str, u: float, tag: Tag, wash: bool) -> MarkParts:
-    """The ``kind`` highlight of a space; ``wash`` tints it (a legal target that is empty)."""
+@lru_cache(maxsize=4096)
+def space_mark(
+    space: SpaceGeometry, kind: str, u: float, tag: Tag, wash: bool
+) -> tuple[Primitive, ...]:
+    """The ``kind`` highlight of a space, in painting order: the tint (with ``wash``: a
+    legal target that is empty), the ring, the inner white ring (``selected``), the cross
+    (``refused``)."""
     colour = HIGHLIGHT_COLOURS[kind]
     ring_width, ring_dash = ring_style(kind, u)
     r = space.r + 2.2 * u  # outer edge clear of the next space
-    ring = Circle(
-        space.cx,
-        space.cy,
-        rounded(r),
-        stroke=colour,
-        line_width=ring_width,
-        dash=ring_dash,
-        tag=tag,
-    )
-    parts = MarkParts(ring)
+    out: list[Primitive] = []
     if wash:
-        parts.washes.append(
-            Circle(space.cx, space.cy, rounded(space.r), fill=colour, opacity=0.28, tag=tag)
+        out.append(Circle(space.cx, space.cy, rounded(space.r), fill=colour, opacity=0.28, tag=tag))
+    out.append(
+        Circle(
+            space.cx,
+            space.cy,
+            rounded(r),
+            stroke=colour,
+            line_width=ring_width,
+            dash=ring_dash,
+            tag=tag,
         )
+    )
     if kind == "selected":
-        parts.inner.append(
+        out.append(
             Circle(
                 space.cx,
                 space.cy,
@@ -425,20 +469,22 @@ def space_mark(space: SpaceGeometry, kind: str, u: float, tag: Tag, wash: bool) 
             )
         )
     if kind == "refused":
-        parts.crosses.extend(cross(space.cx, space.cy, space.r * 0.75, u, tag))
-    return parts
+        out += cross(space.cx, space.cy, space.r * 0.75, u, tag)
+    return tuple(out)
 
 
-def village_mark(geometry: VillageGeometry, kind: str, u: float, tag: Tag) -> MarkParts:
-    """The ``kind`` highlight of a whole village: a hexagon around its block."""
+@lru_cache(maxsize=256)
+def village_mark(geometry: VillageGeometry, kind: str, u: float, tag: Tag) -> tuple[Primitive, ...]:
+    """The ``kind`` highlight of a whole village, in painting order: a hexagon around its
+    block, the inner white one (``selected``), the cross (``refused``)."""
     colour = HIGHLIGHT_COLOURS[kind]
     ring_width, ring_dash = ring_style(kind, u)
     hexagon = hexagon_points(geometry.cx, geometry.cy, geometry.radius + 5 * u)
-    parts = MarkParts(
+    out: list[Primitive] = [
         Polygon(hexagon, stroke=colour, line_width=ring_width, dash=ring_dash, tag=tag)
-    )
+    ]
     if kind == "selected":
-        parts.inner.append(
+        out.append(
             Polygon(
                 hexagon_points(geometry.cx, geometry.cy, geometry.radius + 1.5 * u),
                 stroke="#FFFFFF",
@@ -447,8 +493,8 @@ def village_mark(geometry: VillageGeometry, kind: str, u: float, tag: Tag) -> Ma
             )
         )
     if kind == "refused":
-        parts.crosses.extend(cross(geometry.cx, geometry.cy, geometry.radius * 0.6, u, tag))
-    return parts
+        out += cross(geometry.cx, geometry.cy, geometry.radius * 0.6, u, tag)
+    return tuple(out)
 
 
 def cross(cx: float, cy: float, size: float, u: float, tag: Tag) -> list[Primitive]:
@@ -470,9 +516,10 @@ def cross(cx: float, cy: float, size: float, u: float, tag: Tag) -> list[Primiti
     return out
 
 
+@lru_cache(maxsize=1024)
 def bridge_mark(
     geometry: BridgeGeometry, a: str, b: str, kind: str, colour: str, u: float, tag: Tag
-) -> list[Primitive]:
+) -> tuple[Primitive, ...]:
     """A bridge highlight: a band along the plank; ``moved`` adds an arrow from a to b."""
     start, end = geometry.start, geometry.end
     if (a, b) != (geometry.a, geometry.b):
@@ -524,4 +571,4 @@ def bridge_mark(
     elif kind == "refused":
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         out += cross(mx, my, 8 * u, u, tag)
-    return out
+    return tuple(out)

@@ -11,11 +11,17 @@ Each carries its own style as data:
   ``("master", "A", "healer", "red")``. Shapes of one tag form one element in SVG (a
   ``<g>``); tests use tags to find what is drawn where. An empty tag means decoration.
 
+A shape with both ``fill`` and ``stroke`` is filled, then outlined; with ``outline_element``
+the SVG painter writes the outline as an element of its own after the fill (the same picture;
+the board's outlined pieces are written that way).
+
 Coordinates are logical scene units (y down); painters scale them.
 
-Ordering contract (what lets painters batch): shapes are listed in drawing order, and shapes
-of one tag may be drawn together at the place of the tag's first shape, because the scene
-never draws a shape of another tag in between that overlaps them.
+Order: a drawing lists its shapes once each, in painting order (later over earlier), the
+shapes of one tag one after another. Painters may group their work as they like as long as
+every pair of shapes that can touch the same pixel keeps this order (the SVG painter writes
+one ``<g>`` per tag; the ipycanvas painter moves shapes that touch nothing in between into
+one vectorised call).
 
 >>> Circle(10, 10, 5, fill="#ff0000").bbox()
 (5, 5, 15, 15)
@@ -53,6 +59,7 @@ class Rect:
     opacity: float = 1.0
     rx: float = 0.0
     tag: Tag = ()
+    outline_element: bool = False
 
     def bbox(self) -> tuple[float, float, float, float]:
         """``(x0, y0, x1, y1)``."""
@@ -72,6 +79,7 @@ class Circle:
     dash: tuple[float, ...] = ()
     opacity: float = 1.0
     tag: Tag = ()
+    outline_element: bool = False
 
     def bbox(self) -> tuple[float, float, float, float]:
         """``(x0, y0, x1, y1)``."""
@@ -123,6 +131,7 @@ class Polygon:
     dash: tuple[float, ...] = ()
     opacity: float = 1.0
     tag: Tag = ()
+    outline_element: bool = False
 
     def bbox(self) -> tuple[float, float, float, float]:
         """``(x0, y0, x1, y1)``."""

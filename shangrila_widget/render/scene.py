@@ -5,8 +5,10 @@ highlight) into a :class:`Scene`: two tuples of primitives (:mod:`.primitives`) 
 units, ``static`` (what only changes with the picture size, the player count and the
 language: background, village blocks with their 2-3-2 spaces, labels, C's red walls, C out
 of play with three players) and ``dynamic`` (bridges intact or broken, tiles, stones,
-strengths, highlights, the footer with the players and an optional caption). SVG
-(:mod:`.svg`) and the ipycanvas painter (:mod:`.canvas`) draw exactly these primitives.
+strengths, highlights, the footer with the players and an optional caption). Each thing is
+listed once, in painting order (blocks, walls, spaces, labels; bridges, masters, students,
+stones, strengths, marks, footer), its shapes one after another. SVG (:mod:`.svg`) and the
+ipycanvas painter (:mod:`.canvas`) draw exactly these primitives.
 Each piece is drawn by :mod:`.pieces` in the colours and shapes of :mod:`.styles`; the
 accessible text comes from :mod:`.accessible`; :class:`~.highlight.Highlight` lives in
 :mod:`.highlight`.
@@ -40,7 +42,7 @@ How things look (our own style, not the printed board's art):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -64,15 +66,11 @@ from shangrila_widget.render.layout import (
 )
 from shangrila_widget.render.layout import hit_test as layout_hit_test
 from shangrila_widget.render.pieces import (
-    MarkParts,
-    TileParts,
     badge_parts,
-    block_edge,
-    block_fill,
+    block,
     bridge_mark,
     bridge_parts,
-    discs_first,
-    hatch,
+    player_shape,
     space_mark,
     space_parts,
     stone_parts,
@@ -81,7 +79,6 @@ from shangrila_widget.render.pieces import (
     walls,
 )
 from shangrila_widget.render.primitives import (
-    Circle,
     Layers,
     Line,
     Polygon,
@@ -98,13 +95,14 @@ from shangrila_widget.render.styles import (
     FRAME,
     HIGHLIGHT_COLOURS,
     LABEL_INK,
+    LETTERING,
     OUT_INK,
     PLAYER_STYLES,
+    PRESENTER_LETTERING,
     STACK_OFFSET,
-    TILE_SHAPES,
+    Lettering,
     round_points,
     rounded,
-    scaled,
 )
 from shangrila_widget.rules.board import BRIDGE_INDEX, VILLAGES, board_bridges
 from shangrila_widget.rules.messages import COLOUR_NAMES, check_language
@@ -154,6 +152,7 @@ def build_scene(
     width: float = 900.0,
     footer: bool = True,
     caption: str | None = None,
+    presenter: bool = False,
 ) -> Scene:
     """The scene of ``position``.
 
@@ -162,20 +161,23 @@ def build_scene(
     selected. ``lang``: ``"en"`` or ``"pl"`` (footer, out-of-play label, accessible text).
     ``width``: logical width (height follows: ``width * 910 / 900`` with the footer, ``width
     * 850 / 900`` without). ``footer``: the strip below the board with the players (shape,
-    name, masters on the board, who moves), the phase and ``caption``.
+    name, masters on the board, who moves), the phase and ``caption``. ``presenter``: words
+    large enough to read from the back of a classroom (:data:`.styles.PRESENTER_LETTERING`:
+    letters on spaces and tiles, village letters, footer and caption), the footer in two
+    columns with a line for the caption (the picture is ``width * 964 / 900`` high).
     """
     check_language(lang)
     players = len(position.players)
     layout = board_layout(float(width), players)
-    static = _static_layer(layout, lang, footer)
+    lettering = PRESENTER_LETTERING if presenter else LETTERING
+    static = _static_layer(layout, lang, footer, lettering)
     marks = list(highlights)
     if selection is not None:
         marks.append(selection_highlight(selection))
-    dynamic = _dynamic_layer(position, layout, tuple(marks), lang, footer, caption)
-    height = layout.height if footer else layout.board_height
+    dynamic = _dynamic_layer(position, layout, tuple(marks), lang, lettering, footer, caption)
     return Scene(
         width=float(width),
-        height=round(height, 2),
+        height=round(_height(layout, footer, lettering), 2),
         static=static,
         dynamic=dynamic,
         layout=layout,
@@ -185,14 +187,33 @@ def build_scene(
     )
 
 
+def _height(layout: BoardLayout, footer: bool, lettering: Lettering) -> float:
+    """The picture's height: the board, and the footer below it."""
+    if not footer:
+        return layout.board_height
+    return round(layout.board_height + lettering.footer_height * layout.unit, 2)
+
+
+def _round_first(tiles: Sequence[tuple[str, tuple[Primitive, ...]]]) -> list[Primitive]:
+    """The shapes of ``(owner, shapes)`` items, round tiles' items first: the order in which
+    the SVG text lists them (items of different owners never overlap, so the picture is the
+    same in any order)."""
+    return [
+        p for owner, shapes in tiles if PLAYER_STYLES[owner].shape == "circle" for p in shapes
+    ] + [p for owner, shapes in tiles if PLAYER_STYLES[owner].shape != "circle" for p in shapes]
+
+
 # ---------------------------------------------------------------------------- static layer
 
 
 @lru_cache(maxsize=16)
-def _static_layer(layout: BoardLayout, lang: str, footer: bool) -> tuple[Primitive, ...]:
+def _static_layer(
+    layout: BoardLayout, lang: str, footer: bool, lettering: Lettering
+) -> tuple[Primitive, ...]:
+    """Background, blocks, walls, empty spaces, village letters, the footer's strip."""
     u = layout.unit
     out: list[Primitive] = []
-    height = layout.height if footer else layout.board_height
+    height = _height(layout, footer, lettering)
     out.append(Rect(0, 0, layout.width, rounded(height), fill=BACKGROUND, tag=("background",)))
     out.append(
         Rect(
@@ -209,20 +230,11 @@ def _static_layer(layout: BoardLayout, lang: str, footer: bool) -> tuple[Primiti
     villages = [layout.villages[v] for v in VILLAGES]
     in_play = [v for v in villages if v.id not in layout.out_of_play]
     out_of_play = [v for v in villages if v.id in layout.out_of_play]
-    # blocks (fill, then edges, then walls)
-    out += [block_fill(v, u, out=False) for v in in_play]
+    for v in in_play:
+        out += block(v, u, out=False)
     for v in out_of_play:
-        out.append(block_fill(v, u, out=True))
-        out += hatch(v, u)
-    out += [block_edge(v, u, v.id in layout.out_of_play) for v in villages]
-    for v in villages:
-        if v.red_walls:
-            out += walls(v, u, v.id in layout.out_of_play)
-    # empty spaces (discs, outlines, then letters), each marked faintly with its type letter
-    spaces = [space_parts(space, u, lang) for v in in_play for space in v.spaces.values()]
-    out += [parts[i] for i in range(3) for parts in spaces]
-    for v in out_of_play:
-        size = rounded(13 * u)
+        out += block(v, u, out=True)
+        size = rounded(lettering.out_of_play * u)
         out.append(
             Text(
                 v.cx,
@@ -233,8 +245,13 @@ def _static_layer(layout: BoardLayout, lang: str, footer: bool) -> tuple[Primiti
                 tag=("village", v.id),
             )
         )
-    # village labels
-    size = rounded(23 * u)
+    for v in villages:
+        if v.red_walls:
+            out += walls(v, u, v.id in layout.out_of_play)
+    for v in in_play:
+        for space in v.spaces.values():
+            out += space_parts(space, u, lettering, lang)
+    size = rounded(lettering.label * u)
     for v in villages:
         x, y = v.label_at
         ink = OUT_INK if v.id in layout.out_of_play else LABEL_INK
@@ -248,7 +265,7 @@ def _static_layer(layout: BoardLayout, lang: str, footer: bool) -> tuple[Primiti
                 0,
                 rounded(top),
                 layout.width,
-                rounded(layout.height - top),
+                rounded(height - top),
                 fill=FOOTER_FILL,
                 tag=("footer",),
             )
@@ -275,83 +292,74 @@ def _dynamic_layer(
     layout: BoardLayout,
     marks: tuple[HighlightLike, ...],
     lang: str,
+    lettering: Lettering,
     footer: bool,
     caption: str | None,
 ) -> tuple[Primitive, ...]:
-    # bridges
-    bodies: list[Primitive] = []
-    slats: list[Primitive] = []
-    rails: list[Primitive] = []
-    gaps: list[Primitive] = []
+    """Bridges, masters, students, stones, strengths, highlights, the footer's words."""
+    u = layout.unit
+    out: list[Primitive] = []
     intact = position.bridges
     for a, b in board_bridges(len(position.players)):
-        parts = bridge_parts(layout.bridge(a, b), (a, b) in intact, layout.unit)
-        bodies += parts[0]
-        slats += parts[1]
-        rails += parts[2]
-        gaps += parts[3]
-    # tiles: passes of master fills, master edges, student fills, student edges, symbols,
-    # letters (discs before polygons within a pass, so painters can batch them)
-    masters: list[TileParts] = []
-    students: list[TileParts] = []
-    tops: list[TileParts] = []
-    offset = STACK_OFFSET * layout.unit
+        out += bridge_parts(layout.bridge(a, b), (a, b) in intact, u)
+    # masters, then the students stacked on them (a master under a student shows its body)
+    masters: list[tuple[str, tuple[Primitive, ...]]] = []
+    students: list[tuple[str, tuple[Primitive, ...]]] = []
+    offset = STACK_OFFSET * u
     for village in VILLAGES:
         if not position.in_play(village):
             continue
         for master_type, tile in position.tiles(village).items():
             space = layout.space(village, master_type)
+            owner = tile.owner
             if tile.student:
-                master = tile_parts(space, tile.owner, "master", offset, layout.unit, lang)
-                student = tile_parts(space, tile.owner, "student", -offset, layout.unit, lang)
-                masters.append(master)
-                students.append(student)
-                tops.append(student)
+                master = tile_parts(space, owner, "master", offset, u, lettering, lang)
+                student = tile_parts(space, owner, "student", -offset, u, lettering, lang)
+                masters.append((owner, (master.body,)))
+                students.append((owner, student.shapes))
             else:
-                master = tile_parts(space, tile.owner, "master", 0.0, layout.unit, lang)
-                masters.append(master)
-                tops.append(master)
-    out: list[Primitive] = [*bodies, *slats, *rails, *gaps]
-    for group in (masters, students):
-        out += discs_first(t.fill for t in group)
-        out += discs_first(t.edge for t in group)
-    out += [t.symbol for t in tops]
-    out += [t.letter for t in tops]
+                master = tile_parts(space, owner, "master", 0.0, u, lettering, lang)
+                masters.append((owner, master.shapes))
+    out += _round_first(masters)
+    out += _round_first(students)
     out += _badges(position, layout)
     out += _highlights(position, layout, marks)
     if footer:
-        out += _footer(position, layout, lang, caption)
+        out += _footer(position, layout, lang, lettering, caption)
     return tuple(out)
 
 
 def _badges(position: Position, layout: BoardLayout) -> list[Primitive]:
-    """Stones, then strength badges (in passes: fills, edges, shines; fills, edges, numbers)."""
+    """Stones, then strength badges."""
     u = layout.unit
-    stones: list[tuple[Primitive, ...]] = []
-    badges: list[tuple[Primitive, ...]] = []
+    stones: list[Primitive] = []
+    badges: list[Primitive] = []
     r = BADGE_R * u
     for village in VILLAGES:
         geometry = layout.villages[village]
         stone = position.has_stone(village)
         if stone:
             x, y = geometry.stone_at
-            stones.append(stone_parts(x, y, r, u, ("stone", village)))
+            stones += stone_parts(x, y, r, u, ("stone", village))
         if not position.in_play(village):
             continue
         x, y = geometry.strength_at
         strength = position.strength(village)
-        badges.append(badge_parts(x, y, r, u, strength, stone, ("strength", village)))
-    return [p[i] for i in range(3) for p in stones] + [p[i] for i in range(3) for p in badges]
+        badges += badge_parts(x, y, r, u, strength, stone, ("strength", village))
+    return stones + badges
 
 
 def _highlights(
     position: Position, layout: BoardLayout, marks: tuple[HighlightLike, ...]
 ) -> list[Primitive]:
+    """The marks, each once (its tint, ring, inner ring and cross together): first those that
+    tint an empty space, in the order given; then the rings by kind (see
+    :data:`.highlight.HIGHLIGHT_KINDS`), a kind's spaces before its villages; then the
+    bridges' bands and arrows."""
     u = layout.unit
-    found: list[tuple[str, MarkParts]] = []  # (kind, parts) in the order of ``marks``
-    arrows: list[Primitive] = []
+    drawn: list[tuple[tuple[int, ...], tuple[Primitive, ...]]] = []  # (place in order, shapes)
     seen: set[tuple[str, str | None, str | None, tuple[str, str] | None]] = set()
-    for mark in marks:
+    for index, mark in enumerate(marks):
         kind = mark.kind
         if kind not in HIGHLIGHT_KINDS:
             raise ValueError(f"highlight kind must be one of {HIGHLIGHT_KINDS}, not {kind!r}")
@@ -366,6 +374,7 @@ def _highlights(
             mark.type or "",
             "-".join(mark.bridge) if mark.bridge else "",
         )
+        rank = HIGHLIGHT_KINDS.index(kind)
         if mark.bridge is not None:
             a, b = mark.bridge
             if (a, b) not in BRIDGE_INDEX:
@@ -373,90 +382,97 @@ def _highlights(
             if (a, b) not in layout.bridges and (b, a) not in layout.bridges:
                 continue  # absent with this player count
             colour = HIGHLIGHT_COLOURS[kind]
-            arrows += bridge_mark(layout.bridge(a, b), a, b, kind, colour, u, tag)
+            shapes = bridge_mark(layout.bridge(a, b), a, b, kind, colour, u, tag)
+            drawn.append(((2, index), shapes))
         elif mark.village is not None:
             geometry = layout.villages[mark.village]
             if mark.type is not None:
-                empty = position.tile(mark.village, mark.type) is None
-                space = geometry.spaces[mark.type]
-                found.append(
-                    (kind, space_mark(space, kind, u, tag, kind in ("target", "hint") and empty))
-                )
+                wash = kind in ("target", "hint") and position.tile(mark.village, mark.type) is None
+                shapes = space_mark(geometry.spaces[mark.type], kind, u, tag, wash)
+                drawn.append(((0, index) if wash else (1, rank, 0, index), shapes))
             else:
-                found.append((kind, village_mark(geometry, kind, u, tag)))
-    out: list[Primitive] = [w for kind, p in found for w in p.washes]
-    for ring_kind in HIGHLIGHT_KINDS:
-        out += discs_first(p.ring for kind, p in found if kind == ring_kind)
-    out += [q for _, p in found for q in p.inner]
-    out += [q for _, p in found for q in p.crosses]
-    return [*out, *arrows]
+                drawn.append(((1, rank, 1, index), village_mark(geometry, kind, u, tag)))
+    drawn.sort(key=lambda item: item[0])
+    return [p for _, shapes in drawn for p in shapes]
 
 
-def _footer(
-    position: Position, layout: BoardLayout, lang: str, caption: str | None
-) -> list[Primitive]:
+@lru_cache(maxsize=1024)
+def _player(
+    layout: BoardLayout, lettering: Lettering, i: int, colour: str, words: str, moving: bool
+) -> tuple[Primitive, ...]:
+    """The footer's entry of the ``i``-th player: shape, the arrow when ``moving``, words."""
     u = layout.unit
     top = layout.board_height
-    row = top + 20 * u
-    players = position.players
-    column = (layout.width - 200 * u) / 4
-    fills: list[Primitive] = []
-    edges: list[Primitive] = []
-    texts: list[Primitive] = []
-    marker: list[Primitive] = []
-    size = rounded(14 * u)
-    over = position.is_over
-    for i, colour in enumerate(players):
-        style = PLAYER_STYLES[colour]
-        x = 30 * u + i * column
-        tag = ("legend", colour)
-        r = 9 * u
-        if style.shape == "circle":
-            fills.append(Circle(rounded(x), rounded(row), rounded(r), fill=style.fill, tag=tag))
-            edges.append(
-                Circle(
-                    rounded(x),
-                    rounded(row),
-                    rounded(r),
-                    stroke=style.edge,
-                    line_width=rounded(1.4 * u),
-                    tag=tag,
-                )
-            )
-        else:
-            outline = scaled(TILE_SHAPES[style.shape], x, row, r)
-            fills.append(Polygon(outline, fill=style.fill, tag=tag))
-            edges.append(Polygon(outline, stroke=style.edge, line_width=rounded(1.4 * u), tag=tag))
-        name = COLOUR_NAMES[lang][colour]
-        count = position.masters_of(colour)
-        moving = colour == position.to_move and not over
-        texts.append(
-            Text(
-                rounded(x + 15 * u),
-                baseline_for_centre(row, size),
-                f"{name}  {count}",
-                size=size,
+    columns = lettering.footer_columns
+    column = (layout.width - lettering.footer_reserve * u) / columns
+    k = lettering.footer_mark
+    size = rounded(lettering.footer * u)
+    x = 30 * u + (i % columns) * column
+    row = top + lettering.footer_row * u + (i // columns) * lettering.footer_pitch * u
+    tag = ("legend", colour)
+    shape = player_shape(colour, x, row, 9 * k * u, rounded(1.4 * u), tag)
+    shapes: list[Primitive] = [shape]
+    if moving:
+        m = x - 14 * k * u
+        shapes.append(
+            Polygon(
+                round_points(
+                    [(m - 7 * k * u, row - 6 * k * u), (m, row), (m - 7 * k * u, row + 6 * k * u)]
+                ),
                 fill=FOOTER_INK,
-                weight="bold" if moving else "normal",
-                anchor="start",
                 tag=tag,
             )
         )
-        if moving:
-            m = x - 14 * u
-            marker.append(
-                Polygon(
-                    round_points([(m - 7 * u, row - 6 * u), (m, row), (m - 7 * u, row + 6 * u)]),
-                    fill=FOOTER_INK,
-                    tag=tag,
-                )
-            )
-    phase = scene_text(lang, position.phase)
-    texts.append(
+    shapes.append(
+        Text(
+            rounded(x + lettering.footer_gap * u),
+            baseline_for_centre(row, size),
+            words,
+            size=size,
+            fill=FOOTER_INK,
+            weight="bold" if moving else "normal",
+            anchor="start",
+            tag=tag,
+        )
+    )
+    return tuple(shapes)
+
+
+def _footer(
+    position: Position,
+    layout: BoardLayout,
+    lang: str,
+    lettering: Lettering,
+    caption: str | None,
+) -> list[Primitive]:
+    """Each player's shape, the arrow at the one to move, name and masters on the board; the
+    phase; the caption."""
+    u = layout.unit
+    top = layout.board_height
+    players = position.players
+    size = rounded(lettering.footer * u)
+    over = position.is_over
+    entries = [
+        (
+            colour,
+            _player(
+                layout,
+                lettering,
+                i,
+                colour,
+                f"{COLOUR_NAMES[lang][colour]}  {position.masters_of(colour)}",
+                colour == position.to_move and not over,
+            ),
+        )
+        for i, colour in enumerate(players)
+    ]
+    out = _round_first(entries)
+    row = top + lettering.footer_row * u
+    out.append(
         Text(
             rounded(layout.width - 20 * u),
             baseline_for_centre(row, size),
-            phase,
+            scene_text(lang, position.phase),
             size=size,
             fill=FOOTER_INK,
             weight="normal",
@@ -465,11 +481,11 @@ def _footer(
         )
     )
     if caption:
-        small = rounded(13 * u)
-        texts.append(
+        small = rounded(lettering.caption * u)
+        out.append(
             Text(
                 rounded(20 * u),
-                baseline_for_centre(top + 44 * u, small),
+                baseline_for_centre(top + lettering.caption_at * u, small),
                 caption,
                 size=small,
                 fill=FOOTER_INK,
@@ -478,4 +494,4 @@ def _footer(
                 tag=("caption",),
             )
         )
-    return [*discs_first(fills), *discs_first(edges), *marker, *texts]
+    return out

@@ -88,6 +88,81 @@ TILE_R: Final = 17.9  # tile radius at design size (a space outline is 19.7)
 STACK_OFFSET: Final = 2.6  # a stacked pair: master down-right, student up-left
 
 
+@dataclass(frozen=True, slots=True)
+class Lettering:
+    """How large the board's words are, and the footer that holds some of them.
+
+    Sizes are font sizes in design units (a picture 900 units wide; they scale with it),
+    except the tile's, which are fractions of the tile's radius. The footer lists the players
+    in ``footer_columns`` columns (rows below one another when there are more players), the
+    phase at the right of the first row and the caption on the line at ``caption_at``.
+    """
+
+    space_letter: float  # an empty space's type letter
+    tile_letter: float  # a tile's letter, times the tile radius ...
+    tile_letter_at: float  # ... centred this far below the tile's centre (times the radius)
+    symbol_size: float  # a tile's symbol, times the tile radius ...
+    symbol_at: float  # ... centred this far above the tile's centre (times the radius)
+    label: float  # a village's letter
+    out_of_play: float  # the words on a village out of play
+    footer: float  # the players, their masters and the phase
+    caption: float
+    footer_height: float
+    footer_columns: int
+    footer_reserve: float  # the width kept for the phase, right of the columns
+    footer_row: float  # the first row's centre, below the board
+    footer_pitch: float  # from one row of players to the next
+    caption_at: float  # the caption's centre, below the board
+    footer_mark: float  # a player's shape and the to-move arrow, times the usual size
+    footer_gap: float  # from a player's shape to its name
+
+
+#: The usual sizes: a picture the width of a notebook, read from a chair in front of it.
+LETTERING: Final = Lettering(
+    space_letter=13,
+    tile_letter=0.8,
+    tile_letter_at=0.42,
+    symbol_size=0.38,
+    symbol_at=0.4,
+    label=23,
+    out_of_play=13,
+    footer=14,
+    caption=13,
+    footer_height=60,
+    footer_columns=4,
+    footer_reserve=200,
+    footer_row=20,
+    footer_pitch=0,
+    caption_at=44,
+    footer_mark=1,
+    footer_gap=15,
+)
+
+#: Presenter sizes: read from the back row of a classroom. With the whole picture (board and
+#: footer, 900 x 964 units) drawn 600 px tall, a space's letter and a tile's letter are
+#: 12.4 px, a village's letter 17.4 px, the footer's words 14.3 px. The tile's symbol shrinks
+#: to make room for its letter; the footer takes two columns and a line for the caption.
+PRESENTER_LETTERING: Final = Lettering(
+    space_letter=20,
+    tile_letter=1.12,
+    tile_letter_at=0.24,
+    symbol_size=0.22,
+    symbol_at=0.62,
+    label=28,
+    out_of_play=20,
+    footer=23,
+    caption=23,
+    footer_height=114,
+    footer_columns=2,
+    footer_reserve=60,
+    footer_row=26,
+    footer_pitch=34,
+    caption_at=94,
+    footer_mark=1.35,
+    footer_gap=22,
+)
+
+
 # ---------------------------------------------------------------------------- shapes
 
 

@@ -63,10 +63,8 @@ def _num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _style(p: Primitive) -> str:
+def _style(p: Primitive, fill: str | None, stroke: str | None) -> str:
     parts: list[str] = []
-    fill = p.fill
-    stroke = p.stroke
     parts.append(f'fill="{fill}"' if fill else 'fill="none"')
     if stroke:
         parts.append(f'stroke="{stroke}" stroke-width="{_num(p.line_width)}"')  # type: ignore[union-attr]
@@ -82,22 +80,34 @@ def _style(p: Primitive) -> str:
     return " ".join(parts)
 
 
-def _element(p: Primitive) -> str:
+def _elements(p: Primitive) -> list[str]:
+    """The SVG of one primitive: one element, or two for a shape whose outline is an element
+    of its own (the fill, then the outline)."""
+    fill, stroke = p.fill, p.stroke
+    if fill and stroke and getattr(p, "outline_element", False):
+        return [_element(p, fill, None), _element(p, None, stroke)]
+    return [_element(p, fill, stroke)]
+
+
+def _element(p: Primitive, fill: str | None, stroke: str | None) -> str:
     if isinstance(p, Circle):
-        return f'<circle cx="{_num(p.cx)}" cy="{_num(p.cy)}" r="{_num(p.r)}" {_style(p)}/>'
+        return (
+            f'<circle cx="{_num(p.cx)}" cy="{_num(p.cy)}" r="{_num(p.r)}" '
+            f"{_style(p, fill, stroke)}/>"
+        )
     if isinstance(p, Polygon):
         points = " ".join(f"{_num(x)},{_num(y)}" for x, y in p.points)
-        return f'<polygon points="{points}" {_style(p)}/>'
+        return f'<polygon points="{points}" {_style(p, fill, stroke)}/>'
     if isinstance(p, Line):
         return (
             f'<line x1="{_num(p.x1)}" y1="{_num(p.y1)}" x2="{_num(p.x2)}" y2="{_num(p.y2)}" '
-            f"{_style(p)}/>"
+            f"{_style(p, fill, stroke)}/>"
         )
     if isinstance(p, Rect):
         rx = f' rx="{_num(p.rx)}"' if p.rx else ""
         return (
             f'<rect x="{_num(p.x)}" y="{_num(p.y)}" width="{_num(p.w)}" height="{_num(p.h)}"'
-            f"{rx} {_style(p)}/>"
+            f"{rx} {_style(p, fill, stroke)}/>"
         )
     if isinstance(p, Text):
         weight = ' font-weight="bold"' if p.weight == "bold" else ""
@@ -138,8 +148,8 @@ def _group_title(tag: Tag, lang: str) -> str:
 
 
 def _layer(primitives: Sequence[Primitive], lang: str) -> list[str]:
-    """Elements in drawing order, the shapes of one tag together in one ``<g>`` placed where
-    the tag first appears (the scene's ordering contract makes this the same picture)."""
+    """Elements in painting order, the shapes of one tag in one ``<g>`` (a drawing lists
+    them one after another; see :mod:`.primitives`)."""
     groups: dict[Tag, list[Primitive]] = {}
     for p in primitives:
         if p.tag:
@@ -148,13 +158,13 @@ def _layer(primitives: Sequence[Primitive], lang: str) -> list[str]:
     done: set[Tag] = set()
     for p in primitives:
         if not p.tag:
-            out.append(_element(p))
+            out.extend(_elements(p))
             continue
         if p.tag in done:
             continue
         done.add(p.tag)
         out.append(_group_open(p.tag, lang))
-        out.extend(_element(q) for q in groups[p.tag])
+        out.extend(e for q in groups[p.tag] for e in _elements(q))
         out.append("</g>")
     return out
 
@@ -191,7 +201,7 @@ def scene_to_svg(
     def layer(primitives: Sequence[Primitive]) -> list[str]:
         if grouped:
             return _layer(primitives, scene.lang)
-        return [_element(p) for p in primitives]
+        return [e for p in primitives for e in _elements(p)]
 
     body = "\n".join(
         [

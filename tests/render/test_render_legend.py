@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 import pytest
 
@@ -24,6 +25,7 @@ from shangrila_widget.render.styles import (
 )
 from shangrila_widget.rules.board import MASTER_TYPES
 from shangrila_widget.rules.messages import COLOUR_NAMES, TYPE_NAMES
+from tests.render.replay import expected_marks, replay
 from tests.support.render import Capture, decode
 
 LANGS = ("en", "pl")
@@ -190,5 +192,7 @@ def test_the_canvas_painter_draws_the_key_too(captured: Capture) -> None:
         paint(canvas, legend.primitives)
     (message,) = captured.messages
     sent = [args[0] for name, args, _ in decode(message) if name == "fillText"]
-    assert sent == [p.text for p in legend.primitives if isinstance(p, Text)]
+    assert sorted(sent) == sorted(p.text for p in legend.primitives if isinstance(p, Text))
     assert "Zniszczony most" in sent
+    (marks,) = replay(decode(message)).values()
+    assert Counter(marks) == Counter(expected_marks(legend.primitives))

@@ -209,7 +209,7 @@ def test_three_players_show_c_out_of_play() -> None:
     assert OUT_FILL in fills(block)
     assert "out of play" in texts(block)
     assert not scene.tagged("space", "C")
-    assert scene.tagged("space", "A") and len(scene.tagged("space")) == 12 * 7 * 3
+    assert scene.tagged("space", "A") and len(scene.tagged("space")) == 12 * 7 * 2
     for pair in (("B", "C"), ("C", "E"), ("C", "H")):
         assert not scene.tagged("bridge", *pair)
     assert len({p.tag[1:3] for p in scene.tagged("bridge")}) == 20
@@ -218,7 +218,7 @@ def test_three_players_show_c_out_of_play() -> None:
     assert scene.tagged("walls", "C"), "C keeps its walls, muted"
     four = build_scene(Position.new_game(["red", "blue", "yellow", "violet"]))
     assert OUT_FILL not in fills([p for p in four.static if p.tag == ("village", "C")])
-    assert len(four.tagged("space")) == 13 * 7 * 3
+    assert len(four.tagged("space")) == 13 * 7 * 2
     assert not four.tagged("stone")
 
 

@@ -196,7 +196,7 @@ GROUPING_CASES = [
 
 @pytest.mark.parametrize(("pos", "marks"), GROUPING_CASES)
 def test_grouping_by_tag_draws_the_same_picture(pos: Position, marks: Any) -> None:
-    """The scene's ordering contract: one <g> per tag at the tag's first place paints
+    """The shapes of one tag come one after another: one <g> per tag paints
     exactly what the primitives in their own order paint (checked pixel by pixel)."""
     cairosvg = pytest.importorskip("cairosvg")
     import numpy as np
