@@ -78,6 +78,7 @@ from shangrila_widget.rules.messages import (
     rule_text,
     rule_title,
 )
+from shangrila_widget.widget.common import Callbacks, relabel
 from shangrila_widget.widget.controller import (
     ACTION_KINDS,
     BoardController,
@@ -131,34 +132,6 @@ def visible_errors(method: F) -> F:
             return None
 
     return guarded  # type: ignore[return-value]
-
-
-def relabel(
-    selection: Any,
-    options: Sequence[tuple[str, Any]],
-    handler: Callable[[dict[str, Any]], Any] | None = None,
-) -> None:
-    """Give a selection widget (Dropdown, ToggleButtons...) new labels for the same values
-    and keep its value. ipywidgets selects the first option whenever the options change, so
-    ``handler`` (the widget's own ``value`` observer) is detached meanwhile and never sees
-    that passing change.
-
-    >>> import ipywidgets as widgets
-    >>> toggle = widgets.ToggleButtons(options=[("Play", "play"), ("Edit", "edit")], value="edit")
-    >>> relabel(toggle, [("Gra", "play"), ("Edycja", "edit")])
-    >>> toggle.value, toggle.label
-    ('edit', 'Edycja')
-    """
-    value = selection.value
-    if handler is not None:
-        selection.unobserve(handler, "value")
-    try:
-        selection.options = options
-        if any(v == value for _, v in options):
-            selection.value = value
-    finally:
-        if handler is not None:
-            selection.observe(handler, "value")
 
 
 def as_position(value: Position | str | None, players: Sequence[str] = FOUR_PLAYERS) -> Position:
@@ -242,6 +215,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._change_callbacks: list[Callable[[ShangriLaBoard], Any]] = []
         self._key_callbacks: list[Callable[[str], bool | None]] = []
         self._click_callbacks: list[Callable[[HitTarget], bool | None]] = []
+        self._navigate_callbacks: Callbacks[Callable[[Position], bool]] = Callbacks()
         self._synced_json = start.to_json()
         self._last_feedback = Feedback("info", "")
         self.canvas = BoardCanvas(width, width * 910 / 900)
@@ -263,6 +237,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.canvas.dynamic_layer.on_key_down(self._on_key)
         self.hints = hints
         #: The computer seats, the hint and watch mode (:class:`ComputerPlayers`).
+        self.say(self._welcome())
         self.computer = ComputerPlayers(self, bots, hint_bot=hint_bot)
         self.children = (
             self._top_bar,
@@ -273,7 +248,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             self.picture_key,
             stylesheet(),
         )
-        self.say(self._welcome())
         self._refresh()
 
     # ------------------------------------------------------------------ layout
@@ -553,6 +527,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         else:
             self._click_callbacks.append(callback)
 
+    def on_navigate(self, callback: Callable[[Position], bool], remove: bool = False) -> None:
+        """Call ``callback(position)`` for each position that undo or redo (the buttons, the
+        keys, :meth:`undo`, :meth:`redo`) reaches; a callback returning True sends the board
+        on past it, one more step the same way (the computer seats go back past their own
+        moves to a person's decision)."""
+        self._navigate_callbacks.register(callback, remove)
+
     def show_error(self, error: BaseException) -> None:
         """Show ``error`` with its traceback in red under the board, set :attr:`error` and
         log it (what :func:`visible_errors` calls)."""
@@ -598,10 +579,18 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return feedback
 
     def _undo_step(self) -> Feedback:
-        return self.computer.undo_to_person()
+        ctl = self.controller
+        feedback = ctl.undo()
+        while self._navigate_callbacks.claimed(ctl.position) and self.record.can_undo():
+            feedback = ctl.undo()
+        return feedback
 
     def _redo_step(self) -> Feedback:
-        return self.computer.redo_to_person()
+        ctl = self.controller
+        feedback = ctl.redo()
+        while self._navigate_callbacks.claimed(ctl.position) and self.record.can_redo():
+            feedback = ctl.redo()
+        return feedback
 
     def _go_to_end(self) -> Feedback:
         feedback = self.controller.cancel()
@@ -702,8 +691,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return COLOUR_NAMES[self.lang][colour]
 
     def _welcome(self) -> Feedback:
-        if self.computer.watching:
-            return Feedback.sentence("info", "watch_welcome", self.lang)
         to_move = self.game.to_move
         names = {lang: COLOUR_NAMES[lang][to_move] for lang in LANGUAGES}
         return Feedback.sentence("info", "welcome", self.lang, player=names)

@@ -420,3 +420,55 @@ def test_every_new_word_is_translated() -> None:
     assert foreign_words(watch, "pl") == []
     watch.lang = "en"
     assert foreign_words(watch, "en") == []
+
+
+def test_the_seats_use_the_boards_public_events_only() -> None:
+    """The seats import neither the board nor anything lazily, touch no controller and keep
+    no re-entry flag: they subscribe to the board's events (issue 16.1)."""
+    import ast
+    import inspect
+
+    from shangrila_widget.widget import seats
+
+    tree = ast.parse(inspect.getsource(seats))
+    runtime_imports = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and "widget.board" in node.module
+    ]
+    assert runtime_imports == [], "the board imports the seats, not back"
+    nested = [
+        node
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    ]
+    assert nested == [], "no lazy import"
+    attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    assert "controller" not in attributes and "_applying" not in attributes
+
+
+def test_a_navigation_rule_of_ones_own_goes_on_past_positions() -> None:
+    board = ShangriLaBoard(players=THREE)
+    for seed in range(6):
+        assert board.play(choose_action(board.game, level="random", seed=seed)).kind == "played"
+    movers = [n.position.to_move for n in [board.record.root, *board.record.main_line()]]
+    reached: list[int] = []
+
+    def past_blue(position: Position) -> bool:
+        reached.append(board.record.current.ply)
+        return position.to_move == "blue"
+
+    board.on_navigate(past_blue)
+    while board.record.can_undo():
+        board.undo()
+        ply = board.record.current.ply
+        assert movers[ply] != "blue" or ply == 0, "stops only where blue is not to move"
+    assert reached == list(range(5, -1, -1)), "asked about every position on the way"
+    board.redo()
+    assert movers[board.record.current.ply] != "blue"
+    board.on_navigate(past_blue, remove=True)
+    before = board.record.current.ply
+    board.undo()
+    assert board.record.current.ply == before - 1, "without the rule: one step"
