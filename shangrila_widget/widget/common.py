@@ -16,13 +16,26 @@ a helper.
 
 from __future__ import annotations
 
+import html
+import traceback
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
+import ipywidgets as widgets
 import traitlets
 
-__all__ = ["Callbacks", "ShowsErrors", "relabel", "shown_errors", "visible_errors"]
+from shangrila_widget.rules.messages import Language
+from shangrila_widget.widget.texts import ui_text
+
+__all__ = [
+    "Callbacks",
+    "ShowsErrors",
+    "relabel",
+    "show_error_in",
+    "shown_errors",
+    "visible_errors",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -54,6 +67,19 @@ def shown_errors(owner: ShowsErrors, callback: Callable[P, R]) -> Callable[P, R 
             return None
 
     return run
+
+
+def show_error_in(box: widgets.HTML, error: BaseException, lang: Language) -> str:
+    """Show ``error`` with its traceback in ``box`` (a widget's error box, in red) and
+    return the traceback's text (for the widget's ``error`` trait)."""
+    text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    box.layout.display = "block"
+    box.value = (
+        f"<details open class='shangrila-error-details'><summary>"
+        f"{ui_text('error', lang)}: {html.escape(str(error))}</summary>"
+        f"<pre>{html.escape(text)}</pre></details>"
+    )
+    return text
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -104,8 +104,8 @@ def as_bot(spec: BotSpec) -> Bot:
     raise ShangrilaError(f"not a bot: {excerpt(spec)} (give a level name like 'medium' or a Bot)")
 
 
-def hint_marks(action: Action) -> list[Highlight]:
-    """The orange marks of a suggested action: the spaces it places or recruits on, or the
+def hint_highlights(action: Action) -> list[Highlight]:
+    """The orange highlights of a suggested action: the spaces it places or recruits on, or the
     start village and an arrow across the bridge of a journey."""
     if isinstance(action, Place):
         return [Highlight("hint", village=action.village, type=action.type)]
@@ -320,28 +320,31 @@ class ComputerPlayers:
 
     def _build(self) -> None:
         board = self.board
-        self._hint_button = widgets.Button(layout={"width": "auto"})
-        self._hint_button.add_class("shangrila-hint")
-        self._hint_button.on_click(shown_errors(board, lambda _b: self.hint()))
-        self._review_button = widgets.Button(layout={"width": "auto"})
-        self._review_button.add_class("shangrila-review")
-        self._review_button.on_click(shown_errors(board, lambda _b: self.review_later()))
-        self._play = widgets.Button(layout={"width": "auto"})
-        self._play.add_class("shangrila-watch-play")
-        self._play.on_click(shown_errors(board, lambda _b: self.play()))
-        self._pause = widgets.Button(layout={"width": "auto"})
-        self._pause.add_class("shangrila-watch-pause")
-        self._pause.on_click(shown_errors(board, lambda _b: self.pause()))
-        self._step = widgets.Button(layout={"width": "auto"})
-        self._step.add_class("shangrila-watch-step")
-        self._step.on_click(shown_errors(board, lambda _b: self.step()))
+        runs: dict[str, tuple[str, Callable[[], Any]]] = {
+            "hint": ("shangrila-hint", self.hint),
+            "review": ("shangrila-review", self.review_later),
+            "play": ("shangrila-watch-play", self.play),
+            "pause": ("shangrila-watch-pause", self.pause),
+            "step": ("shangrila-watch-step", self.step),
+        }
+        #: The seats' buttons by name: ``hint``, ``review``, ``play``, ``pause``, ``step``.
+        self.buttons: dict[str, widgets.Button] = {}
+        for name, (css_class, run) in runs.items():
+            button = widgets.Button(layout={"width": "auto"})
+            button.add_class(css_class)
+            button.on_click(shown_errors(board, lambda _b, run=run: run()))
+            self.buttons[name] = button
+        self._hint_button, self._review_button = self.buttons["hint"], self.buttons["review"]
+        self._play, self._pause, self._step = (self.buttons[k] for k in ("play", "pause", "step"))
         self._speed = widgets.SelectionSlider(
             options=[(k, k) for k in SPEEDS], value="normal", continuous_update=False
         )
-        self._progress = widgets.FloatProgress(
+        #: How far the search under way is (hidden while nothing thinks).
+        self.progress = self._progress = widgets.FloatProgress(
             value=0.0, min=0.0, max=1.0, layout=widgets.Layout(width="120px", display="none")
         )
-        self._progress_text = widgets.HTML()
+        #: What is thinking, against which budget (or "Paused.").
+        self.progress_text = self._progress_text = widgets.HTML()
         self._progress_text.add_class("shangrila-thinking")
         watch = [self._play, self._pause, self._step] if self.watching else []
         watch += [self._speed] if self.bots else []
@@ -349,7 +352,8 @@ class ComputerPlayers:
             [self._hint_button, *watch, self._review_button, self._progress, self._progress_text],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"),
         )
-        self._seats_info = widgets.HTML()
+        #: Who the computer players are, with their levels and budgets.
+        self.seats_info = self._seats_info = widgets.HTML()
         self._seats_info.add_class("shangrila-seats")
         self.review_box = widgets.VBox()
         self.widget = widgets.VBox([self.bar, self._seats_info, self.review_box])
@@ -407,7 +411,7 @@ class ComputerPlayers:
                 )
             )
         text = ui_text("bots_are", lang, seats="; ".join(items))
-        return f"<span style='font-size:90%;color:#444'>{html.escape(text)}</span>"
+        return f"<span>{html.escape(text)}</span>"
 
     def _on_hints(self, change: Any = None) -> None:
         self._hint_button.layout.display = None if self._hint_shown() else "none"
@@ -589,7 +593,7 @@ class ComputerPlayers:
             chance=round(100 * chance),
             reason=reasons,
         )
-        board.show_hint(hint_marks(action))
+        board.show_hint(hint_highlights(action))
         board.say(replace(said, rules=rules, action=action))
 
     # ------------------------------------------------------------------ public
@@ -716,4 +720,4 @@ def _chance_after(position: Position, action: Action) -> float:
     return win_chances(after)[position.players.index(position.to_move)]
 
 
-__all__ = ["Bot", "BotSpec", "Clock", "ComputerPlayers", "as_bot", "hint_marks"]
+__all__ = ["Bot", "BotSpec", "Clock", "ComputerPlayers", "as_bot", "hint_highlights"]

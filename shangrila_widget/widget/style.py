@@ -41,6 +41,37 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board .shangrila-message {{
   position: sticky; bottom: 0; z-index: 1; background: var(--jp-layout-color0, #fff);
 }}
+.shangrila-board, .shangrila-review-chart {{ color: var(--jp-ui-font-color1, #000); }}
+.shangrila-feedback {{ padding: 4px 8px; border-left: 4px solid var(--jp-border-color1, #999); }}
+.shangrila-feedback ul {{ margin: 0; padding-left: 1.1em; }}
+.shangrila-feedback p {{ margin: 0 0 4px; }}
+.shangrila-feedback-played {{ border-left-color: #0072B2; }}
+.shangrila-feedback-refused {{
+  border-left-color: #D55E00; background: var(--jp-warn-color3, #fff4ec);
+  color: var(--jp-ui-font-color1, #000);
+}}
+.shangrila-feedback-selected {{ border-left-color: var(--jp-ui-font-color1, #000); }}
+.shangrila-rule-badge {{
+  background: var(--jp-layout-color2, #eee); color: var(--jp-content-font-color1, #000);
+  padding: 0 3px; border-radius: 3px;
+}}
+.shangrila-dot {{
+  display: inline-block; width: 14px; height: 14px; border-radius: 7px; vertical-align: middle;
+}}
+.shangrila-swatch {{
+  display: inline-block; width: 10px; height: 10px; border: 1px solid; vertical-align: middle;
+}}
+.shangrila-supply {{ border-collapse: collapse; font-size: 90%; }}
+.shangrila-supply th, .shangrila-supply td {{ padding: 1px 6px; text-align: center; }}
+.shangrila-supply th[scope=row] {{ text-align: left; }}
+.shangrila-seats span {{ font-size: 90%; color: var(--jp-ui-font-color2, #444); }}
+.shangrila-review-caption div {{ padding: 2px 6px; }}
+.shangrila-error-details {{
+  color: var(--jp-error-color1, #a00); border: 1px solid var(--jp-error-color1, #a00);
+  padding: 4px;
+}}
+.shangrila-error-details pre {{ white-space: pre-wrap; }}
+.shangrila-legend-picture {{ width: 100%; height: auto; }}
 """
 
 
