@@ -122,7 +122,7 @@ LEGEND_TEXTS: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "highlight-moved": ("Blue ring", "what the last move changed"),
         "highlight-refused": ("Ring with a cross", "not allowed here; the message says why"),
         "highlight-journey": ("Arrow over a bridge", "the way the last journey went"),
-        "highlight-hint": ("Orange dashed ring", "the computer's suggestion (Hint)"),
+        "highlight-hint": ("Magenta dashed ring", "the computer's suggestion (Hint)"),
     },
     "pl": {
         "heading": ("Legenda planszy", ""),
@@ -149,7 +149,7 @@ LEGEND_TEXTS: Final[dict[str, dict[str, tuple[str, str]]]] = {
         "highlight-moved": ("Niebieski okrąg", "co zmienił ostatni ruch"),
         "highlight-refused": ("Okrąg z krzyżykiem", "tu nie wolno; komunikat mówi dlaczego"),
         "highlight-journey": ("Strzałka nad mostem", "kierunek ostatniej podróży"),
-        "highlight-hint": ("Pomarańczowy przerywany okrąg", "podpowiedź komputera"),
+        "highlight-hint": ("Purpurowy przerywany okrąg", "podpowiedź komputera"),
     },
 }
 

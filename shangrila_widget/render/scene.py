@@ -41,7 +41,7 @@ How things look (our own style, not the printed board's art):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -155,6 +155,7 @@ def build_scene(
     width: float = 900.0,
     footer: bool = True,
     caption: str | None = None,
+    presenter: bool = False,
 ) -> Scene:
     """The scene of ``position``.
 
@@ -163,17 +164,21 @@ def build_scene(
     selected. ``lang``: ``"en"`` or ``"pl"`` (footer, out-of-play label, accessible text).
     ``width``: logical width (height follows: ``width * 910 / 900`` with the footer, ``width
     * 850 / 900`` without). ``footer``: the strip below the board with the players (shape,
-    name, masters on the board, who moves), the phase and ``caption``.
+    name, masters on the board, who moves), the phase and ``caption``. ``presenter``: the
+    letters on the spaces and tiles, the strengths and the footer larger, to read from the
+    back of a room (:data:`PRESENTER_TEXT_SCALE`).
     """
     if lang not in SCENE_TEXTS:
         raise ValueError(f"lang must be 'en' or 'pl', not {lang!r}")
     players = len(position.players)
     layout = board_layout(float(width), players)
-    static = _static_layer(layout, lang, footer)
+    static = _static_layer(layout, lang, footer, presenter)
     marks = list(highlights)
     if selection is not None:
         marks.append(selection_highlight(selection))
     dynamic = _dynamic_layer(position, layout, tuple(marks), lang, footer, caption)
+    if presenter:
+        dynamic = _enlarged(dynamic)
     height = layout.height if footer else layout.board_height
     return Scene(
         width=float(width),
@@ -190,8 +195,39 @@ def build_scene(
 # ---------------------------------------------------------------------------- static layer
 
 
+#: How much larger :func:`build_scene` draws each kind of text with ``presenter=True``, by
+#: the text's tag (the village labels are large already; the caption and the player names
+#: of the footer keep their room).
+PRESENTER_TEXT_SCALE: dict[str, float] = {
+    "space": 1.4,
+    "master": 1.25,
+    "student": 1.25,
+    "strength": 1.3,
+    "phase": 1.2,
+    "legend": 1.2,
+}
+
+
+def _enlarged(primitives: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
+    """``primitives`` with their texts scaled by :data:`PRESENTER_TEXT_SCALE`, each kept
+    centred where it was."""
+    out: list[Primitive] = []
+    for p in primitives:
+        factor = PRESENTER_TEXT_SCALE.get(str(p.tag[0]) if p.tag else "", 1.0)
+        if isinstance(p, Text) and factor != 1.0:
+            size = rounded(p.size * factor)
+            centre = p.y - 0.365 * p.size
+            p = replace(p, size=size, y=baseline_for_centre(centre, size))
+        out.append(p)
+    return tuple(out)
+
+
 @lru_cache(maxsize=16)
-def _static_layer(layout: BoardLayout, lang: str, footer: bool) -> tuple[Primitive, ...]:
+def _static_layer(
+    layout: BoardLayout, lang: str, footer: bool, presenter: bool = False
+) -> tuple[Primitive, ...]:
+    if presenter:
+        return _enlarged(_static_layer(layout, lang, footer))
     u = layout.unit
     out: list[Primitive] = []
     height = layout.height if footer else layout.board_height

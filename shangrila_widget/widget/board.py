@@ -155,6 +155,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     show_legal = traitlets.Bool(True).tag(sync=True)
     busy = traitlets.Bool(False).tag(sync=True)
     hints = traitlets.Bool(True).tag(sync=True)
+    presenter = traitlets.Bool(False).tag(sync=True)
     # What the board shows: read by Python and the page, written by the board only.
     selection = traitlets.Unicode("", read_only=True).tag(sync=True)
     highlights = traitlets.List(traitlets.Dict(), read_only=True).tag(sync=True)
@@ -174,6 +175,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         bots: Mapping[str, BotSpec] | None = None,
         hints: bool = True,
         hint_bot: BotSpec = "hard",
+        presenter: bool = False,
         **kwargs: Any,
     ) -> None:
         start = record.position if record is not None else as_position(position, players)
@@ -192,12 +194,14 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._synced_json = start.to_json()
         self._last_feedback = Feedback("info", "")
         self.canvas = BoardCanvas(width, width * 910 / 900)
+        self._normal_css_width = self.canvas.widget.layout.width
+        self._normal_css_max_width = self.canvas.widget.layout.max_width
         self._build_controls()
         #: The legend of the picture under the buttons, in the board's language.
         self.legend = Legend(lang=lang)
         super().__init__(
-            children=[self._top_bar, self._main, self._button_bar, self.error_box],
-            layout=widgets.Layout(width="100%", max_width=f"{int(width) + 420}px"),
+            children=[self._top_bar, self._main, self.button_bar, self.error_box],
+            layout=widgets.Layout(width="100%"),
             **kwargs,
         )
         traitlets.dlink((self, "lang"), (self.legend, "lang"))
@@ -209,6 +213,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         traitlets.link((self, "lang"), (self.lang_toggle, "value"))
         traitlets.link((self, "show_legal"), (self.show_legal_box, "value"))
         self._kind_link = traitlets.link((self, "action_kind"), (self.kind_toggle, "value"))
+        traitlets.link((self, "presenter"), (self.presenter_button, "value"))
         self.canvas.on_click(self._on_canvas_click)
         self.canvas.widget.on_client_ready(self._on_client_ready)
         self.canvas.dynamic_layer.on_key_down(self._on_key)
@@ -216,23 +221,27 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: The computer seats, the hint and watch mode (:class:`ComputerPlayers`).
         self.say(self._welcome())
         self.computer = ComputerPlayers(self, bots, hint_bot=hint_bot)
+        # One row of buttons: the game's, the seats' (Hint, Review, watch mode), the legend's.
+        self.button_bar.children = (*self.buttons.values(), self.computer.bar, self.legend.toggle)
         self.children = (
             self._top_bar,
             self._main,
-            self._button_bar,
-            self.computer.widget,
+            self.button_bar,
+            self.computer.seats_info,
+            self.computer.review_box,
             self.error_box,
-            self.legend,
+            self.legend.picture_box,
             stylesheet(),
         )
+        self.presenter = presenter
         self._refresh()
 
     # ------------------------------------------------------------------ layout
 
     def _build_controls(self) -> None:
-        # A fixed minimum width: the bar does not re-wrap when the player's name changes.
-        #: Who is to move, the phase (and "thinking…").
-        self.status = widgets.HTML(layout=widgets.Layout(min_width="15em"))
+        #: Who is to move, the phase (and "thinking…"); last in its bar, so that nothing
+        #: moves sideways when its text grows or shrinks.
+        self.status = widgets.HTML()
         self.status.add_class("shangrila-status")
         #: The click mode (``action_kind``).
         self.kind_toggle = widgets.ToggleButtons(
@@ -252,16 +261,34 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             tooltip=ui_text("show_legal_tip", "en"),
             indent=False,
         )
+        #: Presenter mode on and off (``presenter``).
+        self.presenter_button = widgets.ToggleButton(
+            description=ui_text("presenter", "en"),
+            tooltip=ui_text("presenter_tip", "en"),
+            icon="expand",
+            layout={"width": "auto"},
+        )
+        self.presenter_button.add_class("shangrila-presenter-button")
+        self.kind_toggle.add_class("shangrila-kind")
         self._top_bar = widgets.HBox(
-            [self.status, self.kind_toggle, self.show_legal_box, self.lang_toggle],
+            [
+                self.lang_toggle,
+                self.presenter_button,
+                self.kind_toggle,
+                self.show_legal_box,
+                self.status,
+            ],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
         )
+        self._top_bar.add_class("shangrila-top-bar")
         #: The message line (``message``), beside the board.
         self.message_box = widgets.HTML(layout=widgets.Layout(min_height="4em"))
         self.message_box.add_class("shangrila-message")
         #: The supply and score table (and the winners at the end).
         self.side_info = widgets.HTML()
         self.side_info.add_class("shangrila-side-info")
+        #: Beside the board: the message line and the supply table (the tour puts its
+        #: narration here too).
         self.side_panel = side = widgets.VBox(
             [self.message_box, self.side_info],
             layout=widgets.Layout(
@@ -276,14 +303,17 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         )
         # A block box (not flex): the canvas is never stretched to the side panel's height;
         # it takes its own width (see render/canvas.py), the side panel the rest, or wraps.
+        side.add_class("shangrila-side-panel")
         board_box = widgets.Box(
             [self.canvas.widget],
             layout=widgets.Layout(display="block", flex="0 1 auto", min_width="320px"),
         )
+        board_box.add_class("shangrila-board-box")
         self._main = widgets.HBox(
             [board_box, side],
             layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"),
         )
+        self._main.add_class("shangrila-main")
         #: The game buttons by name: ``start``, ``undo``, ``redo``, ``end``, ``confirm``,
         #: ``pass``, ``cancel`` (``board.buttons["undo"].click()``).
         self.buttons: dict[str, widgets.Button] = {}
@@ -301,9 +331,12 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             button.on_click(self.guarded(lambda _button, run=run: self._run(run)))
             button.add_class(f"shangrila-button-{key}")
             self.buttons[key] = button
-        self._button_bar = widgets.HBox(
-            list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")
+        #: The row of buttons under the board (the game's, the seats', the legend's).
+        self.button_bar = widgets.HBox(
+            list(self.buttons.values()),
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px"),
         )
+        self.button_bar.add_class("shangrila-buttons")
         #: Errors of callbacks, in red under the board (hidden while there is none).
         self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_box.add_class("shangrila-error")
@@ -617,6 +650,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.kind_toggle.tooltips = [ui_text("kind_tip", lang)] * len(CLICK_MODES)
         self.show_legal_box.description = ui_text("show_legal", lang)
         self.show_legal_box.tooltip = ui_text("show_legal_tip", lang)
+        self.presenter_button.description = ui_text("presenter", lang)
+        self.presenter_button.tooltip = ui_text("presenter_tip", lang)
         for key, button in self.buttons.items():
             button.description = ui_text(key, lang)
         self.say(self._last_feedback.in_language(lang))
@@ -625,6 +660,21 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     @traitlets.observe("action_kind")
     def _action_kind_changed(self, change: dict[str, Any]) -> None:
         self.controller.set_kind(change["new"])
+        self._refresh()
+
+    @traitlets.observe("presenter")
+    def _presenter_changed(self, change: dict[str, Any]) -> None:
+        """Presenter mode: the page's stylesheet lays the board out for a room (the class
+        ``shangrila-presenter``), the canvas may grow past its logical width, the scene's
+        texts grow."""
+        if change["new"]:
+            self.add_class(PRESENTER_CLASS)
+            self.canvas.widget.layout.width = _presenter_css_width(self.canvas)
+            self.canvas.widget.layout.max_width = "none"
+        else:
+            self.remove_class(PRESENTER_CLASS)
+            self.canvas.widget.layout.width = self._normal_css_width
+            self.canvas.widget.layout.max_width = self._normal_css_max_width
         self._refresh()
 
     @traitlets.observe("busy")
@@ -675,6 +725,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             lang=self.lang,
             width=self.board_width,
             caption=self._caption_text(),
+            presenter=self.presenter,
         )
         self.canvas.draw(scene)
         self._sync(highlights)
@@ -748,6 +799,23 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             names = ", ".join(self._colour_name(c) for c in pos.winners())
             result += f"<p class='shangrila-winner'><b>{ui_text('winner', lang)}: {names}</b></p>"
         return result
+
+
+#: The CSS class of a board in presenter mode (the stylesheet's rules for a room).
+PRESENTER_CLASS = "shangrila-presenter"
+#: Room beside the board in presenter mode, for the side column (CSS length).
+PRESENTER_SIDE = "480px"
+
+
+def _presenter_css_width(canvas: BoardCanvas) -> str:
+    """The canvas's CSS width in presenter mode: as tall as the screen allows (less the
+    reserved height) and leaving :data:`PRESENTER_SIDE` beside it, whatever its logical
+    width."""
+    ratio = canvas.width / canvas.height
+    return (
+        f"min(calc(100vw - {PRESENTER_SIDE}), "
+        f"calc((100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED})) * {ratio:.6f}))"
+    )
 
 
 def _dot(colour: str | None) -> str:

@@ -35,12 +35,18 @@ class Legend(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, *, lang: Language = "en", shown: bool = False, **kwargs: Any) -> None:
         self.button = widgets.ToggleButton(value=shown, icon="question-circle")
+        self.button.add_class("shangrila-legend-button")
         self.picture = widgets.HTML(
             layout=widgets.Layout(width="100%", max_width="900px", display="none")
         )
-        super().__init__(children=[self.button, self.picture], **kwargs)
+        # Two parts a board may place apart (the button in its button row, the picture
+        # under the board); "shangrila-key" is the class pages and tests knew them by.
+        self.toggle = widgets.Box([self.button])
+        self.picture_box = widgets.Box([self.picture], layout=widgets.Layout(width="100%"))
+        for part in (self.toggle, self.picture_box):
+            part.add_class("shangrila-key")
+        super().__init__(children=[self.toggle, self.picture_box], **kwargs)
         self.add_class("shangrila-legend")
-        self.add_class("shangrila-key")  # the class pages and tests knew it by
         traitlets.link((self.button, "value"), (self, "shown"))
         self.lang = lang
         self.shown = shown

@@ -105,7 +105,7 @@ def as_bot(spec: BotSpec) -> Bot:
 
 
 def hint_highlights(action: Action) -> list[Highlight]:
-    """The orange highlights of a suggested action: the spaces it places or recruits on, or the
+    """The magenta highlights of a suggested action: the spaces it places or recruits on, or the
     start village and an arrow across the bridge of a journey."""
     if isinstance(action, Place):
         return [Highlight("hint", village=action.village, type=action.type)]
@@ -599,7 +599,7 @@ class ComputerPlayers:
     # ------------------------------------------------------------------ public
 
     def hint(self) -> None:
-        """Suggest an action for the person to move: drawn in orange on the board, the
+        """Suggest an action for the person to move: drawn in magenta on the board, the
         reason in the message line (the button *Hint* and the key H)."""
         board = self.board
         lang = board.lang

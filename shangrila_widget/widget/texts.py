@@ -136,9 +136,8 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     },
     "hint": {"en": "Hint", "pl": "Podpowiedź"},
     "hint_tip": {
-        "en": "Suggest an action for the player to move (key H); drawn in orange on the board.",
-        "pl": "Podpowiada akcję graczowi na ruchu (klawisz H); zaznaczona na planszy na "
-        "pomarańczowo.",
+        "en": "Suggest an action for the player to move (key H); drawn in magenta on the board.",
+        "pl": "Podpowiada akcję graczowi na ruchu (klawisz H); zaznaczona na planszy na purpurowo.",
     },
     "hint_says": {
         "en": "Hint for {player}: {action} (estimated chance to win afterwards: {chance} %). "
@@ -244,6 +243,19 @@ UI_TEXT: Final[dict[str, dict[Language, str]]] = {
     "restored": {"en": "restored", "pl": "odbudowany"},
     "broken": {"en": "broken", "pl": "zerwany"},
     "situation": {"en": "situation", "pl": "sytuacja"},
+    # ---- h1-board
+    "presenter": {"en": "Presenter", "pl": "Prezentacja"},
+    "presenter_tip": {
+        "en": "A large board and large letters, to show to a room",
+        "pl": "Duża plansza i duże litery, do pokazywania całej sali",
+    },
+    "action_box": {"en": "Action", "pl": "Akcja"},
+    "action_box_tip": {
+        "en": "Type an action and press Enter, e.g. journey A B (it offers the legal actions)",
+        "pl": "Wpisz akcję i naciśnij Enter, np. journey A B (podpowiada dozwolone akcje)",
+    },
+    "action_box_placeholder": {"en": "e.g. journey A B", "pl": "np. journey A B"},
+    "describe": {"en": "Describe the board", "pl": "Opis planszy"},
 }
 
 

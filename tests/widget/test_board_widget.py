@@ -11,6 +11,7 @@ import traitlets
 
 from shangrila_widget.rules import GameRecord, Position
 from shangrila_widget.widget import ShangriLaBoard
+from tests.support.paths import EXAMPLES as NOTEBOOKS
 from tests.support.positions import FOUR, make
 from tests.support.render import Capture, decode
 from tests.support.widget import click_space, from_browser, press
@@ -358,3 +359,63 @@ def test_no_fixed_light_colour_is_written_into_the_shown_html() -> None:
     assert styles, "the players' colours are there"
     for tag, attributes in styles:
         assert "shangrila-dot" in attributes or "shangrila-swatch" in attributes, (tag, attributes)
+
+
+def test_presenter_mode_is_a_trait_an_option_and_a_button() -> None:
+    from shangrila_widget.render.primitives import Text
+
+    board = ShangriLaBoard(players=FOUR)
+    assert not board.presenter and "shangrila-presenter" not in board._dom_classes
+    normal_width = board.canvas.widget.layout.width
+    letters = {
+        p.size for p in board.canvas.scene.static if isinstance(p, Text) and p.tag[0] == "space"
+    }
+    board.presenter_button.value = True  # the button a teacher presses
+    assert board.presenter and "shangrila-presenter" in board._dom_classes
+    assert "100vw" in board.canvas.widget.layout.width, "the board may grow past 900 px"
+    larger = {
+        p.size for p in board.canvas.scene.static if isinstance(p, Text) and p.tag[0] == "space"
+    }
+    assert min(larger) >= 1.35 * max(letters), "the letters on the spaces grow"
+    board.presenter = False
+    assert not board.presenter_button.value and "shangrila-presenter" not in board._dom_classes
+    assert board.canvas.widget.layout.width == normal_width
+    assert ShangriLaBoard(players=FOUR, presenter=True).presenter
+    board.lang = "pl"
+    assert board.presenter_button.description == "Prezentacja"
+
+
+def test_the_status_line_names_the_winners_at_the_end() -> None:
+    start = (NOTEBOOKS / "positions" / "11-everyone-must-pass.json").read_text("utf-8")
+    board = ShangriLaBoard(start)
+    for _ in range(4):
+        board.play("pass")
+    assert board.game.is_over
+    names = ", ".join(c.capitalize() for c in board.game.winners())
+    assert f"Winner: {names}" in board.status.value and "game over" in board.status.value
+    board.lang = "pl"
+    assert "Wygrywa:" in board.status.value
+
+
+def test_the_controls_that_change_stay_last_in_the_top_bar() -> None:
+    """The EN/PL switch does not move sideways when the status text changes length."""
+    board = ShangriLaBoard(players=FOUR)
+    bar = board._top_bar.children
+    assert bar[0] is board.lang_toggle and bar[-1] is board.status
+
+
+def test_hint_rings_stand_out_on_every_players_tiles() -> None:
+    from shangrila_widget.render.styles import HIGHLIGHT_COLOURS, PLAYER_STYLES
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    def contrast(a: str, b: str) -> float:
+        high, low = sorted((luminance(a), luminance(b)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    hint = HIGHLIGHT_COLOURS["hint"]
+    assert contrast(hint, PLAYER_STYLES["red"].fill) >= 2.5, "on Red's orange tiles"
+    assert min(contrast(hint, s.fill) for s in PLAYER_STYLES.values()) >= 1.9

@@ -21,7 +21,7 @@ def test_the_key_opens_and_closes_with_its_button() -> None:
 def test_the_board_shows_a_key_that_follows_its_language() -> None:
     board = ShangriLaBoard(players=["red", "blue", "yellow"])
     key = board.legend
-    assert key in board.children
+    assert key.picture_box in board.children and key.toggle in board.button_bar.children
     key.shown = True
     assert key.lang == "en" and "Broken bridge" in key.picture.value
     board.lang = "pl"
