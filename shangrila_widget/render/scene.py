@@ -199,7 +199,7 @@ def build_scene(
 #: the text's tag (the village labels are large already; the caption and the player names
 #: of the footer keep their room).
 PRESENTER_TEXT_SCALE: dict[str, float] = {
-    "space": 1.4,
+    "space": 1.55,
     "master": 1.25,
     "student": 1.25,
     "strength": 1.3,

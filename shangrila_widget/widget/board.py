@@ -21,16 +21,26 @@ synced traits carry the state so the front end and Python agree:
   the game buttons are refused with a note, while Python (:meth:`ShangriLaBoard.play`,
   :meth:`ShangriLaBoard.show`, :meth:`ShangriLaBoard.say`) still works;
 - ``hints``: the *Hint* button and the key H are on (switch them off for a test or a lesson);
+- ``presenter``: presenter mode, for a room (the board fills the window, large texts);
+
+and, read-only (the board writes them, Python and the page read them):
+
 - ``selection``: what waits for a second click (``"journey:A"``, ``"recruit:healer:A"``, or
   ``""``);
 - ``highlights``: the highlights on the board, as dicts;
-- ``message`` and ``message_rules``: the last explanation and the rule ids it names;
+- ``message`` and ``message_rules``: the last explanation and the rule ids it names (the
+  message line is a live region: screen readers announce it);
 - ``error``: the last error raised inside a callback (also shown in red under the board).
 
-Other widgets (the tour, the dispute checker) build on the public methods only:
-:meth:`~ShangriLaBoard.show`, :meth:`~ShangriLaBoard.say`, :meth:`~ShangriLaBoard.on_change`,
-:meth:`~ShangriLaBoard.on_key`, :meth:`~ShangriLaBoard.on_click`,
-:meth:`~ShangriLaBoard.show_error` and the :func:`visible_errors` guard.
+Without a mouse: the action box beside the board plays a typed action on Enter
+(``journey A B``), and "Describe the board" holds the position in words.
+
+Other widgets (the tour, the dispute checker, the computer seats) build on the public
+methods only: :meth:`~ShangriLaBoard.show`, :meth:`~ShangriLaBoard.say`,
+:meth:`~ShangriLaBoard.on_change`, :meth:`~ShangriLaBoard.on_key`,
+:meth:`~ShangriLaBoard.on_click`, :meth:`~ShangriLaBoard.on_navigate`,
+:meth:`~ShangriLaBoard.show_error` and the :func:`visible_errors` guard; the controls are
+public too (``board.buttons["undo"]``, ``board.lang_toggle``...).
 
 Keys (while the board has focus): Left/Right undo/redo, Home/End start/end of the line,
 Escape cancels a selection, Enter confirms a one-student recruit, H asks for a hint. Every key
@@ -51,6 +61,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.render.accessible import position_description, position_title
 from shangrila_widget.render.canvas import DEFAULT_RESERVED, RESERVED_VAR, BoardCanvas
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
@@ -287,10 +298,35 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: The supply and score table (and the winners at the end).
         self.side_info = widgets.HTML()
         self.side_info.add_class("shangrila-side-info")
+        #: Play without a mouse: type an action (``journey A B``), Enter plays it; it offers
+        #: the legal actions in the board's notation (the same in every language). The text
+        #: reaches Python when it is committed (Enter, or leaving the box): a "submit"
+        #: message may overtake the text's last keystrokes, a committed value cannot.
+        self.action_box = widgets.Combobox(
+            placeholder=ui_text("action_box_placeholder", "en"),
+            description=ui_text("action_box", "en"),
+            tooltip=ui_text("action_box_tip", "en"),
+            ensure_option=False,
+            continuous_update=False,
+            layout=widgets.Layout(width="auto", max_width="28em"),
+        )
+        self.action_box.add_class("shangrila-action-box")
+        self.action_box.observe(self.guarded(self._on_action_box), "value")
+        #: The position in words (for a screen reader, or to read aloud), folded behind a
+        #: toggle button (focusable and pressed with the keyboard like every button).
+        self.describe_button = widgets.ToggleButton(
+            description=ui_text("describe", "en"), icon="list", layout={"width": "auto"}
+        )
+        self.describe_button.add_class("shangrila-describe-button")
+        self.description_text = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.description_text.add_class("shangrila-description")
+        self.description = widgets.VBox([self.describe_button, self.description_text])
+        self.description.add_class("shangrila-describe")
+        self.describe_button.observe(self.guarded(self._on_describe), "value")
         #: Beside the board: the message line and the supply table (the tour puts its
         #: narration here too).
         self.side_panel = side = widgets.VBox(
-            [self.message_box, self.side_info],
+            [self.message_box, self.action_box, self.side_info, self.description],
             layout=widgets.Layout(
                 flex="1 1 300px",
                 min_width="260px",
@@ -309,8 +345,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(display="block", flex="0 1 auto", min_width="320px"),
         )
         board_box.add_class("shangrila-board-box")
+        # The side panel comes first in the page (the stylesheet shows the board first): the
+        # keyboard reaches the action box before the canvas, which keeps every key, Tab too.
         self._main = widgets.HBox(
-            [board_box, side],
+            [side, board_box],
             layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"),
         )
         self._main.add_class("shangrila-main")
@@ -513,8 +551,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         else:
             badges = " ".join(rule_badge(r, lang) for r in feedback.rules)
             text = f"{badges} {html.escape(feedback.text)}"
+        # A live region: screen readers announce each new message.
         self.message_box.value = (
-            f"<div class='shangrila-feedback shangrila-feedback-{feedback.kind}'>{text}</div>"
+            f"<div class='shangrila-feedback shangrila-feedback-{feedback.kind}' role='status' "
+            f"aria-live='polite' aria-atomic='true'>{text}</div>"
         )
 
     def on_change(self, callback: Callable[[ShangriLaBoard], Any], remove: bool = False) -> None:
@@ -650,6 +690,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.kind_toggle.tooltips = [ui_text("kind_tip", lang)] * len(CLICK_MODES)
         self.show_legal_box.description = ui_text("show_legal", lang)
         self.show_legal_box.tooltip = ui_text("show_legal_tip", lang)
+        self.action_box.description = ui_text("action_box", lang)
+        self.action_box.placeholder = ui_text("action_box_placeholder", lang)
+        self.action_box.tooltip = ui_text("action_box_tip", lang)
+        self.describe_button.description = ui_text("describe", lang)
         self.presenter_button.description = ui_text("presenter", lang)
         self.presenter_button.tooltip = ui_text("presenter_tip", lang)
         for key, button in self.buttons.items():
@@ -755,6 +799,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.set_trait("selection", selection)
         self.status.value = self._status_html(pos)
         self.side_info.value = self._side_html(pos)
+        self.action_box.options = [str(a) for a in pos.legal_actions()] if not pos.is_over else []
+        self.action_box.disabled = self.busy
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in self._description(pos))
+        self.description_text.value = f"<ul>{lines}</ul>"
         busy = self.busy
         buttons = self.buttons
         buttons["undo"].disabled = buttons["start"].disabled = busy or not self.record.can_undo()
@@ -762,6 +810,25 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         buttons["confirm"].disabled = busy or self.controller.pending_recruit is None
         buttons["pass"].disabled = buttons["cancel"].disabled = busy
         self._change_callbacks(self)
+
+    def _description(self, pos: Position) -> list[str]:
+        """The position in words (``render.accessible``), line by line."""
+        return [position_title(pos, self.lang), *position_description(pos, self.lang).split("\n")]
+
+    def _on_describe(self, change: dict[str, Any]) -> None:
+        self.description_text.layout.display = None if change["new"] else "none"
+
+    def _on_action_box(self, change: dict[str, Any]) -> None:
+        """An action committed in the action box: play it as a click would (busy: only say
+        so)."""
+        text = str(change["new"]).strip()
+        if not text:
+            return
+        if self.busy:
+            self.say(Feedback.sentence("info", "busy_click", self.lang))
+            return
+        if self.play(text).kind == "played":
+            self.action_box.value = ""
 
     def _status_html(self, pos: Position) -> str:
         """Who is to move and the phase; at the end, who won."""
@@ -804,18 +871,15 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 #: The CSS class of a board in presenter mode (the stylesheet's rules for a room).
 PRESENTER_CLASS = "shangrila-presenter"
 #: Room beside the board in presenter mode, for the side column (CSS length).
-PRESENTER_SIDE = "480px"
+PRESENTER_SIDE = "460px"
 
 
 def _presenter_css_width(canvas: BoardCanvas) -> str:
-    """The canvas's CSS width in presenter mode: as tall as the screen allows (less the
-    reserved height) and leaving :data:`PRESENTER_SIDE` beside it, whatever its logical
+    """The canvas's CSS width in presenter mode: as tall as the board's root (a CSS size
+    container, ``cqh``) and leaving :data:`PRESENTER_SIDE` beside it, whatever its logical
     width."""
     ratio = canvas.width / canvas.height
-    return (
-        f"min(calc(100vw - {PRESENTER_SIDE}), "
-        f"calc((100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED})) * {ratio:.6f}))"
-    )
+    return f"min(calc(100cqw - {PRESENTER_SIDE}), calc(100cqh * {ratio:.6f}))"
 
 
 def _dot(colour: str | None) -> str:

@@ -23,11 +23,13 @@ small ``<style>`` element (an ``HTML`` widget, invisible) with these rules:
   score table at the end of a game and the narration's last lines), and nothing in it
   shrinks (a flex item shrunk to the panel's height showed only the table's header).
 * **Presenter mode** (the class ``shangrila-presenter``, the board's ``presenter`` trait):
-  the board covers the whole window (fixed, over the notebook's menus and the page's other
-  cells: what a projector should show), as a grid of two columns: the picture as tall as
-  the window in the first; the bars, the buttons, then the message line and the table
-  (scrolling) in the second, with large text and buttons; the click-mode toggle, the speed
-  slider and the line naming the computer players are folded away.
+  the board covers the whole window (fixed, over the page's other cells), in JupyterLab
+  and Notebook 7 the notebook's area (the notebook panel's ``contain: strict`` holds a fixed
+  element: the board is sized to 100 % of it), as a grid of two columns: the picture as tall
+  as the board (the root is a CSS size container; ``cqh``) in the first; the bars, the
+  buttons, then the message line and the table (scrolling) in the second, with large text
+  and buttons; the click-mode toggle, the speed slider and the line naming the computer
+  players are folded away.
 """
 
 from __future__ import annotations
@@ -44,12 +46,15 @@ STYLESHEET = f"""
 .shangrila-board {{ {RESERVED_VAR}: 150px; }}
 .shangrila-tour .shangrila-board {{ {RESERVED_VAR}: 190px; }}
 .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 190px; }}
-.jp-NotebookPanel .shangrila-board {{ {RESERVED_VAR}: 300px; }}
+.jp-NotebookPanel .shangrila-board {{ {RESERVED_VAR}: 330px; }}
 .jp-NotebookPanel .shangrila-tour .shangrila-board,
 .jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 310px; }}
 canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
+.shangrila-board .shangrila-main > .shangrila-board-box {{ order: -1; }}
 .shangrila-board .shangrila-side-panel > * {{ flex-shrink: 0; }}
-.shangrila-board .shangrila-message {{ order: -1; }}
+.shangrila-board .shangrila-message, .shangrila-board .shangrila-action-box {{ order: -1; }}
+.shangrila-board .shangrila-action-box {{ margin: 4px 0; }}
+.shangrila-description ul {{ margin: 0; padding-left: 1.1em; }}
 .shangrila-board .shangrila-status {{ white-space: nowrap; }}
 .shangrila-board, .shangrila-review-chart {{ color: var(--jp-ui-font-color1, #000); }}
 .shangrila-feedback {{ padding: 4px 8px; border-left: 4px solid var(--jp-border-color1, #999); }}
@@ -83,13 +88,14 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-error-details pre {{ white-space: pre-wrap; }}
 .shangrila-legend-picture {{ width: 100%; height: auto; }}
 .shangrila-board.{PRESENTER} {{
-  {RESERVED_VAR}: 24px; display: grid !important; column-gap: 16px; row-gap: 6px;
+  display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
   grid-template-columns: auto minmax(0, 1fr);
   grid-template-rows: auto auto minmax(0, 1fr) auto auto auto auto;
   position: fixed !important; top: 0; left: 0; width: 100vw !important; height: 100vh;
   max-width: none !important; margin: 0 !important; padding: 12px; box-sizing: border-box;
   overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
 }}
+.jp-Notebook .shangrila-board.{PRESENTER} {{ width: 100% !important; height: 100%; }}
 .{PRESENTER} > * {{ grid-column: 2; min-width: 0; }}
 .{PRESENTER} > .shangrila-top-bar {{ grid-row: 1; }}
 .{PRESENTER} > .shangrila-buttons {{ grid-row: 2; }}
@@ -104,7 +110,8 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .{PRESENTER} .widget-html-content {{ font-size: inherit; line-height: 1.35; }}
 .{PRESENTER} .shangrila-message, .{PRESENTER} .shangrila-status,
 .{PRESENTER} .shangrila-narration, .{PRESENTER} .widget-checkbox label {{ font-size: 22px; }}
-.{PRESENTER} .shangrila-side-info {{ font-size: 20px; }}
+.{PRESENTER} .shangrila-side-info, .{PRESENTER} .shangrila-action-box input,
+.{PRESENTER} .shangrila-action-box label {{ font-size: 20px !important; }}
 .{PRESENTER} button {{
   font-size: 20px !important; height: auto !important; min-height: 44px;
   width: auto !important; padding: 4px 12px !important;

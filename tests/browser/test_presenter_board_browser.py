@@ -86,6 +86,15 @@ def notebooks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 # board, its toggles, the message line, the canvas; and computed font sizes.
 _MEASURE_JS = """(rootSel) => {
     const root = document.querySelector(rootSel);
+    // What can be seen: the window, within the nearest scrolling ancestor (JupyterLab's
+    // notebook panel ends above its status bar).
+    let area = {top: 0, bottom: innerHeight, left: 0, right: innerWidth};
+    const panel = root.closest('.jp-WindowedPanel-outer') || root.closest('.jp-Notebook');
+    if (panel) {
+        const r = panel.getBoundingClientRect();
+        area = {top: Math.max(0, r.top), bottom: Math.min(innerHeight, r.bottom),
+                left: Math.max(0, r.left), right: Math.min(innerWidth, r.right)};
+    }
     const box = (el) => { const r = el.getBoundingClientRect();
         return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
                 width: r.width, height: r.height}; };
@@ -105,7 +114,7 @@ _MEASURE_JS = """(rootSel) => {
     const content = message.querySelector('.widget-html-content') || message;
     const table = root.querySelector('.shangrila-supply');
     return {
-        viewport: [innerWidth, innerHeight], controls,
+        viewport: [innerWidth, innerHeight], area, controls,
         canvas: {css: canvas.getBoundingClientRect().width, backing: canvas.width},
         fonts: {
             message: font(content.querySelector('li, p, div') || content),
@@ -125,13 +134,16 @@ def measure(page: Page) -> dict[str, Any]:
 
 
 def assert_in_view(m: dict[str, Any], where: str) -> None:
-    width, height = m["viewport"]
+    a = m["area"]
     outside = {
         name: (round(b["left"]), round(b["top"]), round(b["right"]), round(b["bottom"]))
         for name, b in m["controls"].items()
-        if b["top"] < -1 or b["bottom"] > height + 1 or b["left"] < -1 or b["right"] > width + 1
+        if b["top"] < a["top"] - 1
+        or b["bottom"] > a["bottom"] + 1
+        or b["left"] < a["left"] - 1
+        or b["right"] > a["right"] + 1
     }
-    assert not outside, f"{where}: outside the {width}x{height} window as loaded: {outside}"
+    assert not outside, f"{where}: outside what can be seen ({a}) as loaded: {outside}"
 
 
 def letters_on_screen(m: dict[str, Any], presenter: bool) -> float:

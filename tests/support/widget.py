@@ -34,6 +34,12 @@ def from_browser(board: ShangriLaBoard, content: Any) -> None:
     frontend_message(board.canvas.widget, content)
 
 
+def commit(text_box: widgets.Text, value: str) -> None:
+    """A text committed in a text box (typed, then Enter), as the page sends it: the new
+    value in a state update."""
+    text_box.set_state({"value": value})
+
+
 def press_button(button: widgets.Button) -> None:
     """A click on ``button`` as the page sends it."""
     frontend_message(button, {"event": "click"})
