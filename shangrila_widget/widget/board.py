@@ -211,7 +211,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: The legend of the picture under the buttons, in the board's language.
         self.legend = Legend(lang=lang)
         super().__init__(
-            children=[self._top_bar, self._main, self.button_bar, self.error_box],
+            children=[self.top_bar, self._main, self.button_bar, self.error_box],
             layout=widgets.Layout(width="100%"),
             **kwargs,
         )
@@ -235,7 +235,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         # One row of buttons: the game's, the seats' (Hint, Review, watch mode), the legend's.
         self.button_bar.children = (*self.buttons.values(), self.computer.bar, self.legend.toggle)
         self.children = (
-            self._top_bar,
+            self.top_bar,
             self._main,
             self.button_bar,
             self.computer.seats_info,
@@ -281,7 +281,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         )
         self.presenter_button.add_class("shangrila-presenter-button")
         self.kind_toggle.add_class("shangrila-kind")
-        self._top_bar = widgets.HBox(
+        #: The bar over the board: EN/PL, presenter, click mode, legal rings, status.
+        self.top_bar = widgets.HBox(
             [
                 self.lang_toggle,
                 self.presenter_button,
@@ -291,7 +292,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             ],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
         )
-        self._top_bar.add_class("shangrila-top-bar")
+        self.top_bar.add_class("shangrila-top-bar")
         #: The message line (``message``), beside the board.
         self.message_box = widgets.HTML(layout=widgets.Layout(min_height="4em"))
         self.message_box.add_class("shangrila-message")

@@ -117,17 +117,21 @@ def test_the_board_is_readable_in_jupyterlabs_dark_theme(
         page.wait_for_function(
             "() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000
         )
-        # The theme's stylesheet is in force: the page's own background is dark.
+        # The theme's stylesheet is in force: JupyterLab's darkest layout colour is dark.
         page.wait_for_function(
-            """() => { const c = getComputedStyle(document.body).backgroundColor;
-                const [r, g, b] = (c.match(/[\\d.]+/g) || []).map(Number);
-                return r + g + b < 200; }""",
+            """() => { const v = getComputedStyle(document.body)
+                    .getPropertyValue('--jp-layout-color0').trim().replace('#', '');
+                const hex = v.length === 3 ? [...v].map((c) => c + c).join('') : v;
+                const n = parseInt(hex, 16);
+                return hex.length === 6 && ((n >> 16) + ((n >> 8) & 255) + (n & 255)) < 200; }""",
             timeout=20_000,
         )
         page.locator(ACTION_INPUT).fill("journey A B")
         page.locator(ACTION_INPUT).press("Enter")
         page.locator(f"{ROOT} [role=status]").get_by_text("collapses").wait_for(timeout=15_000)
         page.wait_for_timeout(500)
+        page.mouse.move(5, 700)  # a new frame for the screenshot
+        page.wait_for_timeout(1500)
         save_screenshot("dark", full_page=False)
         checks = {
             "message": f"{ROOT} .shangrila-feedback li",
@@ -135,6 +139,8 @@ def test_the_board_is_readable_in_jupyterlabs_dark_theme(
             "table": f"{ROOT} .shangrila-supply th, {ROOT} .shangrila-supply td",
             "status": f"{ROOT} .shangrila-status b",
         }
+        text = page.evaluate(_CONTRAST_JS, f"{ROOT} .shangrila-feedback li")[0]
+        assert sum(text["fg"][:3]) > 450, f"the message is not drawn light on dark: {text}"
         for what, selector in checks.items():
             found = page.evaluate(_CONTRAST_JS, selector)
             assert found, f"no {what} text found"

@@ -400,7 +400,7 @@ def test_the_status_line_names_the_winners_at_the_end() -> None:
 def test_the_controls_that_change_stay_last_in_the_top_bar() -> None:
     """The EN/PL switch does not move sideways when the status text changes length."""
     board = ShangriLaBoard(players=FOUR)
-    bar = board._top_bar.children
+    bar = board.top_bar.children
     assert bar[0] is board.lang_toggle and bar[-1] is board.status
 
 
