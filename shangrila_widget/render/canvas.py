@@ -501,6 +501,10 @@ class BoardCanvas:
         )
         self.widget.add_class(CANVAS_CLASS)
         self.widget.add_class(POINTER_CLASS)
+        self._max_css_width = css_width
+        #: The rule for the CSS width, from the backing store's width and height (see
+        #: :meth:`set_css_width`).
+        self.css_width: Callable[[float, float], str] = _css_width
         self.scene: Scene | None = None
         self._static: tuple[Primitive, ...] | None = None
 
@@ -524,9 +528,18 @@ class BoardCanvas:
         self.width, self.height = scene.width, scene.height
         self.widget.width = round(self.width * self.pixel_ratio)
         self.widget.height = round(self.height * self.pixel_ratio)
-        self.widget.layout.width = _css_width(self.width, self.height)
+        self.widget.layout.width = self.css_width(self.width, self.height)
         self._static = None
         return True
+
+    def set_css_width(self, rule: Callable[[float, float], str] | None) -> None:
+        """Size the canvas on the page by ``rule(width, height)`` (a CSS width; None: the
+        default, which fits the notebook's width and the screen's height, at most the
+        largest width given) from now on, also when a scene of another size comes; with a
+        rule, the largest width no longer applies (a presenter's board may grow)."""
+        self.css_width = rule or _css_width
+        self.widget.layout.max_width = self._max_css_width if rule is None else "none"
+        self.widget.layout.width = self.css_width(self.width, self.height)
 
     def draw_static(self, scene: Scene) -> None:
         """Redraw the static layer from ``scene``: one message."""

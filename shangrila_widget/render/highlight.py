@@ -34,7 +34,7 @@ class Highlight:
 
     ``kind`` is ``"target"`` (a legal choice), ``"selected"``, ``"moved"`` (what the last
     action did; a bridge ``(origin, destination)`` gets an arrow), ``"refused"`` or ``"hint"``
-    (a suggested action, in orange; a bridge gets an arrow too).
+    (a suggested action, in magenta; a bridge gets an arrow too).
     """
 
     kind: str

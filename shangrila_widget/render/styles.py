@@ -77,7 +77,7 @@ HIGHLIGHT_COLOURS: Final[dict[str, str]] = {
     "selected": "#000000",
     "moved": "#56B4E9",
     "refused": "#000000",
-    "hint": "#E69F00",
+    "hint": "#7A0177",  # deep magenta: readable on every player's tiles (red's orange too)
 }
 #: The ink of a journey's arrow across a bridge: the last action's, and a hint's (a darker
 #: orange, legible on the plank).

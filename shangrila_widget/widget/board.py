@@ -21,16 +21,26 @@ synced traits carry the state so the front end and Python agree:
   the game buttons are refused with a note, while Python (:meth:`ShangriLaBoard.play`,
   :meth:`ShangriLaBoard.show`, :meth:`ShangriLaBoard.say`) still works;
 - ``hints``: the *Hint* button and the key H are on (switch them off for a test or a lesson);
+- ``presenter``: presenter mode, for a room (the board fills the window, large texts);
+
+and, read-only (the board writes them, Python and the page read them):
+
 - ``selection``: what waits for a second click (``"journey:A"``, ``"recruit:healer:A"``, or
   ``""``);
-- ``highlights``: the marks on the board, as dicts;
-- ``message`` and ``message_rules``: the last explanation and the rule ids it names;
+- ``highlights``: the highlights on the board, as dicts;
+- ``message`` and ``message_rules``: the last explanation and the rule ids it names (the
+  message line is a live region: screen readers announce it);
 - ``error``: the last error raised inside a callback (also shown in red under the board).
 
-Other widgets (the tour, the dispute checker) build on the public methods only:
-:meth:`~ShangriLaBoard.show`, :meth:`~ShangriLaBoard.say`, :meth:`~ShangriLaBoard.on_change`,
-:meth:`~ShangriLaBoard.on_key`, :meth:`~ShangriLaBoard.on_click`,
-:meth:`~ShangriLaBoard.show_error` and the :func:`visible_errors` guard.
+Without a mouse: the action box beside the board plays a typed action on Enter
+(``journey A B``), and "Describe the board" holds the position in words.
+
+Other widgets (the tour, the dispute checker, the computer seats) build on the public
+methods only: :meth:`~ShangriLaBoard.show`, :meth:`~ShangriLaBoard.say`,
+:meth:`~ShangriLaBoard.on_change`, :meth:`~ShangriLaBoard.on_key`,
+:meth:`~ShangriLaBoard.on_click`, :meth:`~ShangriLaBoard.on_navigate`,
+:meth:`~ShangriLaBoard.show_error` and the :func:`visible_errors` guard; the controls are
+public too (``board.buttons["undo"]``, ``board.lang_toggle``...).
 
 Keys (while the board has focus): Left/Right undo/redo, Home/End start/end of the line,
 Escape cancels a selection, Enter confirms a one-student recruit, H asks for a hint. Every key
@@ -44,19 +54,20 @@ from __future__ import annotations
 
 import html
 import logging
-import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
-from functools import wraps
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.render.accessible import position_description, position_title
 from shangrila_widget.render.canvas import DEFAULT_RESERVED, RESERVED_VAR, BoardCanvas
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.scene import build_scene
 from shangrila_widget.render.styles import PLAYER_STYLES
+from shangrila_widget.render.svg import position_svg
 from shangrila_widget.rules import (
     Action,
     GameRecord,
@@ -78,13 +89,21 @@ from shangrila_widget.rules.messages import (
     rule_title,
     type_letter,
 )
+from shangrila_widget.widget.common import (
+    Callbacks,
+    ShowsErrors,
+    relabel,
+    show_error_in,
+    shown_errors,
+    visible_errors,
+)
 from shangrila_widget.widget.controller import (
-    ACTION_KINDS,
+    CLICK_MODES,
     BoardController,
     Feedback,
     moved_highlights,
 )
-from shangrila_widget.widget.key import PictureKey
+from shangrila_widget.widget.legend import Legend
 from shangrila_widget.widget.seats import BotSpec, ComputerPlayers
 from shangrila_widget.widget.style import stylesheet
 from shangrila_widget.widget.texts import ui_text
@@ -96,69 +115,6 @@ FOUR_PLAYERS = ("red", "blue", "yellow", "violet")
 #: A caption under the board picture: one text for every language, or one per language
 #: (``{"en": ..., "pl": ...}``) so it follows the board's language.
 Caption = str | Mapping[str, str]
-
-
-class ShowsErrors(Protocol):
-    """Anything that can show an error to its user (every widget of this package)."""
-
-    def show_error(self, error: BaseException) -> None: ...
-
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def visible_errors(method: F) -> F:
-    """Decorate a callback method of a widget with ``show_error``: an exception is shown
-    to the user (under the board, in red) and logged, never swallowed, and the callback
-    returns None.
-
-    >>> class Panel:
-    ...     def show_error(self, error: BaseException) -> None:
-    ...         print("shown:", error)
-    ...     @visible_errors
-    ...     def on_button(self) -> str:
-    ...         raise ValueError("no such chapter")
-    >>> Panel().on_button()
-    shown: no such chapter
-    """
-
-    @wraps(method)
-    def guarded(self: ShowsErrors, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as error:  # noqa: BLE001 - shown to the user and logged
-            self.show_error(error)
-            return None
-
-    return guarded  # type: ignore[return-value]
-
-
-def relabel(
-    selection: Any,
-    options: Sequence[tuple[str, Any]],
-    handler: Callable[[dict[str, Any]], Any] | None = None,
-) -> None:
-    """Give a selection widget (Dropdown, ToggleButtons...) new labels for the same values
-    and keep its value. ipywidgets selects the first option whenever the options change, so
-    ``handler`` (the widget's own ``value`` observer) is detached meanwhile and never sees
-    that passing change.
-
-    >>> import ipywidgets as widgets
-    >>> toggle = widgets.ToggleButtons(options=[("Play", "play"), ("Edit", "edit")], value="edit")
-    >>> relabel(toggle, [("Gra", "play"), ("Edycja", "edit")])
-    >>> toggle.value, toggle.label
-    ('edit', 'Edycja')
-    """
-    value = selection.value
-    if handler is not None:
-        selection.unobserve(handler, "value")
-    try:
-        selection.options = options
-        if any(v == value for _, v in options):
-            selection.value = value
-    finally:
-        if handler is not None:
-            selection.observe(handler, "value")
 
 
 class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
@@ -187,15 +143,17 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
     position = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
-    action_kind = traitlets.Enum(ACTION_KINDS, default_value="auto").tag(sync=True)
+    action_kind = traitlets.Enum(CLICK_MODES, default_value="auto").tag(sync=True)
     show_legal = traitlets.Bool(True).tag(sync=True)
     busy = traitlets.Bool(False).tag(sync=True)
     hints = traitlets.Bool(True).tag(sync=True)
-    selection = traitlets.Unicode("").tag(sync=True)
-    highlights = traitlets.List(traitlets.Dict()).tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    message_rules = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
+    presenter = traitlets.Bool(False).tag(sync=True)
+    # What the board shows: read by Python and the page, written by the board only.
+    selection = traitlets.Unicode("", read_only=True).tag(sync=True)
+    highlights = traitlets.List(traitlets.Dict(), read_only=True).tag(sync=True)
+    message = traitlets.Unicode("", read_only=True).tag(sync=True)
+    message_rules = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
+    error = traitlets.Unicode("", read_only=True).tag(sync=True)
 
     def __init__(
         self,
@@ -209,86 +167,146 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         bots: Mapping[str, BotSpec] | None = None,
         hints: bool = True,
         hint_bot: BotSpec = "hard",
+        presenter: bool = False,
         **kwargs: Any,
     ) -> None:
         start = record.position if record is not None else as_position(position, players)
         self.controller = BoardController(GameRecord(start), lang=lang, show_legal=show_legal)
         self.controller.load(record or GameRecord(start))
         self.board_width = float(width)
-        # What show() put on top of the game: marks for one node of one record, a caption.
+        # What show() put on top of the game: highlights for one node of one record, a caption.
         self._overlay: tuple[Node | None, tuple[Highlight, ...]] = (None, ())
         self._hint: tuple[Node | None, tuple[Highlight, ...]] = (None, ())
         self._caption: Caption | None = None
         self._preview: Outcome | None = None
-        self._change_callbacks: list[Callable[[ShangriLaBoard], Any]] = []
-        self._key_callbacks: list[Callable[[str], bool | None]] = []
-        self._click_callbacks: list[Callable[[HitTarget], bool | None]] = []
+        self._change_callbacks: Callbacks[Callable[[ShangriLaBoard], Any]] = Callbacks()
+        self._key_callbacks: Callbacks[Callable[[str], bool | None]] = Callbacks()
+        self._click_callbacks: Callbacks[Callable[[HitTarget], bool | None]] = Callbacks()
+        self._navigate_callbacks: Callbacks[Callable[[Position], bool]] = Callbacks()
         self._synced_json = start.to_json()
         self._last_feedback = Feedback("info", "")
         self.canvas = BoardCanvas(width, width * 910 / 900)
         self._build_controls()
-        #: The key to the picture (legend) under the buttons, in the board's language.
-        self.picture_key = PictureKey(lang=lang)
+        #: The legend of the picture under the buttons, in the board's language.
+        self.legend = Legend(lang=lang)
         super().__init__(
-            children=[self._top_bar, self._main, self._buttons, self._error_box],
-            layout=widgets.Layout(width="100%", max_width=f"{int(width) + 420}px"),
+            children=[self.top_bar, self._main, self.button_bar, self.error_box],
+            layout=widgets.Layout(width="100%"),
             **kwargs,
         )
-        traitlets.dlink((self, "lang"), (self.picture_key, "lang"))
+        traitlets.dlink((self, "lang"), (self.legend, "lang"))
         self.add_class("shangrila-board")
         self.position = self._synced_json
         self.show_legal = show_legal
         self.lang = lang
+        # The controls show the traits and set them: linked, not mirrored by hand.
+        traitlets.link((self, "lang"), (self.lang_toggle, "value"))
+        traitlets.link((self, "show_legal"), (self.show_legal_box, "value"))
+        self._kind_link = traitlets.link((self, "action_kind"), (self.kind_toggle, "value"))
+        traitlets.link((self, "presenter"), (self.presenter_button, "value"))
         self.canvas.on_click(self._on_canvas_click)
         self.canvas.widget.on_client_ready(self._on_client_ready)
         self.canvas.on_key(self._on_key)
         self.hints = hints
         #: The computer seats, the hint and watch mode (:class:`ComputerPlayers`).
+        self.say(self._welcome())
         self.computer = ComputerPlayers(self, bots, hint_bot=hint_bot)
+        # One row of buttons: the game's, the seats' (Hint, Review, watch mode), the legend's.
+        self.button_bar.children = (*self.buttons.values(), self.computer.bar, self.legend.toggle)
         self.children = (
-            self._top_bar,
+            self.top_bar,
             self._main,
-            self._buttons,
-            self.computer.widget,
-            self._error_box,
-            self.picture_key,
+            self.button_bar,
+            self.computer.seats_info,
+            self.computer.review_box,
+            self.error_box,
+            self.legend.picture_box,
             stylesheet(),
         )
-        self.say(self._welcome())
+        self.presenter = presenter
         self._refresh()
 
     # ------------------------------------------------------------------ layout
 
     def _build_controls(self) -> None:
-        # A fixed minimum width: the bar does not re-wrap when the player's name changes.
-        self._status = widgets.HTML(layout=widgets.Layout(min_width="15em"))
-        self._kind = widgets.ToggleButtons(
-            options=[(ui_text(k, "en"), k) for k in ACTION_KINDS],
+        #: Who is to move, the phase (and "thinking…"); last in its bar, so that nothing
+        #: moves sideways when its text grows or shrinks.
+        self.status = widgets.HTML()
+        self.status.add_class("shangrila-status")
+        #: The click mode (``action_kind``).
+        self.kind_toggle = widgets.ToggleButtons(
+            options=[(ui_text(k, "en"), k) for k in CLICK_MODES],
             value="auto",
             style={"button_width": "92px"},
-            tooltips=[ui_text("kind_tip", "en")] * len(ACTION_KINDS),
+            tooltips=[ui_text("kind_tip", "en")] * len(CLICK_MODES),
         )
-        self._kind.observe(self._on_kind_widget, "value")
-        self._lang_toggle = widgets.ToggleButtons(
+        #: The EN/PL switch (``lang``).
+        self.lang_toggle = widgets.ToggleButtons(
             options=[("EN", "en"), ("PL", "pl")], value="en", style={"button_width": "40px"}
         )
-        self._lang_toggle.observe(self._on_lang_widget, "value")
-        self._show_legal = widgets.Checkbox(
+        #: The "show legal choices" checkbox (``show_legal``).
+        self.show_legal_box = widgets.Checkbox(
             value=self.controller.show_legal,
             description=ui_text("show_legal", "en"),
             tooltip=ui_text("show_legal_tip", "en"),
             indent=False,
         )
-        self._show_legal.observe(self._on_show_legal_widget, "value")
-        self._top_bar = widgets.HBox(
-            [self._status, self._kind, self._show_legal, self._lang_toggle],
+        #: Presenter mode on and off (``presenter``).
+        self.presenter_button = widgets.ToggleButton(
+            description=ui_text("presenter", "en"),
+            tooltip=ui_text("presenter_tip", "en"),
+            icon="expand",
+            layout={"width": "auto"},
+        )
+        self.presenter_button.add_class("shangrila-presenter-button")
+        self.kind_toggle.add_class("shangrila-kind")
+        #: The bar over the board: EN/PL, presenter, click mode, legal rings, status.
+        self.top_bar = widgets.HBox(
+            [
+                self.lang_toggle,
+                self.presenter_button,
+                self.kind_toggle,
+                self.show_legal_box,
+                self.status,
+            ],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
         )
-        self._message = widgets.HTML(layout=widgets.Layout(min_height="4em"))
-        self._message.add_class("shangrila-message")
-        self._side_info = widgets.HTML()
+        self.top_bar.add_class("shangrila-top-bar")
+        #: The message line (``message``), beside the board.
+        self.message_box = widgets.HTML(layout=widgets.Layout(min_height="4em"))
+        self.message_box.add_class("shangrila-message")
+        #: The supply and score table (and the winners at the end).
+        self.side_info = widgets.HTML()
+        self.side_info.add_class("shangrila-side-info")
+        #: Play without a mouse: type an action (``journey A B``), Enter plays it; it offers
+        #: the legal actions in the board's notation (the same in every language). The text
+        #: reaches Python when it is committed (Enter, or leaving the box): a "submit"
+        #: message may overtake the text's last keystrokes, a committed value cannot.
+        self.action_box = widgets.Combobox(
+            placeholder=ui_text("action_box_placeholder", "en"),
+            description=ui_text("action_box", "en"),
+            tooltip=ui_text("action_box_tip", "en"),
+            ensure_option=False,
+            continuous_update=False,
+            layout=widgets.Layout(width="auto", max_width="28em"),
+        )
+        self.action_box.add_class("shangrila-action-box")
+        self.action_box.observe(self.guarded(self._on_action_box), "value")
+        #: The position in words (for a screen reader, or to read aloud), folded behind a
+        #: toggle button (focusable and pressed with the keyboard like every button).
+        self.describe_button = widgets.ToggleButton(
+            description=ui_text("describe", "en"), icon="list", layout={"width": "auto"}
+        )
+        self.describe_button.add_class("shangrila-describe-button")
+        self.description_text = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.description_text.add_class("shangrila-description")
+        self.description = widgets.VBox([self.describe_button, self.description_text])
+        self.description.add_class("shangrila-describe")
+        self.describe_button.observe(self.guarded(self._on_describe), "value")
+        #: Beside the board: the message line and the supply table (the tour puts its
+        #: narration here too).
         self.side_panel = side = widgets.VBox(
-            [self._message, self._side_info],
+            [self.message_box, self.action_box, self.side_info, self.description],
             layout=widgets.Layout(
                 flex="1 1 300px",
                 min_width="260px",
@@ -301,15 +319,22 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         )
         # A block box (not flex): the canvas is never stretched to the side panel's height;
         # it takes its own width (see render/canvas.py), the side panel the rest, or wraps.
+        side.add_class("shangrila-side-panel")
         board_box = widgets.Box(
             [self.canvas.widget],
             layout=widgets.Layout(display="block", flex="0 1 auto", min_width="320px"),
         )
+        board_box.add_class("shangrila-board-box")
+        # The side panel comes first in the page (the stylesheet shows the board first): the
+        # keyboard reaches the action box before the canvas, which keeps every key, Tab too.
         self._main = widgets.HBox(
-            [board_box, side],
+            [side, board_box],
             layout=widgets.Layout(flex_flow="row wrap", width="100%", align_items="flex-start"),
         )
-        self._button_widgets: dict[str, widgets.Button] = {}
+        self._main.add_class("shangrila-main")
+        #: The game buttons by name: ``start``, ``undo``, ``redo``, ``end``, ``confirm``,
+        #: ``pass``, ``cancel`` (``board.buttons["undo"].click()``).
+        self.buttons: dict[str, widgets.Button] = {}
         actions: dict[str, Callable[[], Feedback]] = {
             "start": self.controller.reset,
             "undo": self._undo_step,
@@ -322,11 +347,17 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         for key, run in actions.items():
             button = widgets.Button(description=ui_text(key, "en"), layout={"width": "auto"})
             button.on_click(self.guarded(lambda _button, run=run: self._run(run)))
-            self._button_widgets[key] = button
-        self._buttons = widgets.HBox(
-            list(self._button_widgets.values()), layout=widgets.Layout(flex_flow="row wrap")
+            button.add_class(f"shangrila-button-{key}")
+            self.buttons[key] = button
+        #: The row of buttons under the board (the game's, the seats', the legend's).
+        self.button_bar = widgets.HBox(
+            list(self.buttons.values()),
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px"),
         )
-        self._error_box = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.button_bar.add_class("shangrila-buttons")
+        #: Errors of callbacks, in red under the board (hidden while there is none).
+        self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.error_box.add_class("shangrila-error")
 
     # ------------------------------------------------------------------ public API
 
@@ -368,9 +399,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         if self._preview is not None:
             self.show_preview(None)
             return self._last_feedback
-        for callback in list(self._click_callbacks):
-            if callback(target):
-                return self._last_feedback
+        if self._click_callbacks.claimed(target):
+            return self._last_feedback
         return self._run(lambda: self.controller.click(target))
 
     def undo(self) -> Feedback:
@@ -397,12 +427,12 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return self.computer.review(iterations)
 
     def show_hint(self, highlights: Sequence[Highlight]) -> None:
-        """Draw a hint's marks on the node on show (they go when the game moves on)."""
+        """Draw a hint's highlights on the node on show (they go when the game moves on)."""
         self._hint = (self.record.current, tuple(highlights))
         self._refresh()
 
     def clear_hint(self) -> None:
-        """Remove the marks of a hint."""
+        """Remove the highlights of a hint."""
         if self._hint[1]:
             self._hint = (None, ())
             self._refresh()
@@ -437,7 +467,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         ``highlights`` and a ``caption`` under the picture, in one redraw.
 
         The highlights belong to the node on show: once the game moves on (a click, undo,
-        redo) the board shows its own marks again, and they come back with that node. The
+        redo) the board shows its own highlights again, and they come back with that node. The
         caption stays until the next :meth:`show`; give it per language
         (``{"en": "...", "pl": "..."}``) so it follows :attr:`lang`. A preview ends.
 
@@ -488,77 +518,65 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         """
         lang = self.lang
         self._last_feedback = feedback
-        self.message = feedback.text(lang)
-        self.message_rules = list(feedback.rules)
-        style = {
-            "played": "border-left:4px solid #0072B2;",
-            "refused": "border-left:4px solid #D55E00;background:#fff4ec;",
-            "selected": "border-left:4px solid #000;",
-            "info": "border-left:4px solid #999;",
-        }[feedback.kind]
+        self.set_trait("message", feedback.text(lang))
+        self.set_trait("message_rules", list(feedback.rules))
         if feedback.events:
             body = "".join(
                 f"<li>{rule_badge(e.rule, lang)} {html.escape(e.message(lang))}</li>"
                 for e in feedback.events
             )
-            text = f"<ul style='margin:0;padding-left:1.1em'>{body}</ul>"
+            text = f"<ul>{body}</ul>"
             if feedback.has_own_sentence:  # a replay, a computer move
-                text = f"<p style='margin:0 0 4px'>{html.escape(feedback.text(lang))}</p>{text}"
+                text = f"<p>{html.escape(feedback.text(lang))}</p>{text}"
         else:
             badges = " ".join(rule_badge(r, lang) for r in feedback.rules)
             text = f"{badges} {html.escape(feedback.text(lang))}"
-        self._message.value = f"<div style='{style}padding:4px 8px'>{text}</div>"
+        # A live region: screen readers announce each new message.
+        self.message_box.value = (
+            f"<div class='shangrila-feedback shangrila-feedback-{feedback.kind}' role='status' "
+            f"aria-live='polite' aria-atomic='true'>{text}</div>"
+        )
 
     def on_change(self, callback: Callable[[ShangriLaBoard], Any], remove: bool = False) -> None:
         """Call ``callback(board)`` after every redraw: a move, undo/redo, a loaded game,
         a new language or action kind (``remove=True`` unregisters it). The callback may call
         :meth:`show` or :meth:`say`."""
-        if remove:
-            self._change_callbacks.remove(callback)
-        else:
-            self._change_callbacks.append(callback)
+        self._change_callbacks.register(callback, remove)
 
     def on_key(self, callback: Callable[[str], bool | None], remove: bool = False) -> None:
         """Call ``callback(key)`` for a key pressed on the board (``"ArrowLeft"``...) before
         the board's own bindings; a callback returning True has handled the key."""
-        if remove:
-            self._key_callbacks.remove(callback)
-        else:
-            self._key_callbacks.append(callback)
+        self._key_callbacks.register(callback, remove)
 
     def on_click(self, callback: Callable[[HitTarget], bool | None], remove: bool = False) -> None:
         """Call ``callback(target)`` for a click on the board before the game sees it; a
         callback returning True has handled the click (the dispute checker's edit mode)."""
-        if remove:
-            self._click_callbacks.remove(callback)
-        else:
-            self._click_callbacks.append(callback)
+        self._click_callbacks.register(callback, remove)
+
+    def on_navigate(self, callback: Callable[[Position], bool], remove: bool = False) -> None:
+        """Call ``callback(position)`` for each position that undo or redo (the buttons, the
+        keys, :meth:`undo`, :meth:`redo`) reaches; a callback returning True sends the board
+        on past it, one more step the same way (the computer seats go back past their own
+        moves to a person's decision)."""
+        self._navigate_callbacks.register(callback, remove)
 
     def show_error(self, error: BaseException) -> None:
         """Show ``error`` with its traceback in red under the board, set :attr:`error` and
         log it (what :func:`visible_errors` calls)."""
         log.exception("error inside the Shangri-La board", exc_info=error)
-        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-        self.error = text
-        self._error_box.layout.display = "block"
-        self._error_box.value = (
-            f"<details open style='color:#a00;border:1px solid #a00;padding:4px'><summary>"
-            f"{ui_text('error', self.lang)}: {html.escape(str(error))}</summary>"
-            f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre></details>"
-        )
+        self.set_trait("error", show_error_in(self.error_box, error, self.lang))
 
-    def guarded(self, callback: Callable[..., Any]) -> Callable[..., None]:
+    def guarded(self, callback: Callable[..., Any]) -> Callable[..., Any]:
         """``callback`` wrapped so that an exception is shown under this board (for buttons
-        and observers of any widget: ``button.on_click(board.guarded(handler))``)."""
+        and observers of any widget: ``button.on_click(board.guarded(handler))``); the
+        same guard as :func:`visible_errors`."""
+        return shown_errors(self, callback)
 
-        @wraps(callback)
-        def run(*args: Any, **kwargs: Any) -> None:
-            try:
-                callback(*args, **kwargs)
-            except Exception as error:  # noqa: BLE001 - shown to the user and logged
-                self.show_error(error)
-
-        return run
+    @property
+    def picture_key(self) -> Legend:
+        """Deprecated name of :attr:`legend`."""
+        warnings.warn("board.picture_key is now board.legend", DeprecationWarning, stacklevel=2)
+        return self.legend
 
     def redraw(self) -> None:
         """Draw the whole board again (both layers)."""
@@ -566,8 +584,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
     def _repr_svg_(self) -> str:
         """The static picture where no kernel runs (saved notebooks, nbconvert)."""
-        from shangrila_widget.render.svg import position_svg
-
         return position_svg(self.game, lang=self.lang)
 
     # ------------------------------------------------------------------ events
@@ -579,10 +595,18 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return feedback
 
     def _undo_step(self) -> Feedback:
-        return self.computer.undo_to_person()
+        ctl = self.controller
+        feedback = ctl.undo()
+        while self._navigate_callbacks.claimed(ctl.position) and self.record.can_undo():
+            feedback = ctl.undo()
+        return feedback
 
     def _redo_step(self) -> Feedback:
-        return self.computer.redo_to_person()
+        ctl = self.controller
+        feedback = ctl.redo()
+        while self._navigate_callbacks.claimed(ctl.position) and self.record.can_redo():
+            feedback = ctl.redo()
+        return feedback
 
     def _go_to_end(self) -> Feedback:
         feedback = self.controller.cancel()
@@ -610,24 +634,14 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         if self.busy:
             self.say(Feedback.sentence("info", "busy_click", self.lang))
             return
-        for callback in list(self._key_callbacks):
-            if callback(key):
-                return
+        if self._key_callbacks.claimed(key):
+            return
         if key in keys:
             self._run(keys[key])
 
     @visible_errors
     def _on_client_ready(self) -> None:
         self.canvas.redraw()
-
-    def _on_kind_widget(self, change: dict[str, Any]) -> None:
-        self.action_kind = change["new"]
-
-    def _on_lang_widget(self, change: dict[str, Any]) -> None:
-        self.lang = change["new"]
-
-    def _on_show_legal_widget(self, change: dict[str, Any]) -> None:
-        self.show_legal = bool(change["new"])
 
     @traitlets.validate("position")
     def _validate_position(self, proposal: dict[str, Any]) -> str:
@@ -651,12 +665,18 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _lang_changed(self, change: dict[str, Any]) -> None:
         lang = change["new"]
         self.controller.set_lang(lang)
-        self._lang_toggle.value = lang
-        relabel(self._kind, [(ui_text(k, lang), k) for k in ACTION_KINDS], self._on_kind_widget)
-        self._kind.tooltips = [ui_text("kind_tip", lang)] * len(ACTION_KINDS)
-        self._show_legal.description = ui_text("show_legal", lang)
-        self._show_legal.tooltip = ui_text("show_legal_tip", lang)
-        for key, button in self._button_widgets.items():
+        labels = [(ui_text(k, lang), k) for k in CLICK_MODES]
+        relabel(self.kind_toggle, labels, link=getattr(self, "_kind_link", None))
+        self.kind_toggle.tooltips = [ui_text("kind_tip", lang)] * len(CLICK_MODES)
+        self.show_legal_box.description = ui_text("show_legal", lang)
+        self.show_legal_box.tooltip = ui_text("show_legal_tip", lang)
+        self.action_box.description = ui_text("action_box", lang)
+        self.action_box.placeholder = ui_text("action_box_placeholder", lang)
+        self.action_box.tooltip = ui_text("action_box_tip", lang)
+        self.describe_button.description = ui_text("describe", lang)
+        self.presenter_button.description = ui_text("presenter", lang)
+        self.presenter_button.tooltip = ui_text("presenter_tip", lang)
+        for key, button in self.buttons.items():
             button.description = ui_text(key, lang)
         self.say(self._last_feedback)  # said again, in the new language
         self._refresh()
@@ -664,17 +684,27 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     @traitlets.observe("action_kind")
     def _action_kind_changed(self, change: dict[str, Any]) -> None:
         self.controller.set_kind(change["new"])
-        self._kind.value = change["new"]
+        self._refresh()
+
+    @traitlets.observe("presenter")
+    def _presenter_changed(self, change: dict[str, Any]) -> None:
+        """Presenter mode: the page's stylesheet lays the board out for a room (the class
+        ``shangrila-presenter``), the canvas may grow past its logical width, the scene's
+        texts grow."""
+        if change["new"]:
+            self.add_class(PRESENTER_CLASS)
+        else:
+            self.remove_class(PRESENTER_CLASS)
+        self.canvas.set_css_width(_presenter_css_width if change["new"] else None)
         self._refresh()
 
     @traitlets.observe("busy")
     def _busy_changed(self, change: dict[str, Any]) -> None:
-        self._sync(self._marks())  # the picture does not show it: no redraw
+        self._sync(self._highlights_on_show())  # the picture does not show it: no redraw
 
     @traitlets.observe("show_legal")
     def _show_legal_changed(self, change: dict[str, Any]) -> None:
         self.controller.show_legal = change["new"]
-        self._show_legal.value = change["new"]
         self._refresh()
 
     # ------------------------------------------------------------------ showing
@@ -683,8 +713,6 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return COLOUR_NAMES[self.lang][colour]
 
     def _welcome(self) -> Feedback:
-        if self.computer.watching:
-            return Feedback.sentence("info", "watch_welcome", self.lang)
         to_move = self.game.to_move
         names = {lang: COLOUR_NAMES[lang][to_move] for lang in LANGUAGES}
         return Feedback.sentence("info", "welcome", self.lang, player=names)
@@ -696,79 +724,100 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             return self._caption
         return self._caption.get(self.lang) or next(iter(self._caption.values()), None)
 
-    def _marks(self) -> tuple[Highlight, ...]:
+    def _highlights_on_show(self) -> tuple[Highlight, ...]:
         if self._preview is not None:
             return tuple(moved_highlights(self._preview))
         node, extra = self._overlay
-        marks = self.controller.highlights()
+        highlights = self.controller.highlights()
         if node is self.record.current:
-            marks += extra
+            highlights += extra
         hint_node, hint = self._hint
-        return marks + hint if hint_node is self.record.current else marks
+        return highlights + hint if hint_node is self.record.current else highlights
 
     def _refresh(self) -> None:
         """Sync traits and side panel with the controller, redraw (one canvas message), then
         tell the :meth:`on_change` callbacks."""
         pos = self.controller.position
         shown = self._preview.position if self._preview is not None else pos
-        marks = self._marks()
+        highlights = self._highlights_on_show()
         scene = build_scene(
             shown,
-            highlights=marks,
+            highlights=highlights,
             lang=self.lang,
             width=self.board_width,
             caption=self._caption_text(),
+            presenter=self.presenter,
         )
         self.canvas.draw(scene)
-        self._sync(marks)
+        self._sync(highlights)
 
-    def _sync(self, marks: Sequence[Highlight]) -> None:
+    def _sync(self, highlights: Sequence[Highlight]) -> None:
         """Sync traits, status, side panel and buttons with the controller, then tell the
         :meth:`on_change` callbacks."""
         pos = self.controller.position
         self._synced_json = pos.to_json()
         self.position = self._synced_json
-        self.highlights = [
+        shown = [
             {
                 "kind": h.kind,
                 "village": h.village,
                 "type": h.type,
                 "bridge": list(h.bridge) if h.bridge else None,
             }
-            for h in marks
+            for h in highlights
         ]
+        self.set_trait("highlights", shown)
         ctl = self.controller
+        selection = ""
         if ctl.pending_journey:
-            self.selection = f"journey:{ctl.pending_journey}"
+            selection = f"journey:{ctl.pending_journey}"
         elif ctl.pending_recruit:
-            self.selection = f"recruit:{ctl.pending_recruit[0]}:{ctl.pending_recruit[1]}"
-        else:
-            self.selection = ""
-        self._status.value = self._status_html(pos)
-        self._side_info.value = self._side_html(pos)
+            selection = f"recruit:{ctl.pending_recruit[0]}:{ctl.pending_recruit[1]}"
+        self.set_trait("selection", selection)
+        self.status.value = self._status_html(pos)
+        self.side_info.value = self._side_html(pos)
+        self.action_box.options = [str(a) for a in pos.legal_actions()] if not pos.is_over else []
+        self.action_box.disabled = self.busy
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in self._description(pos))
+        self.description_text.value = f"<ul>{lines}</ul>"
         busy = self.busy
-        buttons = self._button_widgets
+        buttons = self.buttons
         buttons["undo"].disabled = buttons["start"].disabled = busy or not self.record.can_undo()
         buttons["redo"].disabled = buttons["end"].disabled = busy or not self.record.can_redo()
         buttons["confirm"].disabled = busy or self.controller.pending_recruit is None
         buttons["pass"].disabled = buttons["cancel"].disabled = busy
-        for callback in list(self._change_callbacks):
-            callback(self)
+        self._change_callbacks(self)
+
+    def _description(self, pos: Position) -> list[str]:
+        """The position in words (``render.accessible``), line by line."""
+        return [position_title(pos, self.lang), *position_description(pos, self.lang).split("\n")]
+
+    def _on_describe(self, change: dict[str, Any]) -> None:
+        self.description_text.layout.display = None if change["new"] else "none"
+
+    def _on_action_box(self, change: dict[str, Any]) -> None:
+        """An action committed in the action box: play it as a click would (busy: only say
+        so)."""
+        text = str(change["new"]).strip()
+        if not text:
+            return
+        if self.busy:
+            self.say(Feedback.sentence("info", "busy_click", self.lang))
+            return
+        if self.play(text).kind == "played":
+            self.action_box.value = ""
 
     def _status_html(self, pos: Position) -> str:
+        """Who is to move and the phase; at the end, who won."""
         lang = self.lang
-        colour = PLAYER_STYLES[pos.to_move].fill if pos.phase != "over" else "#999"
         phase = ui_text(f"phase_{pos.phase}", lang)
-        who = (
-            f"<b>{self._colour_name(pos.to_move)}</b> {ui_text('to_move', lang)}"
-            if pos.phase != "over"
-            else ""
-        )
+        if pos.is_over:
+            names = ", ".join(self._colour_name(c) for c in pos.winners())
+            who = f"<b>{ui_text('winner', lang)}: {html.escape(names)}</b>"
+            return f"{_dot(None)} {phase} · {who}"
+        who = f"<b>{self._colour_name(pos.to_move)}</b> {ui_text('to_move', lang)}"
         thinking = f" · <i>{ui_text('busy', lang)}</i>" if self.busy else ""
-        return (
-            f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;"
-            f"background:{colour};vertical-align:middle'></span> {who} · {phase}{thinking}"
-        )
+        return f"{_dot(pos.to_move)} {who} · {phase}{thinking}"
 
     def _side_html(self, pos: Position) -> str:
         lang = self.lang
@@ -783,26 +832,47 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             cells = "".join(f"<td>{n}</td>" for n in pos.supplies(colour).values())
             masters, villages = table[colour]
             rows.append(
-                f"<tr><td style='font-weight:bold'>{_swatch(colour)} "
-                f"{self._colour_name(colour)}</td>{cells}<td>{masters}</td><td>{villages}</td></tr>"
+                f"<tr><th scope='row'>{_swatch(colour)} {self._colour_name(colour)}</th>"
+                f"{cells}<td>{masters}</td><td>{villages}</td></tr>"
             )
         result = (
-            f"<table style='border-collapse:collapse;font-size:90%'><tr><th>"
-            f"{ui_text('supply', lang)}</th>{header}<th>{ui_text('masters', lang)}</th>"
-            f"<th>{ui_text('villages', lang)}</th></tr>{''.join(rows)}</table>"
+            f"<table class='shangrila-supply'><tr><th scope='col'>{ui_text('supply', lang)}</th>"
+            f"{header}<th scope='col'>{ui_text('masters', lang)}</th>"
+            f"<th scope='col'>{ui_text('villages', lang)}</th></tr>{''.join(rows)}</table>"
         )
         if pos.is_over:
             names = ", ".join(self._colour_name(c) for c in pos.winners())
-            result += f"<p><b>{ui_text('winner', lang)}: {names}</b></p>"
+            result += f"<p class='shangrila-winner'><b>{ui_text('winner', lang)}: {names}</b></p>"
         return result
 
 
+#: The CSS class of a board in presenter mode (the stylesheet's rules for a room).
+PRESENTER_CLASS = "shangrila-presenter"
+#: Room beside the board in presenter mode, for the side column (CSS length).
+PRESENTER_SIDE = "460px"
+
+
+def _presenter_css_width(width: float, height: float) -> str:
+    """The canvas's CSS width in presenter mode: as tall as the board's root (a CSS size
+    container, ``cqh``) and leaving :data:`PRESENTER_SIDE` beside it, whatever its logical
+    width (``width`` and ``height``: the picture's, for its proportions)."""
+    ratio = width / height
+    return f"min(calc(100cqw - {PRESENTER_SIDE}), calc(100cqh * {ratio:.6f}))"
+
+
+def _dot(colour: str | None) -> str:
+    """The round mark of the player to move (grey at the end of the game)."""
+    fill = PLAYER_STYLES[colour].fill if colour is not None else "#999999"
+    return f"<span class='shangrila-dot' style='background:{fill}'></span>"
+
+
 def _swatch(colour: str) -> str:
-    """A small square of the player's colour with its darker edge (legible for yellow too)."""
+    """A small square of the player's colour with its darker edge (legible for yellow too;
+    the player's colours are the picture's, in every theme)."""
     style = PLAYER_STYLES[colour]
     return (
-        f"<span style='display:inline-block;width:10px;height:10px;background:{style.fill};"
-        f"border:1px solid {style.edge};vertical-align:middle'></span>"
+        f"<span class='shangrila-swatch' style='background:{style.fill};"
+        f"border-color:{style.edge}'></span>"
     )
 
 
@@ -814,8 +884,8 @@ def rule_badge(rule: str, lang: Language) -> str:
     except KeyError:
         tip = rule
     return (
-        f"<code title='{html.escape(tip, quote=True)}' style='background:#eee;padding:0 3px;"
-        f"border-radius:3px'>{html.escape(rule)}</code>"
+        f"<code class='shangrila-rule-badge' title='{html.escape(tip, quote=True)}'>"
+        f"{html.escape(rule)}</code>"
     )
 
 
@@ -827,5 +897,6 @@ __all__ = [
     "as_position",
     "relabel",
     "rule_badge",
+    "show_error_in",
     "visible_errors",
 ]

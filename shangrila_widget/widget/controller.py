@@ -39,6 +39,7 @@ from shangrila_widget.rules import (
     Position,
     Recruit,
     ShangrilaError,
+    parse_action,
 )
 from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGE_INDEX
 from shangrila_widget.rules.errors import IllegalActionError, excerpt
@@ -53,8 +54,11 @@ from shangrila_widget.rules.record import GameRecord
 from shangrila_widget.rules.results import Event, Outcome, Refusal
 from shangrila_widget.widget.texts import ui_text
 
-ActionKind = Literal["auto", "place", "recruit", "journey"]
-ACTION_KINDS: Final[tuple[ActionKind, ...]] = ("auto", "place", "recruit", "journey")
+#: What a click on a space means (the board's ``action_kind``): decided from the position
+#: (``"auto"``), or always a placement, a recruit or a journey's start. Not the rules'
+#: kinds of action (:data:`shangrila_widget.rules.engine.ACTION_KINDS`).
+ClickMode = Literal["auto", "place", "recruit", "journey"]
+CLICK_MODES: Final[tuple[ClickMode, ...]] = ("auto", "place", "recruit", "journey")
 
 
 @dataclass(frozen=True)
@@ -140,7 +144,7 @@ class BoardController:
 
     record: GameRecord
     lang: Language = "en"
-    kind: ActionKind = "auto"
+    kind: ClickMode = "auto"
     show_legal: bool = True
     pending_journey: str | None = None
     pending_recruit: tuple[str, str] | None = None
@@ -152,7 +156,7 @@ class BoardController:
         return self.record.position
 
     def load(self, record: GameRecord) -> None:
-        """Show another game record: the selection and the last action's marks are cleared."""
+        """Show another game record: the selection and the last action's highlights are cleared."""
         self.record = record
         self._clear_selection()
         self.last_outcome = None
@@ -237,8 +241,6 @@ class BoardController:
         """Play an action typed as text (``"journey A B"``); a malformed text is reported."""
         self._clear_selection()
         try:
-            from shangrila_widget.rules import parse_action
-
             action = parse_action(text)
         except ShangrilaError as error:
             return Feedback("info", error)
@@ -287,9 +289,9 @@ class BoardController:
         self.lang = check_language(lang)
 
     def set_kind(self, kind: str) -> None:
-        if kind not in ACTION_KINDS:
+        if kind not in CLICK_MODES:
             raise ValueError(
-                f"unknown action kind {excerpt(kind)}: expected {', '.join(ACTION_KINDS)}"
+                f"unknown action kind {excerpt(kind)}: expected {', '.join(CLICK_MODES)}"
             )
         self.kind = kind
         self._clear_selection()
@@ -319,28 +321,28 @@ class BoardController:
         """Selected spaces, legal targets of the pending selection, what the last action
         moved."""
         pos = self.position
-        marks: list[Highlight] = []
+        highlights: list[Highlight] = []
         if self.pending_journey is not None:
-            marks.append(Highlight("selected", village=self.pending_journey))
+            highlights.append(Highlight("selected", village=self.pending_journey))
             for a, b in BRIDGES:
                 if self.pending_journey in (a, b) and pos.bridge_intact(a, b):
                     other = b if a == self.pending_journey else a
-                    marks.append(Highlight("target", village=other))
+                    highlights.append(Highlight("target", village=other))
         elif self.pending_recruit is not None:
             master_type, village = self.pending_recruit
-            marks.append(Highlight("selected", village=village, type=master_type))
+            highlights.append(Highlight("selected", village=village, type=master_type))
             for action in pos.legal_actions():
                 if isinstance(action, Recruit) and len(action.students) == 2:
                     if self.pending_recruit in action.students:
                         partner = [s for s in action.students if s != self.pending_recruit][0]
-                        marks.append(Highlight("target", village=partner[1], type=partner[0]))
+                        highlights.append(Highlight("target", village=partner[1], type=partner[0]))
         elif self.show_legal and pos.phase == "play":
             # Not during set-up: there nearly every empty space is legal, so rings would
             # cover the board and say nothing a refusal does not say better.
-            marks += legal_targets(pos)
+            highlights += legal_targets(pos)
         if self.last_outcome is not None and self.last_outcome.position is pos:
-            marks += moved_highlights(self.last_outcome)
-        return tuple(marks)
+            highlights += moved_highlights(self.last_outcome)
+        return tuple(highlights)
 
 
 def legal_targets(pos: Position) -> list[Highlight]:
@@ -361,7 +363,7 @@ def legal_targets(pos: Position) -> list[Highlight]:
 
 
 def moved_highlights(outcome: Outcome) -> list[Highlight]:
-    """The marks of what ``outcome``'s action moved: the placed or recruited pieces, the
+    """The highlights of what ``outcome``'s action moved: the placed or recruited pieces, the
     bridge crossed and the travellers that arrived."""
     action = outcome.action
     if isinstance(action, Place):
@@ -369,13 +371,13 @@ def moved_highlights(outcome: Outcome) -> list[Highlight]:
     if isinstance(action, Recruit):
         return [Highlight("moved", village=v, type=t) for t, v in action.students]
     if isinstance(action, Journey):
-        marks = [Highlight("moved", bridge=(action.origin, action.destination))]
+        highlights = [Highlight("moved", bridge=(action.origin, action.destination))]
         for event in outcome.events:
             if event.kind == "traveller":
-                marks.append(
+                highlights.append(
                     Highlight("moved", village=action.destination, type=str(event.params["type"]))
                 )
-        return marks
+        return highlights
     return []
 
 

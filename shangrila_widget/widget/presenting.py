@@ -59,11 +59,12 @@ class TitleLine:
 
 
 def link_presenter(owner: Any, board: ShangriLaBoard, button: widgets.ToggleButton) -> None:
-    """Link ``owner.presenter`` with the toggle and (if the board has the trait) the board's
-    ``presenter``, and keep :data:`PRESENTING_CLASS` on ``owner`` while it is on."""
+    """Link ``owner.presenter`` with the toggle and the board's ``presenter``, and keep
+    :data:`PRESENTING_CLASS` on ``owner`` while it is on. The owner's toggle is the one
+    shown: the board's own is hidden (one switch, one place)."""
     traitlets.link((owner, "presenter"), (button, "value"))
-    if board.has_trait("presenter"):
-        traitlets.link((owner, "presenter"), (board, "presenter"))
+    traitlets.link((owner, "presenter"), (board, "presenter"))
+    board.presenter_button.layout.display = "none"
 
     def follow(change: dict[str, Any]) -> None:
         if change["new"]:

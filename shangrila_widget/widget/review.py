@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 import logging
-import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -26,12 +25,13 @@ import traitlets
 from ipycanvas import Canvas
 
 from shangrila_widget.bots import Review, explain_action, review
-from shangrila_widget.render.canvas import batch, paint
+from shangrila_widget.render.canvas import POINTER_CLASS, batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.render.review_chart import review_scene, review_svg
 from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
+from shangrila_widget.widget.common import Callbacks, show_error_in, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.texts import ui_text
 
@@ -80,16 +80,22 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             raise ShangrilaError(f"expected a GameRecord or a Review, not {excerpt(game)}")
         self.board = board
         self.chart_width, self.chart_height = float(width), float(height)
-        self._select_callbacks: list[Callable[[int], Any]] = []
+        self._select_callbacks: Callbacks[Callable[[int], Any]] = Callbacks()
         self.canvas = Canvas(
             width=round(width * PIXEL_RATIO),
             height=round(height * PIXEL_RATIO),
             layout=widgets.Layout(width="100%", max_width=f"{width:g}px", height="auto"),
         )
-        self._caption = widgets.HTML()
-        self._caption.add_class("shangrila-review-caption")
-        self._error_box = widgets.HTML(layout=widgets.Layout(display="none"))
-        super().__init__(children=[self.canvas, self._caption, self._error_box], **kwargs)
+        # Touch and the wheel reach the page over the chart too (the board's pointer guard
+        # keeps them from ipycanvas's front end for every canvas with this class).
+        self.canvas.add_class(POINTER_CLASS)
+        #: What the review says about the move on show.
+        self.caption = widgets.HTML()
+        self.caption.add_class("shangrila-review-caption")
+        #: Errors of callbacks, in red under the chart.
+        self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.error_box.add_class("shangrila-error")
+        super().__init__(children=[self.canvas, self.caption, self.error_box], **kwargs)
         self.add_class("shangrila-review-chart")
         self.lang = lang
         if board is not None:
@@ -109,21 +115,19 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         board, node = self.board, self._node(index)
         if board is not None and node is not None and board.record is self.record:
             board.record.go_to(node)
-            marks = []
+            highlights = []
             if node.parent is not None and node.action is not None:
-                marks = moved_highlights(Outcome(node.parent.position, node.action, node.position))
-            board.show(highlights=marks)
+                highlights = moved_highlights(
+                    Outcome(node.parent.position, node.action, node.position)
+                )
+            board.show(highlights=highlights)
             texts = {lang: self.describe(index, lang) for lang in LANGUAGES}
             board.say(Feedback.sentence("info", "plain", board.lang, text=texts))
-        for callback in list(self._select_callbacks):
-            callback(index)
+        self._select_callbacks(index)
 
     def on_select(self, callback: Callable[[int], Any], remove: bool = False) -> None:
         """Call ``callback(index)`` when a move is chosen (a click or :meth:`go`)."""
-        if remove:
-            self._select_callbacks.remove(callback)
-        else:
-            self._select_callbacks.append(callback)
+        self._select_callbacks.register(callback, remove)
 
     def scene(self) -> ChartScene:
         """The chart as drawing primitives (:func:`shangrila_widget.bots.review_scene`)."""
@@ -200,20 +204,12 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             )
         with batch(self.canvas):
             paint(self.canvas, primitives, scale=PIXEL_RATIO)
-        self._caption.value = (
-            f"<div style='padding:2px 6px'>{html.escape(self.describe(self.selected))}</div>"
-        )
+        self.caption.value = f"<div>{html.escape(self.describe(self.selected))}</div>"
 
     def show_error(self, error: BaseException) -> None:
         """Show ``error`` under the chart (and set :attr:`error`)."""
         log.exception("error inside the review chart", exc_info=error)
-        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-        self.error = text
-        self._error_box.layout.display = "block"
-        self._error_box.value = (
-            f"<details open style='color:#a00'><summary>{ui_text('error', self.lang)}: "
-            f"{html.escape(str(error))}</summary><pre>{html.escape(text)}</pre></details>"
-        )
+        self.error = show_error_in(self.error_box, error, self.lang)
 
     def _repr_svg_(self) -> str:
         """The static chart where no kernel runs."""
@@ -240,19 +236,15 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
                 return float(p.x1)
         return None
 
+    @visible_errors
     def _on_mouse_down(self, x: float, y: float) -> None:
-        try:
-            index = self.move_at(x / PIXEL_RATIO, y / PIXEL_RATIO)
-            if index is not None:
-                self.go(index)
-        except Exception as error:  # noqa: BLE001 - shown under the chart and logged
-            self.show_error(error)
+        index = self.move_at(x / PIXEL_RATIO, y / PIXEL_RATIO)
+        if index is not None:
+            self.go(index)
 
+    @visible_errors
     def _on_client_ready(self) -> None:
-        try:
-            self.redraw()
-        except Exception as error:  # noqa: BLE001 - shown under the chart and logged
-            self.show_error(error)
+        self.redraw()
 
     @traitlets.observe("lang", "selected")
     def _changed(self, change: dict[str, Any]) -> None:

@@ -35,18 +35,19 @@ import ipywidgets as widgets
 
 from shangrila_widget.bots import choose_action, explain_action
 from shangrila_widget.bots.levels import budget_for, check_budget, check_level, new_search
-from shangrila_widget.bots.search import Budget, Search
+from shangrila_widget.bots.search import Budget, Search, win_chances
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
+from shangrila_widget.widget.common import relabel, shown_errors
 from shangrila_widget.widget.controller import Feedback
+from shangrila_widget.widget.review import ReviewChart
 from shangrila_widget.widget.texts import ui_text
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for the annotations only: the board imports this module, not back
     from shangrila_widget.render.layout import HitTarget
     from shangrila_widget.widget.board import ShangriLaBoard
-    from shangrila_widget.widget.review import ReviewChart
 
 #: How long one slice of a search runs before the kernel gets the loop back (seconds).
 SLICE_SECONDS = 0.05
@@ -103,8 +104,8 @@ def as_bot(spec: BotSpec) -> Bot:
     raise ShangrilaError(f"not a bot: {excerpt(spec)} (give a level name like 'medium' or a Bot)")
 
 
-def hint_marks(action: Action) -> list[Highlight]:
-    """The orange marks of a suggested action: the spaces it places or recruits on, or the
+def hint_highlights(action: Action) -> list[Highlight]:
+    """The magenta highlights of a suggested action: the spaces it places or recruits on, or the
     start village and an arrow across the bridge of a journey."""
     if isinstance(action, Place):
         return [Highlight("hint", village=action.village, type=action.type)]
@@ -269,7 +270,15 @@ class _Thinking:
 
 
 class ComputerPlayers:
-    """The computer seats, the hint and watch mode of one board (``board.computer``)."""
+    """The computer seats, the hint and watch mode of one board (``board.computer``).
+
+    A subscriber to the board's public events, nothing more: it moves when a new position at
+    the end of the line has a computer seat to move (:meth:`ShangriLaBoard.on_change`), takes
+    the key H (``on_key``), refuses a person's clicks while a computer seat is to move
+    (``on_click``), and owns the rule that undo and redo go on past the computer's moves to
+    a person's own decision (``on_navigate``, over the board's :class:`GameRecord`). It plays
+    through :meth:`ShangriLaBoard.play` and speaks through :meth:`ShangriLaBoard.say`.
+    """
 
     def __init__(
         self,
@@ -293,43 +302,49 @@ class ComputerPlayers:
         self.playing = False  # watch mode: Play pressed, not paused
         self._note: str | None = None  # a sentence key shown in the bar when not thinking
         self._generation = 0  # bumped by pause/undo: pending callbacks of older runs stop
-        self._applying = False
+        self._seen: Node | None = None  # the node on show at the last change of the board
         self.review_chart: ReviewChart | None = None
         self._build()
         board.on_change(self._on_change)
         board.on_key(self._on_key)
+        board.on_navigate(self._goes_past)
         if self.bots:
             board.on_click(self._on_click)
         board.observe(self._relabel, "lang")
         board.observe(self._on_hints, "hints")
         self._relabel()
+        if self.watching:
+            board.say(Feedback.sentence("info", "watch_welcome", board.lang))
 
     # ------------------------------------------------------------------ layout
 
     def _build(self) -> None:
         board = self.board
-        self._hint_button = widgets.Button(layout={"width": "auto"})
-        self._hint_button.add_class("shangrila-hint")
-        self._hint_button.on_click(board.guarded(lambda _b: self.hint()))
-        self._review_button = widgets.Button(layout={"width": "auto"})
-        self._review_button.add_class("shangrila-review")
-        self._review_button.on_click(board.guarded(lambda _b: self.review_later()))
-        self._play = widgets.Button(layout={"width": "auto"})
-        self._play.add_class("shangrila-watch-play")
-        self._play.on_click(board.guarded(lambda _b: self.play()))
-        self._pause = widgets.Button(layout={"width": "auto"})
-        self._pause.add_class("shangrila-watch-pause")
-        self._pause.on_click(board.guarded(lambda _b: self.pause()))
-        self._step = widgets.Button(layout={"width": "auto"})
-        self._step.add_class("shangrila-watch-step")
-        self._step.on_click(board.guarded(lambda _b: self.step()))
+        runs: dict[str, tuple[str, Callable[[], Any]]] = {
+            "hint": ("shangrila-hint", self.hint),
+            "review": ("shangrila-review", self.review_later),
+            "play": ("shangrila-watch-play", self.play),
+            "pause": ("shangrila-watch-pause", self.pause),
+            "step": ("shangrila-watch-step", self.step),
+        }
+        #: The seats' buttons by name: ``hint``, ``review``, ``play``, ``pause``, ``step``.
+        self.buttons: dict[str, widgets.Button] = {}
+        for name, (css_class, run) in runs.items():
+            button = widgets.Button(layout={"width": "auto"})
+            button.add_class(css_class)
+            button.on_click(shown_errors(board, lambda _b, run=run: run()))
+            self.buttons[name] = button
+        self._hint_button, self._review_button = self.buttons["hint"], self.buttons["review"]
+        self._play, self._pause, self._step = (self.buttons[k] for k in ("play", "pause", "step"))
         self._speed = widgets.SelectionSlider(
             options=[(k, k) for k in SPEEDS], value="normal", continuous_update=False
         )
-        self._progress = widgets.FloatProgress(
+        #: How far the search under way is (hidden while nothing thinks).
+        self.progress = self._progress = widgets.FloatProgress(
             value=0.0, min=0.0, max=1.0, layout=widgets.Layout(width="120px", display="none")
         )
-        self._progress_text = widgets.HTML()
+        #: What is thinking, against which budget (or "Paused.").
+        self.progress_text = self._progress_text = widgets.HTML()
         self._progress_text.add_class("shangrila-thinking")
         watch = [self._play, self._pause, self._step] if self.watching else []
         watch += [self._speed] if self.bots else []
@@ -337,7 +352,8 @@ class ComputerPlayers:
             [self._hint_button, *watch, self._review_button, self._progress, self._progress_text],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"),
         )
-        self._seats_info = widgets.HTML()
+        #: Who the computer players are, with their levels and budgets.
+        self.seats_info = self._seats_info = widgets.HTML()
         self._seats_info.add_class("shangrila-seats")
         self.review_box = widgets.VBox()
         self.widget = widgets.VBox([self.bar, self._seats_info, self.review_box])
@@ -360,8 +376,6 @@ class ComputerPlayers:
         return bool(self.bots) and all(p in self.bots for p in self.board.game.players)
 
     def _relabel(self, change: Any = None) -> None:
-        from shangrila_widget.widget.board import relabel
-
         lang = self.board.lang
         self._hint_button.description = ui_text("hint", lang)
         self._hint_button.tooltip = ui_text("hint_tip", lang)
@@ -397,7 +411,7 @@ class ComputerPlayers:
                 )
             )
         text = ui_text("bots_are", lang, seats="; ".join(items))
-        return f"<span style='font-size:90%;color:#444'>{html.escape(text)}</span>"
+        return f"<span>{html.escape(text)}</span>"
 
     def _on_hints(self, change: Any = None) -> None:
         self._hint_button.layout.display = None if self._hint_shown() else "none"
@@ -443,9 +457,20 @@ class ComputerPlayers:
     # ------------------------------------------------------------------ events
 
     def _on_change(self, board: ShangriLaBoard) -> None:
-        if not self._applying:
-            self._update_buttons()
+        """A computer seat answers a new position on show (not a redraw of the same one: a
+        hint, a new language, the busy state)."""
+        self._update_buttons()
+        node = board.record.current
+        if node is not self._seen:
+            self._seen = node
             self._maybe_move()
+
+    def _goes_past(self, position: Position) -> bool:
+        """Undo and redo go on past a position a computer seat is to move in (not in watch
+        mode, where they take one action); a person navigating stops watch mode's play."""
+        if self.playing:
+            self.pause()
+        return not self.watching and position.to_move in self.bots
 
     def _on_key(self, key: str) -> bool:
         if key in ("h", "H"):
@@ -471,7 +496,7 @@ class ComputerPlayers:
         """A computer seat to move at the end of the line (outside watch mode) thinks."""
         board = self.board
         pos = board.game
-        if self.watching or self.thinking is not None or self._applying:
+        if self.watching or self.thinking is not None:
             return
         if pos.is_over or pos.to_move not in self.bots or board.record.can_redo():
             return
@@ -513,27 +538,26 @@ class ComputerPlayers:
         self._update_buttons()
 
     def _finish(self, task: _Thinking) -> None:
+        """Play or show what ``task`` found. The task stays :attr:`thinking` while its move
+        is played, so the board's change does not start the next computer seat at once:
+        that one thinks after a pause, so that each move can be seen."""
         board = self.board
-        self._applying = True
-        try:
-            self.thinking = None
-            self._show_progress()
-            if board.record.current is task.node:
-                action, chance = task.best()
-                if task.kind == "move":
-                    self._play_move(task, action)
-                else:
-                    self._show_hint(task, action, chance)
-            board.busy = False
-        finally:
-            self._applying = False
+        if board.record.current is task.node:
+            action, chance = task.best()
+            if task.kind == "move":
+                self._play_move(task, action)
+            else:
+                self._show_hint(task, action, chance)
+        self.thinking = None
+        self._show_progress()
+        board.busy = False
         self._update_buttons()
         if task.kind == "move":
             if self.watching and self.playing:
                 generation = self._generation
                 self.clock.later(SPEEDS[self.speed], lambda: self._watch_tick(generation))
-            else:  # the next computer seat after a pause, so that each move can be seen
-                self.clock.later(SPEEDS[self.speed], self.board.guarded(self._maybe_move))
+            else:
+                self.clock.later(SPEEDS[self.speed], shown_errors(board, self._maybe_move))
 
     def _play_move(self, task: _Thinking, action: Action) -> None:
         board = self.board
@@ -569,13 +593,13 @@ class ComputerPlayers:
             chance=round(100 * chance),
             reason=reasons,
         )
-        board.show_hint(hint_marks(action))
+        board.show_hint(hint_highlights(action))
         board.say(replace(said, rules=rules, action=action))
 
     # ------------------------------------------------------------------ public
 
     def hint(self) -> None:
-        """Suggest an action for the person to move: drawn in orange on the board, the
+        """Suggest an action for the person to move: drawn in magenta on the board, the
         reason in the message line (the button *Hint* and the key H)."""
         board = self.board
         lang = board.lang
@@ -648,32 +672,6 @@ class ComputerPlayers:
             self._stop()
             self.board.show_error(error)
 
-    def undo_to_person(self) -> Feedback:
-        """Undo back past the computer's moves to the previous decision of a person (in
-        watch mode, one action)."""
-        board = self.board
-        ctl = board.controller
-        if self.playing:
-            self.pause()
-        feedback = ctl.undo()
-        if self.watching:
-            return feedback
-        while ctl.record.position.to_move in self.bots and ctl.record.can_undo():
-            feedback = ctl.undo()
-        return feedback
-
-    def redo_to_person(self) -> Feedback:
-        """Redo, and on through the computer's replies to a person's next decision."""
-        ctl = self.board.controller
-        if self.playing:
-            self.pause()
-        feedback = ctl.redo()
-        if self.watching:
-            return feedback
-        while ctl.record.position.to_move in self.bots and ctl.record.can_redo():
-            feedback = ctl.redo()
-        return feedback
-
     def review_later(self) -> None:
         """The *Review* button: show "reviewing…", then review (one call, after the page has
         seen the busy state)."""
@@ -705,8 +703,6 @@ class ComputerPlayers:
 
     def review(self, iterations: int | None = None) -> ReviewChart:
         """Review the board's game now and show its chart under the board."""
-        from shangrila_widget.widget.review import ReviewChart
-
         chart = ReviewChart(
             self.board.record, board=self.board, iterations=iterations or REVIEW_ITERATIONS
         )
@@ -720,10 +716,8 @@ REVIEW_ITERATIONS = 40
 
 
 def _chance_after(position: Position, action: Action) -> float:
-    from shangrila_widget.bots.search import win_chances
-
     after = position.play(action).position
     return win_chances(after)[position.players.index(position.to_move)]
 
 
-__all__ = ["Bot", "BotSpec", "Clock", "ComputerPlayers", "as_bot", "hint_marks"]
+__all__ = ["Bot", "BotSpec", "Clock", "ComputerPlayers", "as_bot", "hint_highlights"]

@@ -22,8 +22,18 @@ work on the canvas (see :mod:`shangrila_widget.render.pointer`).
   board's own bars, and the notebook's menus and toolbars in JupyterLab / Notebook 7
   (``.jp-NotebookPanel``; Voila's page has none). Set
   ``--shangrila-reserved`` on an enclosing element to change it. The side panel is never
-  taller than that either; its long texts (the tour's narration) scroll inside it, and the
-  message line sticks to its bottom edge, so it stays on screen.
+  taller than that either; its long texts (the tour's narration) scroll inside it. The
+  message line comes first in it (never pinned over the other texts: pinned, it covered the
+  score table at the end of a game and the narration's last lines), and nothing in it
+  shrinks (a flex item shrunk to the panel's height showed only the table's header).
+* **Presenter mode** (the class ``shangrila-presenter``, the board's ``presenter`` trait):
+  the board covers the whole window (fixed, over the page's other cells), in JupyterLab
+  and Notebook 7 the notebook's area (the notebook panel's ``contain: strict`` holds a fixed
+  element: the board is sized to 100 % of it), as a grid of two columns: the picture as tall
+  as the board (the root is a CSS size container; ``cqh``) in the first; the bars, the
+  buttons, then the message line and the table (scrolling) in the second, with large text
+  and buttons; the click-mode toggle, the speed slider and the line naming the computer
+  players are folded away.
 """
 
 from __future__ import annotations
@@ -35,6 +45,8 @@ import ipywidgets as widgets
 
 from shangrila_widget.render.canvas import CANVAS_CLASS, RESERVED_VAR
 
+PRESENTER = "shangrila-presenter"
+
 __all__ = ["STYLESHEET", "stylesheet"]
 
 log = logging.getLogger(__name__)
@@ -43,12 +55,75 @@ STYLESHEET = f"""
 .shangrila-board {{ {RESERVED_VAR}: 150px; }}
 .shangrila-tour .shangrila-board {{ {RESERVED_VAR}: 190px; }}
 .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 190px; }}
-.jp-NotebookPanel .shangrila-board {{ {RESERVED_VAR}: 260px; }}
+.jp-NotebookPanel .shangrila-board {{ {RESERVED_VAR}: 330px; }}
 .jp-NotebookPanel .shangrila-tour .shangrila-board,
 .jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 310px; }}
 canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
-.shangrila-board .shangrila-message {{
-  position: sticky; bottom: 0; z-index: 1; background: var(--jp-layout-color0, #fff);
+.shangrila-board .shangrila-main > .shangrila-board-box {{ order: -1; }}
+.shangrila-board .shangrila-side-panel > * {{ flex-shrink: 0; }}
+.shangrila-board .shangrila-message, .shangrila-board .shangrila-action-box {{ order: -1; }}
+.shangrila-board .shangrila-action-box {{ margin: 4px 0; }}
+.shangrila-description ul {{ margin: 0; padding-left: 1.1em; }}
+.shangrila-board .shangrila-status {{ white-space: nowrap; }}
+.shangrila-board, .shangrila-review-chart {{ color: var(--jp-ui-font-color1, #000); }}
+.shangrila-feedback {{ padding: 4px 8px; border-left: 4px solid var(--jp-border-color1, #999); }}
+.shangrila-feedback ul {{ margin: 0; padding-left: 1.1em; }}
+.shangrila-feedback p {{ margin: 0 0 4px; }}
+.shangrila-feedback-played {{ border-left-color: #0072B2; }}
+.shangrila-feedback-refused {{
+  border-left-color: #D55E00; background: var(--jp-warn-color3, #fff4ec);
+  color: var(--jp-ui-font-color1, #000);
+}}
+.shangrila-feedback-selected {{ border-left-color: var(--jp-ui-font-color1, #000); }}
+.shangrila-rule-badge {{
+  background: var(--jp-layout-color2, #eee); color: var(--jp-content-font-color1, #000);
+  padding: 0 3px; border-radius: 3px;
+}}
+.shangrila-dot {{
+  display: inline-block; width: 14px; height: 14px; border-radius: 7px; vertical-align: middle;
+}}
+.shangrila-swatch {{
+  display: inline-block; width: 10px; height: 10px; border: 1px solid; vertical-align: middle;
+}}
+.shangrila-supply {{ border-collapse: collapse; font-size: 90%; }}
+.shangrila-supply th, .shangrila-supply td {{ padding: 1px 6px; text-align: center; }}
+.shangrila-supply th[scope=row] {{ text-align: left; }}
+.shangrila-seats span {{ font-size: 90%; color: var(--jp-ui-font-color2, #444); }}
+.shangrila-review-caption div {{ padding: 2px 6px; }}
+.shangrila-error-details {{
+  color: var(--jp-error-color1, #a00); border: 1px solid var(--jp-error-color1, #a00);
+  padding: 4px;
+}}
+.shangrila-error-details pre {{ white-space: pre-wrap; }}
+.shangrila-legend-picture {{ width: 100%; height: auto; }}
+.shangrila-board.{PRESENTER} {{
+  display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
+  grid-template-columns: auto minmax(0, 1fr);
+  grid-template-rows: auto auto minmax(0, 1fr) auto auto auto auto;
+  position: fixed !important; top: 0; left: 0; width: 100vw !important; height: 100vh;
+  max-width: none !important; margin: 0 !important; padding: 12px; box-sizing: border-box;
+  overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
+}}
+.jp-Notebook .shangrila-board.{PRESENTER} {{ width: 100% !important; height: 100%; }}
+.{PRESENTER} > * {{ grid-column: 2; min-width: 0; }}
+.{PRESENTER} > .shangrila-top-bar {{ grid-row: 1; }}
+.{PRESENTER} > .shangrila-buttons {{ grid-row: 2; }}
+.{PRESENTER} > .shangrila-main {{ display: contents !important; }}
+.{PRESENTER} .shangrila-board-box {{ grid-column: 1; grid-row: 1 / -1; }}
+.{PRESENTER} .shangrila-side-panel {{
+  grid-column: 2; grid-row: 3; max-height: none !important; min-height: 0;
+  padding: 0 !important; flex: none !important; align-self: stretch; overflow: auto !important;
+}}
+.{PRESENTER} .shangrila-kind, .{PRESENTER} .shangrila-seats,
+.{PRESENTER} .widget-slider {{ display: none !important; }}
+.{PRESENTER} .widget-html-content {{ font-size: inherit; line-height: 1.35; }}
+.{PRESENTER} .shangrila-message, .{PRESENTER} .shangrila-status,
+.{PRESENTER} .shangrila-narration, .{PRESENTER} .widget-checkbox label {{ font-size: 22px; }}
+.{PRESENTER} .shangrila-side-info, .{PRESENTER} .shangrila-action-box input,
+.{PRESENTER} .shangrila-action-box label {{ font-size: 20px !important; }}
+.{PRESENTER} button {{
+  font-size: 20px !important; height: auto !important; min-height: 44px;
+  width: auto !important; padding: 4px 12px !important;
 }}
 /* The tour's Exercises button stands out at a chapter's last step. */
 .shangrila-tour .shangrila-practise.shangrila-call {{

@@ -157,12 +157,12 @@ def test_garbage_clicks_on_a_board_play_nothing_and_show_no_error(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     board = ShangriLaBoard(players=["red", "blue", "yellow"])
-    before, message = board.position, board._message.value
+    before, message = board.position, board.message_box.value
     with caplog.at_level(logging.WARNING):
         for x, y in BAD_POINTS:
             from_browser(board.canvas, {"event": "mouse_down", "x": x, "y": y})
     assert board.position == before
-    assert board._message.value == message
+    assert board.message_box.value == message
     assert board.error == ""
 
 

@@ -20,11 +20,29 @@ from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget import ShangriLaBoard
 
 
-def from_browser(board: ShangriLaBoard, content: Any) -> None:
-    """Deliver a front-end custom message on the MultiCanvas comm (the browser's route)."""
-    board.canvas.widget._handle_msg(
+def frontend_message(widget: widgets.Widget, content: Any) -> None:
+    """Deliver a front-end custom message (``content``: ``{"event": "click"}`` for a button,
+    ``{"event": "mouse_down", "x": .., "y": ..}`` for a canvas) to ``widget``, as its comm
+    receives it from the page; the one place the tests build that message."""
+    widget._handle_msg(
         {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
     )
+
+
+def from_browser(board: ShangriLaBoard, content: Any) -> None:
+    """Deliver a front-end custom message on the MultiCanvas comm (the browser's route)."""
+    frontend_message(board.canvas.widget, content)
+
+
+def commit(text_box: widgets.Text, value: str) -> None:
+    """A text committed in a text box (typed, then Enter), as the page sends it: the new
+    value in a state update."""
+    text_box.set_state({"value": value})
+
+
+def press_button(button: widgets.Button) -> None:
+    """A click on ``button`` as the page sends it."""
+    frontend_message(button, {"event": "click"})
 
 
 def press(board: ShangriLaBoard, key: str) -> None:

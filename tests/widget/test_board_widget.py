@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as widgets
 import pytest
 import traitlets
 
 from shangrila_widget.rules import GameRecord, Position
 from shangrila_widget.widget import ShangriLaBoard
+from tests.support.paths import EXAMPLES as NOTEBOOKS
 from tests.support.positions import FOUR, make
 from tests.support.render import Capture, decode
 from tests.support.widget import click_space, from_browser, press
@@ -39,11 +41,11 @@ def test_refused_click_shows_rule_and_reason_in_both_languages() -> None:
     click_space(board, "A", "healer")
     assert board.message_rules == ["SETUP-SPACE"]
     assert "already taken by Red's master" in board.message
-    assert "SETUP-SPACE" in board._message.value
+    assert "SETUP-SPACE" in board.message_box.value
     board.lang = "pl"
     click_space(board, "A", "healer")
     assert "zajmuje już Mistrz gracza Czerwonego" in board.message
-    assert board._button_widgets["undo"].description == "◀ Cofnij"
+    assert board.buttons["undo"].description == "◀ Cofnij"
     assert board.game.to_move == "blue"
 
 
@@ -120,16 +122,16 @@ def test_buttons_and_keys_step_through_history() -> None:
     board = ShangriLaBoard(players=FOUR)
     click_space(board, "A", "healer")
     click_space(board, "B", "healer")
-    board._button_widgets["undo"].click()
+    board.buttons["undo"].click()
     assert board.record.current.ply == 1
     press(board, "ArrowLeft")
     assert board.record.current.ply == 0
-    assert board._button_widgets["undo"].disabled
+    assert board.buttons["undo"].disabled
     press(board, "End")
     assert board.record.current.ply == 2
-    board._button_widgets["start"].click()
+    board.buttons["start"].click()
     assert board.record.current.ply == 0
-    board._button_widgets["redo"].click()
+    board.buttons["redo"].click()
     assert board.game.tile("A", "healer") is not None
 
 
@@ -142,8 +144,8 @@ def test_errors_inside_callbacks_are_shown_not_swallowed(monkeypatch: pytest.Mon
     monkeypatch.setattr(board.controller, "click", broken)
     click_space(board, "A", "healer")
     assert "RuntimeError: the controller broke" in board.error
-    assert board._error_box.layout.display == "block"
-    assert "the controller broke" in board._error_box.value
+    assert board.error_box.layout.display == "block"
+    assert "the controller broke" in board.error_box.value
 
 
 def test_client_ready_redraws_both_layers_in_one_message(captured: Capture) -> None:
@@ -215,11 +217,11 @@ def test_a_whole_hot_seat_game_through_front_end_clicks() -> None:
             click_space(board, action.origin, "priest")
             click_space(board, action.destination, "priest")
         else:
-            board._button_widgets["pass"].click()
+            board.buttons["pass"].click()
         assert board.record.current.ply == ply + 1, (str(action), board.message)
         assert board.record.current.action == action
     assert board.game.is_over
-    assert "Winner" in board._side_info.value
+    assert "Winner" in board.side_info.value
     assert board.error == ""
 
 
@@ -235,7 +237,7 @@ def test_legal_moves_are_ringed_in_play_but_not_during_set_up() -> None:
     """Issue 7: at the start of set-up every one of the 91 spaces is legal, so rings would
     cover the board; from the first turn of play they show real choices."""
     board = ShangriLaBoard(players=FOUR)
-    assert board.show_legal and board._show_legal.value
+    assert board.show_legal and board.show_legal_box.value
     assert [h for h in board.highlights if h["kind"] == "target"] == []
     board.position = red_to_play().to_json()
     targets = {(h["village"], h["type"]) for h in board.highlights if h["kind"] == "target"}
@@ -243,7 +245,7 @@ def test_legal_moves_are_ringed_in_play_but_not_during_set_up() -> None:
     assert ("A", "priest") in targets, "Red may place a master where it has one"
     assert ("C", "priest") not in targets, "...and nowhere else"
     assert len(targets) < 20
-    board._show_legal.value = False  # the checkbox
+    board.show_legal_box.value = False  # the checkbox
     assert not board.show_legal
     assert [h for h in board.highlights if h["kind"] == "target"] == []
     assert not ShangriLaBoard(red_to_play(), show_legal=False).highlights
@@ -272,10 +274,15 @@ def test_public_show_marks_one_node_and_the_caption_follows_the_language() -> No
 def test_click_callbacks_and_key_callbacks_come_first() -> None:
     board = ShangriLaBoard(players=FOUR)
     clicks: list[Any] = []
-    board.on_click(lambda target: clicks.append(target) or True)
+
+    def take(target: Any) -> bool:
+        clicks.append(target)
+        return True
+
+    board.on_click(take)
     click_space(board, "A", "healer")
     assert clicks == [("space", "A", "healer")] and board.game.tile("A", "healer") is None
-    board.on_click(board._click_callbacks[0], remove=True)
+    board.on_click(take, remove=True)
     keys: list[str] = []
     board.on_key(lambda key: keys.append(key) or key == "Home")
     click_space(board, "A", "healer")
@@ -297,7 +304,7 @@ def test_the_error_guard_shows_errors_of_any_callback() -> None:
     button.on_click(board.guarded(broken))
     button.click()
     assert "ValueError: a teacher's button broke" in board.error
-    assert board._error_box.layout.display == "block"
+    assert board.error_box.layout.display == "block"
 
 
 def test_a_busy_board_refuses_clicks_keys_and_buttons_but_python_plays() -> None:
@@ -306,8 +313,8 @@ def test_a_busy_board_refuses_clicks_keys_and_buttons_but_python_plays() -> None
     changes: list[int] = []
     board.on_change(lambda b: changes.append(b.record.current.ply))
     board.busy = True
-    assert "thinking" in board._status.value
-    assert board._button_widgets["pass"].disabled and board._button_widgets["cancel"].disabled
+    assert "thinking" in board.status.value
+    assert board.buttons["pass"].disabled and board.buttons["cancel"].disabled
     click_space(board, "A", "healer")
     press(board, "End")
     assert board.game.tile("A", "healer") is None and board.message.startswith("Please wait")
@@ -315,6 +322,135 @@ def test_a_busy_board_refuses_clicks_keys_and_buttons_but_python_plays() -> None
     assert feedback.kind == "played" and changes[-1] == 1
     assert any(h["kind"] == "moved" for h in board.highlights), "what it played is ringed"
     board.busy = False
-    assert "thinking" not in board._status.value
+    assert "thinking" not in board.status.value
     click_space(board, "B", "healer")
     assert board.game.tile("B", "healer") is not None
+
+
+def test_output_traits_are_read_only_and_controls_are_linked() -> None:
+    board = ShangriLaBoard(players=FOUR)
+    for name in ("message", "message_rules", "error", "selection", "highlights"):
+        with pytest.raises(traitlets.TraitError, match="read-only"):
+            setattr(board, name, [] if name in ("message_rules", "highlights") else "x")
+    board.lang_toggle.value = "pl"
+    assert board.lang == "pl"
+    board.kind_toggle.value = "journey"
+    assert board.action_kind == "journey" and board.controller.kind == "journey"
+    board.lang = "en"  # the labels change, the chosen mode stays
+    assert board.kind_toggle.value == "journey" and board.kind_toggle.label == "Journey"
+    board.show_legal = False
+    assert board.show_legal_box.value is False
+
+
+def test_no_fixed_light_colour_is_written_into_the_shown_html() -> None:
+    """Colours come from the stylesheet's classes (JupyterLab's theme variables); only the
+    players' own colours (the dot and the swatches) are written into the HTML."""
+    import re
+
+    from tests.support.widget import walk
+
+    board = ShangriLaBoard(players=FOUR)
+    board.play("place priest A")
+    board.play("place priest A")  # refused: a refusal's colours
+    board.show_error(ValueError("shown"))
+    htmls = [w.value for w in walk(board) if isinstance(w, widgets.HTML)]
+    htmls = [h for h in htmls if not h.startswith("<style>")]
+    styles = [s for h in htmls for s in re.findall(r"<(\w+)([^>]*style=[^>]*)>", h)]
+    assert styles, "the players' colours are there"
+    for tag, attributes in styles:
+        assert "shangrila-dot" in attributes or "shangrila-swatch" in attributes, (tag, attributes)
+
+
+def test_presenter_mode_is_a_trait_an_option_and_a_button() -> None:
+    from shangrila_widget.render.primitives import Text
+
+    board = ShangriLaBoard(players=FOUR)
+    assert not board.presenter and "shangrila-presenter" not in board._dom_classes
+    normal_width = board.canvas.widget.layout.width
+    letters = {
+        p.size for p in board.canvas.scene.static if isinstance(p, Text) and p.tag[0] == "space"
+    }
+    board.presenter_button.value = True  # the button a teacher presses
+    assert board.presenter and "shangrila-presenter" in board._dom_classes
+    assert "100cqw" in board.canvas.widget.layout.width, "the board may grow past 900 px"
+    larger = {
+        p.size for p in board.canvas.scene.static if isinstance(p, Text) and p.tag[0] == "space"
+    }
+    assert min(larger) >= 1.5 * max(letters), "the letters on the spaces grow"
+    board.presenter = False
+    assert not board.presenter_button.value and "shangrila-presenter" not in board._dom_classes
+    assert board.canvas.widget.layout.width == normal_width
+    assert ShangriLaBoard(players=FOUR, presenter=True).presenter
+    board.lang = "pl"
+    assert board.presenter_button.description == "Prezentacja"
+
+
+def test_the_status_line_names_the_winners_at_the_end() -> None:
+    start = (NOTEBOOKS / "positions" / "11-everyone-must-pass.json").read_text("utf-8")
+    board = ShangriLaBoard(start)
+    for _ in range(4):
+        board.play("pass")
+    assert board.game.is_over
+    names = ", ".join(c.capitalize() for c in board.game.winners())
+    assert f"Winner: {names}" in board.status.value and "game over" in board.status.value
+    board.lang = "pl"
+    assert "Wygrywa:" in board.status.value
+
+
+def test_the_controls_that_change_stay_last_in_the_top_bar() -> None:
+    """The EN/PL switch does not move sideways when the status text changes length."""
+    board = ShangriLaBoard(players=FOUR)
+    bar = board.top_bar.children
+    assert bar[0] is board.lang_toggle and bar[-1] is board.status
+
+
+def test_hint_rings_stand_out_on_every_players_tiles() -> None:
+    from shangrila_widget.render.styles import HIGHLIGHT_COLOURS, PLAYER_STYLES
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    def contrast(a: str, b: str) -> float:
+        high, low = sorted((luminance(a), luminance(b)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    hint = HIGHLIGHT_COLOURS["hint"]
+    assert contrast(hint, PLAYER_STYLES["red"].fill) >= 2.5, "on Red's orange tiles"
+    assert min(contrast(hint, s.fill) for s in PLAYER_STYLES.values()) >= 1.9
+
+
+def test_an_action_typed_in_the_box_plays_on_enter() -> None:
+    from tests.support.widget import commit
+
+    board = ShangriLaBoard(red_to_play())
+    box = board.action_box
+    assert "place priest A" in box.options, "it offers the legal actions"
+    assert all(str(a) in box.options for a in board.game.legal_actions())
+    assert not box.continuous_update, "the text arrives when committed (Enter), not per key"
+    commit(box, "place priest A")  # Enter, as the page sends it
+    assert board.record.current.ply == 1 and board.message.startswith("Red places")
+    assert box.value == "" and "place priest A" not in box.options
+    commit(box, "journey A Q")
+    assert board.record.current.ply == 1 and board.error == ""
+    assert box.value == "journey A Q", "a refusal keeps the text to correct"
+    board.busy = True
+    commit(box, "pass")
+    assert board.message == "Please wait: the board is busy (thinking)."
+
+
+def test_the_message_is_a_live_region_and_the_position_is_described() -> None:
+    board = ShangriLaBoard(players=FOUR)
+    board.play("place healer A")
+    assert "role='status'" in board.message_box.value
+    assert "aria-live='polite'" in board.message_box.value
+    assert board.describe_button.description == "Describe the board"
+    assert board.description_text.layout.display == "none", "folded until asked for"
+    board.describe_button.value = True
+    assert board.description_text.layout.display is None
+    assert "Village A (strength 1)" in board.description_text.value
+    board.lang = "pl"
+    assert board.describe_button.description == "Opis planszy"
+    assert "Wioska A" in board.description_text.value
+    assert board.action_box.description == "Akcja"

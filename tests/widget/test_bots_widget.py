@@ -23,8 +23,14 @@ from shangrila_widget.rules import GameRecord, Journey, Pass, Place, Position, R
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import action_words
 from shangrila_widget.widget import Bot, Highlight, ReviewChart, ShangriLaBoard
-from shangrila_widget.widget.seats import SLICE_SECONDS, Clock, hint_marks
-from tests.support.widget import click_space, foreign_words, press
+from shangrila_widget.widget.seats import SLICE_SECONDS, Clock, hint_highlights
+from tests.support.widget import (
+    click_space,
+    foreign_words,
+    frontend_message,
+    press,
+    press_button,
+)
 
 THREE = ["red", "blue", "yellow"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
@@ -72,12 +78,7 @@ def person_plays(board: ShangriLaBoard, action: object) -> None:
         click_space(board, action.origin, start)
         click_space(board, action.destination, "healer")
     elif isinstance(action, Pass):  # the button's click message, as the browser sends it
-        board._button_widgets["pass"]._handle_msg(
-            {
-                "content": {"data": {"method": "custom", "content": {"event": "click"}}},
-                "buffers": [],
-            }
-        )
+        press_button(board.buttons["pass"])
     else:  # pragma: no cover
         raise AssertionError(action)
 
@@ -136,7 +137,7 @@ def test_a_forced_pass_by_the_button_message_and_the_bots_pass_too() -> None:
 def test_undo_goes_back_past_the_bots_to_the_persons_last_decision() -> None:
     board = ShangriLaBoard(players=THREE, bots={"blue": FAST, "yellow": "easy"})
     assert "Computer players: Blue (medium, budget: 6 iterations); Yellow (easy)." in (
-        board.computer._seats_info.value
+        board.computer.seats_info.value
     ), "who plays by computer, and each budget, is always on show"
     click_space(board, "A", "healer")
     assert board.game.to_move == "red" and board.record.current.ply == 3
@@ -144,7 +145,7 @@ def test_undo_goes_back_past_the_bots_to_the_persons_last_decision() -> None:
     assert board.record.current.ply == 6
     press(board, "ArrowLeft")  # the key a person presses
     assert board.record.current.ply == 3 and board.game.to_move == "red"
-    board._button_widgets["undo"].click()
+    board.buttons["undo"].click()
     assert board.record.current.ply == 0 and board.game.to_move == "red"
     assert not board.busy, "undo to a person's turn makes no bot think"
     board.redo()
@@ -177,7 +178,7 @@ def test_watch_mode_steps_plays_to_the_end_and_refuses_clicks() -> None:
     assert board.record.current.ply == 0, "watch mode waits for Play or Step"
     click_space(board, "A", "healer")
     assert board.record.current.ply == 0 and "use Play or Step" in board.message
-    board.computer._step.click()
+    board.computer.buttons["step"].click()
     assert board.record.current.ply == 1 and "Red (computer, easy) plays" in board.message
     board.step()
     assert board.record.current.ply == 2
@@ -186,12 +187,12 @@ def test_watch_mode_steps_plays_to_the_end_and_refuses_clicks() -> None:
     board.step()  # replays the action the record has
     assert board.record.current.ply == 2
     board.computer.pause()
-    assert "Paused." in board.computer._progress_text.value
+    assert "Paused." in board.computer.progress_text.value
     assert board.message.startswith("Replayed: "), "the last action's story stays"
     board.computer.speed = "fastest"
-    board.computer._play.click()  # without a running loop the game plays out at once
+    board.computer.buttons["play"].click()  # without a running loop the game plays out at once
     assert board.game.is_over and not board.computer.playing
-    assert board.computer._play.disabled and board.computer._step.disabled
+    assert board.computer.buttons["play"].disabled and board.computer.buttons["step"].disabled
 
 
 def test_the_hint_button_and_key_draw_the_suggestion_and_say_why() -> None:
@@ -200,22 +201,22 @@ def test_the_hint_button_and_key_draw_the_suggestion_and_say_why() -> None:
     click_space(board, "A", "healer")
     press(board, "h")
     expected = hint(board.game, level="medium", iterations=40, seed=7 + 1).action
-    marks = [h for h in board.highlights if h["kind"] == "hint"]
+    highlights = [h for h in board.highlights if h["kind"] == "hint"]
     assert isinstance(expected, Place)
-    assert marks == [
+    assert highlights == [
         {"kind": "hint", "village": expected.village, "type": expected.type, "bridge": None}
     ]
     assert board.message.startswith(f"Hint for Blue: {action_words(expected)}")
     assert "estimated chance to win afterwards" in board.message
     assert not board.busy
     click_space(board, expected.village, expected.type)  # following it
-    assert not any(h["kind"] == "hint" for h in board.highlights), "hint marks go"
-    board.computer._hint_button.click()
+    assert not any(h["kind"] == "hint" for h in board.highlights), "hint highlights go"
+    board.computer.buttons["hint"].click()
     assert any(h["kind"] == "hint" for h in board.highlights)
 
 
 def test_a_journey_hint_is_an_arrow_across_the_bridge() -> None:
-    assert hint_marks(Journey("A", "B")) == [
+    assert hint_highlights(Journey("A", "B")) == [
         Highlight("hint", village="A"),
         Highlight("hint", bridge=("A", "B")),
     ]
@@ -223,22 +224,22 @@ def test_a_journey_hint_is_an_arrow_across_the_bridge() -> None:
     board = ShangriLaBoard(pos, hint_bot=Bot("medium", iterations=200, seed=1))
     board.hint()
     expected = hint(pos, level="medium", iterations=200, seed=1).action
-    marks = [h for h in board.highlights if h["kind"] == "hint"]
-    assert marks == [
+    highlights = [h for h in board.highlights if h["kind"] == "hint"]
+    assert highlights == [
         {
             "kind": "hint",
             "village": m.village,
             "type": m.type,
             "bridge": list(m.bridge) if m.bridge else None,
         }
-        for m in hint_marks(expected)
+        for m in hint_highlights(expected)
     ]
     assert board.canvas.scene is not None and board.canvas.scene.tagged("highlight", "hint")
 
 
 def test_hints_can_be_switched_off_for_a_test() -> None:
     board = ShangriLaBoard(players=THREE, hints=False)
-    assert board.computer._hint_button.layout.display == "none"
+    assert board.computer.buttons["hint"].layout.display == "none"
     press(board, "h")
     assert board.message == "Hints are switched off for this board."
     assert not any(h["kind"] == "hint" for h in board.highlights)
@@ -289,8 +290,8 @@ def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
                 break
             if not board.busy:
                 continue  # the pause between two computer moves
-            seen.append(board.computer._progress.value)
-            progress = progress or board.computer._progress_text.value
+            seen.append(board.computer.progress.value)
+            progress = progress or board.computer.progress_text.value
             if not note:
                 click_space(board, "B", "priest")
                 note = board.message
@@ -314,10 +315,15 @@ def test_pause_stops_a_search_under_way() -> None:
             if board.busy:
                 break
         was_busy = board.busy
-        board.computer._pause.click()
+        board.computer.buttons["pause"].click()
         for _ in range(20):
             await asyncio.sleep(0.01)
-        return was_busy, board.busy, board.record.current.ply, board.computer._play.disabled
+        return (
+            was_busy,
+            board.busy,
+            board.record.current.ply,
+            board.computer.buttons["play"].disabled,
+        )
 
     was_busy, busy, ply, play_disabled = run_loop(scenario)
     assert was_busy and not busy and ply == 0 and not play_disabled
@@ -364,22 +370,12 @@ def test_the_review_chart_goes_to_the_move_clicked() -> None:
     assert len(chart.review.moves) == 8
     point = next(p for p in chart.scene().dynamic if p.tag[:2] == ("move", "3") and p.fill)
     # a mouse press on that point, on the canvas's own comm (the browser's route)
-    chart.canvas._handle_msg(
-        {
-            "content": {
-                "data": {
-                    "method": "custom",
-                    "content": {"event": "mouse_down", "x": point.cx * 2, "y": point.cy * 2},
-                }
-            },
-            "buffers": [],
-        }
-    )
+    frontend_message(chart.canvas, {"event": "mouse_down", "x": point.cx * 2, "y": point.cy * 2})
     assert chart.selected == 3 and board.record.current.ply == 3
     assert board.message.startswith("Move 3: Yellow plays")
     assert any(h["kind"] == "moved" for h in board.highlights)
     board.lang = "pl"
-    assert chart.lang == "pl" and "Ruch 3: Żółty gra" in chart._caption.value
+    assert chart.lang == "pl" and "Ruch 3: Żółty gra" in chart.caption.value
     chart.go(0)
     assert board.record.current.ply == 0
     with pytest.raises(ShangrilaError, match="no move 9"):
@@ -396,10 +392,10 @@ def test_a_review_chart_of_any_record_and_the_button() -> None:
     chart.go(2)
     assert chosen == [2] and record.current.ply == 8, "no board: the record is not moved"
     board = ShangriLaBoard(players=THREE)
-    board.computer._review_button.click()
+    board.computer.buttons["review"].click()
     assert board.message == "Nothing to review yet: no move has been played."
     click_space(board, "A", "healer")
-    board.computer._review_button.click()  # no running loop: reviewed at once
+    board.computer.buttons["review"].click()  # no running loop: reviewed at once
     assert board.computer.review_chart is not None and not board.busy
 
 
@@ -409,7 +405,7 @@ def test_every_new_word_is_translated() -> None:
     click_space(board, "A", "healer")  # a bot move in the message line
     board.hint()
     board.review(iterations=3)
-    board._lang_toggle.value = "pl"
+    board.lang_toggle.value = "pl"
     assert foreign_words(board, "pl") == []
     assert board.message.startswith("Podpowiedź dla gracza Czerwony")
     board.lang = "en"
@@ -420,3 +416,55 @@ def test_every_new_word_is_translated() -> None:
     assert foreign_words(watch, "pl") == []
     watch.lang = "en"
     assert foreign_words(watch, "en") == []
+
+
+def test_the_seats_use_the_boards_public_events_only() -> None:
+    """The seats import neither the board nor anything lazily, touch no controller and keep
+    no re-entry flag: they subscribe to the board's events (issue 16.1)."""
+    import ast
+    import inspect
+
+    from shangrila_widget.widget import seats
+
+    tree = ast.parse(inspect.getsource(seats))
+    runtime_imports = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and "widget.board" in node.module
+    ]
+    assert runtime_imports == [], "the board imports the seats, not back"
+    nested = [
+        node
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+    ]
+    assert nested == [], "no lazy import"
+    attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    assert "controller" not in attributes and "_applying" not in attributes
+
+
+def test_a_navigation_rule_of_ones_own_goes_on_past_positions() -> None:
+    board = ShangriLaBoard(players=THREE)
+    for seed in range(6):
+        assert board.play(choose_action(board.game, level="random", seed=seed)).kind == "played"
+    movers = [n.position.to_move for n in [board.record.root, *board.record.main_line()]]
+    reached: list[int] = []
+
+    def past_blue(position: Position) -> bool:
+        reached.append(board.record.current.ply)
+        return position.to_move == "blue"
+
+    board.on_navigate(past_blue)
+    while board.record.can_undo():
+        board.undo()
+        ply = board.record.current.ply
+        assert movers[ply] != "blue" or ply == 0, "stops only where blue is not to move"
+    assert reached == list(range(5, -1, -1)), "asked about every position on the way"
+    board.redo()
+    assert movers[board.record.current.ply] != "blue"
+    board.on_navigate(past_blue, remove=True)
+    before = board.record.current.ply
+    board.undo()
+    assert board.record.current.ply == before - 1, "without the rule: one step"

@@ -21,7 +21,7 @@ def langs(root: Any) -> set[str]:
 
 
 def _toggle(tour_or_checker: Any, lang: str) -> None:
-    tour_or_checker.board._lang_toggle.value = lang  # the EN/PL switch a user clicks
+    tour_or_checker.board.lang_toggle.value = lang  # the EN/PL switch a user clicks
 
 
 SWITCHES: dict[str, Callable[[Any, str], None]] = {
@@ -84,7 +84,7 @@ def test_every_way_to_switch_the_checker_translates_all_of_it(switch: str) -> No
 def test_the_board_alone_switches_every_word() -> None:
     board = ShangriLaBoard(players=["red", "blue", "yellow"])
     click_space(board, "A", "healer")
-    board._lang_toggle.value = "pl"
+    board.lang_toggle.value = "pl"
     assert board.lang == "pl"
     assert foreign_words(board, "pl") == []
 
@@ -112,7 +112,7 @@ def test_a_language_switch_keeps_choices_and_selections() -> None:
     board = ShangriLaBoard(checker.game)
     click_space(board, "A", "rainmaker")  # Red's master with a student: a journey from A
     assert board.selection == "journey:A"
-    board._lang_toggle.value = "pl"
+    board.lang_toggle.value = "pl"
     assert board.selection == "journey:A" and board.action_kind == "auto"
     tour = RulebookTour(chapter="recruiting-students")
     tour.lang = "pl"

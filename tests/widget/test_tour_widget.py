@@ -236,30 +236,13 @@ def test_the_refused_note_is_a_themed_class_not_a_fixed_light_colour() -> None:
     assert "#fff4ec" not in tour.narration.value and "<h3 style" not in tour.narration.value
 
 
-def test_presenter_follows_into_a_board_that_has_the_trait() -> None:
-    import ipywidgets as widgets
-    import traitlets
-
-    from shangrila_widget.widget import ShangriLaBoard
-    from shangrila_widget.widget.presenting import link_presenter
-
-    class PresentingBoard(ShangriLaBoard):  # type: ignore[misc]
-        presenter = traitlets.Bool(False)
-
-    class Owner(widgets.VBox):  # type: ignore[misc]
-        presenter = traitlets.Bool(False)
-
-    board, owner, button = PresentingBoard(), Owner(), widgets.ToggleButton()
-    link_presenter(owner, board, button)
-    owner.presenter = True
-    assert board.presenter and button.value
-    board.presenter = False  # the board's own switch turns the owner's off too
-    assert not owner.presenter
-    plain = ShangriLaBoard()  # without the trait nothing is set on the board
-    other = Owner()
-    link_presenter(other, plain, widgets.ToggleButton())
-    other.presenter = True
-    assert not plain.has_trait("presenter")
+def test_presenter_is_one_switch_for_the_tour_and_its_board() -> None:
+    tour = RulebookTour()
+    tour.title_line.presenter_button.value = True  # the tour's own toggle
+    assert tour.presenter and tour.board.presenter
+    tour.board.presenter = False  # the board's switch (Python) turns the tour's off too
+    assert not tour.presenter and not tour.title_line.presenter_button.value
+    assert tour.board.presenter_button.layout.display == "none"  # one toggle on the page
 
 
 def test_the_tour_shows_as_svg_where_no_kernel_runs() -> None:

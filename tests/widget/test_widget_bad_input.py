@@ -11,6 +11,7 @@ import traitlets
 
 from shangrila_widget.rules import Position
 from shangrila_widget.widget import ShangriLaBoard
+from tests.support.widget import from_browser
 
 
 def deep(n: int) -> str:
@@ -65,8 +66,6 @@ def test_a_strange_front_end_message_changes_nothing_and_logs_briefly(
     board = ShangriLaBoard(players=["red", "blue", "yellow"])
     before = board.position
     with caplog.at_level(logging.WARNING):
-        board.canvas.widget._handle_msg(  # the MultiCanvas comm: the browser's route
-            {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-        )
+        from_browser(board, content)  # the MultiCanvas comm: the browser's route
     assert board.position == before
     assert all(len(r.getMessage()) < 300 for r in caplog.records)

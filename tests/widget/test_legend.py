@@ -1,13 +1,15 @@
-"""The board's key to its picture: hidden behind a toggle, in the board's language."""
+"""The board's legend of its picture: hidden behind a toggle, in the board's language."""
 
 from __future__ import annotations
 
+import pytest
+
 from shangrila_widget.widget import ShangriLaBoard
-from shangrila_widget.widget.key import PictureKey
+from shangrila_widget.widget.legend import Legend, PictureKey
 
 
 def test_the_key_opens_and_closes_with_its_button() -> None:
-    key = PictureKey()
+    key = Legend()
     assert key.button.description == "Key" and key.picture.layout.display == "none"
     key.button.value = True
     assert key.shown and key.picture.layout.display is None
@@ -18,10 +20,17 @@ def test_the_key_opens_and_closes_with_its_button() -> None:
 
 def test_the_board_shows_a_key_that_follows_its_language() -> None:
     board = ShangriLaBoard(players=["red", "blue", "yellow"])
-    key = board.picture_key
-    assert key in board.children
+    key = board.legend
+    assert key.picture_box in board.children and key.toggle in board.button_bar.children
     key.shown = True
     assert key.lang == "en" and "Broken bridge" in key.picture.value
     board.lang = "pl"
     assert key.lang == "pl" and key.button.description == "Legenda"
     assert "Zniszczony most" in key.picture.value and "Broken bridge" not in key.picture.value
+
+
+def test_the_old_names_still_work_and_say_so() -> None:
+    board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    with pytest.warns(DeprecationWarning, match="board.legend"):
+        assert board.picture_key is board.legend
+    assert PictureKey is Legend
