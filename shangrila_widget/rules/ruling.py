@@ -17,7 +17,7 @@ only where no single one does) that make the action legal, each verified by the 
 ['Legal if the bridge A-B still stood.']
 >>> text = ruling_string(pos, "journey B A")
 >>> text
-'r1~standard~rbyv_r_play_7.R6.7.7.7.7.7.7.7.7.7.7.7_AB_-~journey_B_A~f00a60ee'
+'r1~standard~rbyv_r_play_7.R6.7.7.7.7.7.7.7.7.7.7.7_AB_-~journey.B.A~e9ab9fcc'
 >>> read_ruling_string(text) == (pos, parse_action("journey B A"), None)
 True
 
@@ -29,7 +29,8 @@ The ruling string (``r1``)::
 - ``position``: the one-line position string (:mod:`~shangrila_widget.rules.compact`)
   without its ``e11`` extra (the edition says it), spaces written ``_`` and the board's
   ``/`` written ``.``;
-- ``action``: the action's text with spaces written ``_`` (``journey_A_B``);
+- ``action``: the action's text with spaces written ``.`` (``journey.A.B``,
+  ``recruit.dragon_breeder.F``);
 - ``player``: optional, the colour who tries the action when it is not the player to move;
 - ``check``: 8 hexadecimal digits, the start of the SHA-256 of everything before it, so that
   a string cut short or altered is refused rather than read as another question.
@@ -190,10 +191,10 @@ WORDS: Final[dict[str, dict[Language, str]]] = {
         "pl": "nieznany wariant {edition} w ciągu orzeczenia: oczekiwano standard lub END-ELEVEN",
     },
     "ruling.check": {
-        "en": "the ruling string was cut or altered: its check {found} does not match "
-        "(expected {expected})",
-        "pl": "ciąg orzeczenia został ucięty lub zmieniony: suma kontrolna {found} się nie "
-        "zgadza (oczekiwano {expected})",
+        "en": "the ruling string was cut or altered: its check {found} does not match the "
+        "rest (copy the whole string again)",
+        "pl": "ciąg orzeczenia został ucięty lub zmieniony: suma kontrolna {found} nie pasuje "
+        "do reszty (skopiuj cały ciąg jeszcze raz)",
     },
     "ruling.position": {
         "en": "the position in the ruling string cannot be read: {problem}",
@@ -605,12 +606,12 @@ def changes_for(pos: Position, action: Action, refusal: Refusal) -> Iterator[Cha
     elif key == "no_student":
         village = str(params["origin"])
         tiles = pos.tiles(village)
-        for master_type in MASTER_TYPES:
-            space = tiles.get(master_type)
-            if space is None:
-                yield _space_change("change.add_pair", village, master_type, player=player)
-            elif space == (player, False):
+        for master_type, tile in tiles.items():  # a student on a master of the player's
+            if tile == (player, False):
                 yield _space_change("change.add_student", village, master_type, player=player)
+        for master_type in MASTER_TYPES:  # else a new master with its student
+            if master_type not in tiles:
+                yield _space_change("change.add_pair", village, master_type, player=player)
     # SETUP-THREE, RECRUIT-COUNT, same_master_twice, same_village, not_neighbours, TURN-PASS
     # and SETUP-STUCK: no change of the position lifts them (the action itself is wrong)
 
@@ -817,7 +818,7 @@ def ruling_string(pos: Position, action: Action | str, player: str | None = None
     if pos.end_eleven:
         fields.remove("e11")
     fields[_BOARD_FIELD] = fields[_BOARD_FIELD].replace("/", ".")
-    parts = [RULING_VERSION, edition_of(pos), "_".join(fields), str(action).replace(" ", "_")]
+    parts = [RULING_VERSION, edition_of(pos), "_".join(fields), str(action).replace(" ", ".")]
     if player is not None:
         parts.append(player)
     body = "~".join(parts)
@@ -848,7 +849,7 @@ def read_ruling_string(text: str) -> tuple[Position, Action, str | None]:
         raise RulingError("ruling.edition", edition=excerpt(edition))
     body, found = text.rsplit("~", 1)
     if found != _check_digits(body):
-        raise RulingError("ruling.check", found=excerpt(found), expected=_check_digits(body))
+        raise RulingError("ruling.check", found=excerpt(found))
     fields = position_text.split("_")
     if "e11" in fields:
         raise RulingError("ruling.e11_field")
@@ -861,7 +862,7 @@ def read_ruling_string(text: str) -> tuple[Position, Action, str | None]:
     except ShangrilaError as error:
         raise RulingError("ruling.position", problem=str(error)) from None
     try:
-        action = parse_action(action_text.replace("_", " "))
+        action = parse_action(action_text.replace(".", " "))
     except ShangrilaError as error:
         raise RulingError("ruling.action", problem=str(error)) from None
     player = rest[0] if len(rest) == 2 else None
