@@ -53,16 +53,14 @@ from shangrila_widget.rules.board import (
     BRIDGE_INDEX,
     BRIDGES,
     COLOUR_INDEX,
-    COLOURS,
     MASTER_TYPES,
     STONES_IN_BOX,
-    TILES_PER_TYPE,
     VILLAGE_BRIDGES,
     VILLAGE_INDEX,
     VILLAGES,
 )
-from shangrila_widget.rules.codes import C_INDEX, OVER, PLAY, SETUP, STUDENT_OFFSET, setup_caps
-from shangrila_widget.rules.engine import check, legal_actions, play
+from shangrila_widget.rules.codes import PLAY, SETUP
+from shangrila_widget.rules.engine import action_conditions, check, legal_actions, play
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
 from shangrila_widget.rules.position import Position
@@ -258,139 +256,27 @@ def _as_action(action: Action | str) -> Action:
     return parse_action(action) if isinstance(action, str) else action
 
 
-def _closed(pos: Position, village: str) -> Refusal | None:
-    v = VILLAGE_INDEX[village]
-    if len(pos.packed.players) == 3 and v == C_INDEX:
-        return Refusal("SETUP-THREE", "out_of_play", {"village": village})
-    if pos.packed.stones >> v & 1:
-        return Refusal("PEACE", "at_peace", {"village": village})
-    return None
-
-
 def failing_conditions(
     pos: Position, action: Action | str, player: str | None = None
 ) -> list[Refusal]:
     """Every condition of ``action`` that fails, each as the refusal it would give, in the
-    engine's order of checking (a rule may appear more than once: one per student, say).
-    The action's own conditions are those of ``player`` (default: the player to move); in a
-    finished game they are judged as in the play phase."""
+    engine's order of checking (a rule may appear more than once: one per student, say):
+    ``TURN-ORDER`` when ``player`` is not to move, ``END`` in a finished game, then the
+    action's own conditions (:func:`~shangrila_widget.rules.engine.action_conditions`), for
+    ``player`` as if it were their turn, or a pass's."""
     first = check(pos, action, player)  # checks the arguments and parses the action
     action = _as_action(action)
-    packed = pos.packed
-    colour = packed.players[packed.turn] if player is None else COLOUR_INDEX[player]
-    name = COLOURS[colour]
+    name = pos.to_move if player is None else player
     found: list[Refusal] = []
     if first is not None and first.rule == "TURN-ORDER":
         found.append(first)
-    if packed.phase == OVER:
+    if pos.is_over:
         found.append(Refusal("END", "game_over", {}))
-    phase = PLAY if packed.phase == OVER else packed.phase
-    if isinstance(action, Place):
-        found += _place_conditions(pos, action, colour, phase)
-    elif isinstance(action, Recruit):
-        found += _recruit_conditions(pos, action, colour, phase)
-    elif isinstance(action, Journey):
-        found += _journey_conditions(pos, action, colour, phase)
-    elif packed.phase != OVER:
+    if not isinstance(action, Pass):
+        found += action_conditions(pos, action, name)
+    elif not pos.is_over:
         found += _pass_conditions(pos, name)
     return found
-
-
-def _place_conditions(pos: Position, action: Place, colour: int, phase: int) -> Iterator[Refusal]:
-    packed = pos.packed
-    name = COLOURS[colour]
-    t = action.slot % 7
-    params = {"player": name, "type": action.type, "village": action.village}
-    closed = _closed(pos, action.village)
-    if closed:
-        yield closed
-    row = packed.cells[action.slot - t : action.slot - t + 7]
-    occupant = row[t]
-    taken = {**params, "owner": COLOURS[(occupant - 1) % 4]} if occupant else params
-    if phase == SETUP:
-        if packed.supply[colour * 7 + t] < TILES_PER_TYPE:
-            yield Refusal("SETUP-ONE-OF-EACH", "setup_type_used", params)
-        if occupant:
-            yield Refusal("SETUP-SPACE", "space_taken", taken)
-        max_colour, max_total = setup_caps(len(packed.players))
-        if row.count(colour + 1) >= max_colour:
-            yield Refusal("SETUP-CAP", "setup_cap_colour", {**params, "limit": max_colour})
-        if 7 - row.count(0) >= max_total:
-            yield Refusal("SETUP-CAP", "setup_cap_total", {**params, "limit": max_total})
-        return
-    if not packed.supply[colour * 7 + t]:
-        yield Refusal("PLACE-SUPPLY", "no_supply", params)
-    if colour + 1 not in row and colour + 1 + STUDENT_OFFSET not in row:
-        yield Refusal("PLACE-PRESENCE", "no_presence", params)
-    if occupant:
-        yield Refusal("PLACE-SPACE", "space_taken", taken)
-
-
-def _recruit_conditions(
-    pos: Position, action: Recruit, colour: int, phase: int
-) -> Iterator[Refusal]:
-    packed = pos.packed
-    name = COLOURS[colour]
-    if phase == SETUP:
-        yield Refusal("SETUP-ORDER", "setup_only_place", {"player": name})
-    count = len(action.slots)
-    if not 1 <= count <= 2:
-        yield Refusal("RECRUIT-COUNT", "recruit_count", {"player": name, "count": count})
-    if count == 2 and action.slots[0] == action.slots[1]:
-        master_type, village = action.students[0]
-        yield Refusal(
-            "RECRUIT-ONE-PER-MASTER",
-            "same_master_twice",
-            {"player": name, "type": master_type, "village": village},
-        )
-    for (master_type, village), slot in zip(action.students, action.slots):
-        params = {"player": name, "type": master_type, "village": village}
-        closed = _closed(pos, village)
-        if closed:
-            yield closed
-        code = packed.cells[slot]
-        if code == 0:
-            yield Refusal("RECRUIT-OWN", "no_master_here", params)
-        elif (code - 1) % 4 != colour:
-            yield Refusal(
-                "RECRUIT-OWN", "not_own_master", {**params, "owner": COLOURS[(code - 1) % 4]}
-            )
-        elif code > STUDENT_OFFSET:
-            yield Refusal("RECRUIT-ONE-PER-MASTER", "master_has_student", params)
-    for master_type in dict.fromkeys(t for t, _ in action.students):
-        needed = sum(1 for t, _ in action.students if t == master_type)
-        have = packed.supply[colour * 7 + MASTER_TYPES.index(master_type)]
-        if have < needed:
-            yield Refusal(
-                "RECRUIT-SUPPLY",
-                "recruit_supply",
-                {"player": name, "type": master_type, "have": have, "needed": needed},
-            )
-
-
-def _journey_conditions(
-    pos: Position, action: Journey, colour: int, phase: int
-) -> Iterator[Refusal]:
-    packed = pos.packed
-    name = COLOURS[colour]
-    params = {"player": name, "origin": action.origin, "destination": action.destination}
-    if phase == SETUP:
-        yield Refusal("SETUP-ORDER", "setup_only_place", {"player": name})
-    same = action.origin == action.destination
-    if same:
-        yield Refusal("JOURNEY-BRIDGE", "same_village", params)
-    for village in dict.fromkeys((action.origin, action.destination)):
-        closed = _closed(pos, village)
-        if closed:
-            yield closed
-    bridge = BRIDGE_INDEX.get((action.origin, action.destination))
-    if bridge is None and not same:
-        yield Refusal("JOURNEY-BRIDGE", "not_neighbours", params)
-    elif bridge is not None and not packed.bridges >> bridge & 1:
-        yield Refusal("JOURNEY-BRIDGE", "bridge_gone", params)
-    base = VILLAGE_INDEX[action.origin] * 7
-    if colour + 1 + STUDENT_OFFSET not in packed.cells[base : base + 7]:
-        yield Refusal("JOURNEY-START", "no_student", params)
 
 
 def _pass_conditions(pos: Position, name: str) -> Iterator[Refusal]:
