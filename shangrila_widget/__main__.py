@@ -1,6 +1,9 @@
 """The terminal: ``shangrila check POSITION.json "journey A B"`` (the console script) or
 ``python -m shangrila_widget check POSITION.json "journey A B"``.
 
+``check ... --ruling`` adds the whole ruling (every refusing rule, what would make the
+action legal, the ruling string and its link; :mod:`shangrila_widget.rules.ruling`) and
+``ruling STRING`` reads a ruling string back.
 ``hint POSITION.json [--level LEVEL] [--seconds S] [--lang pl]`` suggests actions
 (:mod:`shangrila_widget.cli_hint`); ``tour`` and ``lite`` start the tour and build the static
 site. Each command is one function registered by one ``add_..._command`` call in
@@ -34,12 +37,14 @@ from shangrila_widget.cli_exercises import add_exercises_command
 from shangrila_widget.cli_hint import add_hint_command
 from shangrila_widget.lite import add_lite_command
 from shangrila_widget.rules import (
+    COLOURS,
     IllegalActionError,
     Position,
     ShangrilaError,
     parse_action,
 )
 from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.ruling import DEFAULT_BASE_URL, SITE_URL_VARIABLE
 from shangrila_widget.runtime import NotInBrowserError
 
 if TYPE_CHECKING:
@@ -47,9 +52,10 @@ if TYPE_CHECKING:
 
 
 def check_action(
-    position: Position, action_text: str, lang: Language = "en"
+    position: Position, action_text: str, lang: Language = "en", player: str | None = None
 ) -> tuple[int, dict[str, Any]]:
     """The ``check`` verdict as (exit status, JSON object); raises on a malformed action.
+    ``player`` tries the action instead of the player to move (``TURN-ORDER``).
 
     >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
     >>> status, verdict = check_action(pos, "journey A B")
@@ -58,7 +64,7 @@ def check_action(
     """
     action = parse_action(action_text)
     try:
-        outcome = position.play(action)
+        outcome = position.play(action, player)
     except IllegalActionError as error:
         return 1, {
             "legal": False,
@@ -78,9 +84,50 @@ def check_action(
     }
 
 
+def ruling_answer(
+    position: Position,
+    action_text: str,
+    lang: Language = "en",
+    player: str | None = None,
+    base_url: str | None = None,
+) -> tuple[int, dict[str, Any]]:
+    """``check --ruling``: the ``check`` verdict's fields as they are, then the ruling's
+    (:mod:`shangrila_widget.rules.ruling`): ``question``, ``rules``, ``refusals``,
+    ``legal_if``, ``scores``, ``winners``, ``edition``, ``other_edition``, ``version``,
+    ``ruling`` and ``link``.
+
+    >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+    >>> status, answer = ruling_answer(pos, "journey A B")
+    >>> status, answer["rule"], answer["rules"], answer["legal_if"][0]["changes"]
+    (1, 'SETUP-ORDER', ['SETUP-ORDER', 'JOURNEY-START'], ['play_phase', 'add_pair'])
+    """
+    from shangrila_widget.rules.ruling import ruling
+
+    status, verdict = check_action(position, action_text, lang, player)
+    extra = ruling(position, action_text, player).to_dict(lang, base_url)
+    del extra["legal"], extra["events"]  # the verdict's own fields say them
+    return status, {**verdict, **extra}
+
+
 def _check(args: argparse.Namespace) -> int:
     position = position_of(args)
-    status, verdict = check_action(position, args.action, args.lang)
+    if args.ruling or args.player is not None:
+        status, verdict = ruling_answer(
+            position, args.action, args.lang, args.player, args.base_url
+        )
+    else:
+        if args.base_url is not None:
+            raise CommandLineError("--base-url needs --ruling")
+        status, verdict = check_action(position, args.action, args.lang)
+    write_json(verdict, args.pretty)
+    return status
+
+
+def _ruling(args: argparse.Namespace) -> int:
+    from shangrila_widget.rules.ruling import read_ruling_string
+
+    position, action, player = read_ruling_string(args.string)
+    status, verdict = ruling_answer(position, str(action), args.lang, player, args.base_url)
     write_json(verdict, args.pretty)
     return status
 
@@ -171,7 +218,44 @@ def add_check_command(commands: Any) -> None:
     )
     check.add_argument("--lang", choices=("en", "pl"), default="en", help="message language")
     check.add_argument("--pretty", action="store_true", help="indent the JSON output")
+    check.add_argument(
+        "--ruling",
+        action="store_true",
+        help="add the ruling: every refusing rule, what would make it legal, the edition, "
+        "the ruling string and its link (see docs/cli.md)",
+    )
+    check.add_argument(
+        "--player",
+        choices=COLOURS,
+        help="the colour who tries the action (default: the player to move); implies --ruling",
+    )
+    _add_base_url(check)
     check.set_defaults(run=_check)
+
+
+def _add_base_url(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--base-url",
+        metavar="URL",
+        help=f"the site the link opens (default: ${SITE_URL_VARIABLE}, else {DEFAULT_BASE_URL})",
+    )
+
+
+def add_ruling_command(commands: Any) -> None:
+    """Register ``ruling STRING``: read a ruling string (or a link holding one) back and
+    print its ruling like ``check --ruling``."""
+    ruling = commands.add_parser(
+        "ruling",
+        help="read a ruling string (or its link) and print the ruling",
+        description="Read a ruling string (r1~...) or a link holding one (?ruling=r1~...) "
+        "and print the ruling, as 'check --ruling' does. A string cut short or altered is "
+        "refused (exit 2).",
+    )
+    ruling.add_argument("string", metavar="STRING", help="a ruling string or its link")
+    ruling.add_argument("--lang", choices=("en", "pl"), default="en", help="message language")
+    ruling.add_argument("--pretty", action="store_true", help="indent the JSON output")
+    _add_base_url(ruling)
+    ruling.set_defaults(run=_ruling)
 
 
 def add_tour_command(commands: Any) -> None:
@@ -197,6 +281,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     add_check_command(commands)
+    add_ruling_command(commands)
     add_hint_command(commands)
     add_tour_command(commands)
     add_serve_command(commands)

@@ -606,3 +606,87 @@ def test_the_examples_table_of_the_docs_is_complete() -> None:
         if len(cells) == 4 and cells[1].strip().isdigit()
     ]
     assert rows == example_names()
+
+
+# ============================================================================ rulings
+
+
+RULING_QUESTIONS = [
+    ["--example", "03", "journey A B"],  # legal
+    ["--example", "03", "journey A M"],  # no bridge
+    ["--example", "01", "place healer A"],
+    ["--example", "02", "recruit healer A healer A"],
+    [str(EXAMPLE), "pass"],
+    ["rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C", "journey A B"],
+]
+
+
+def answer(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, object]]:
+    status = main(args)
+    out, err = capsys.readouterr()
+    assert err == "", err
+    return status, json.loads(out)
+
+
+@pytest.mark.parametrize("question", RULING_QUESTIONS, ids=lambda q: " ".join(q)[-30:])
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_check_ruling_keeps_the_check_fields(
+    question: list[str], lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, plain = answer(["check", *question, "--lang", lang], capsys)
+    ruled_status, ruled = answer(["check", *question, "--lang", lang, "--ruling"], capsys)
+    assert ruled_status == status
+    assert list(ruled)[: len(plain)] == list(plain)
+    assert {key: ruled[key] for key in plain} == plain
+    for key in ("question", "rules", "legal_if", "edition", "version", "ruling", "link"):
+        assert key in ruled
+    assert (ruled["rules"] or [None])[0] == plain["rule"]
+    # the ruling string gives the same ruling back
+    assert answer(["ruling", str(ruled["ruling"]), "--lang", lang], capsys) == (status, ruled)
+    assert answer(["ruling", str(ruled["link"]), "--lang", lang], capsys) == (status, ruled)
+
+
+def test_check_ruling_legal_if_link_and_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    setup = "rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C"
+    _, ruled = answer(["check", setup, "recruit healer A", "--ruling", "--lang", "pl"], capsys)
+    assert ruled["rules"] == ["SETUP-ORDER", "RECRUIT-OWN"]
+    (entry,) = ruled["legal_if"]  # type: ignore[misc]
+    assert entry["text"].startswith("Byłoby legalne, gdyby rozmieszczanie Mistrzów")
+    assert entry["position"]["phase"] == "play"
+    assert entry["position"]["villages"]["A"]["healer"] == {"owner": "red", "student": False}
+    assert ruled["link"] == f"http://127.0.0.1:8866/?ruling={ruled['ruling']}"
+    monkeypatch.setenv("SHANGRILA_SITE_URL", "https://site.example/lab/")
+    _, ruled = answer(["check", setup, "pass", "--ruling"], capsys)
+    assert str(ruled["link"]).startswith("https://site.example/lab/?ruling=r1~standard~rby_r_setup")
+    _, ruled = answer(["check", setup, "pass", "--ruling", "--base-url", "http://h:1/"], capsys)
+    assert str(ruled["link"]).startswith("http://h:1/?ruling=r1~")
+    status, ruled = answer(["check", str(EXAMPLE), "journey A B", "--player", "blue"], capsys)
+    assert status == 1 and ruled["rule"] == "TURN-ORDER" and ruled["question"]["player"] == "blue"  # type: ignore[index]
+    assert "~blue~" in str(ruled["ruling"])
+
+
+@pytest.mark.parametrize(
+    "string",
+    [
+        "r1~standard~rby_r_setup_7.7.7.7.7.7.7.7.7.7.7.7.7_-_C~pass~1b1f1b3a"[:-1],
+        "r1~standard~rby_r_setup_7.7.7.7.7.7.7.7.7.7.7.7",
+        "r1~house~rby_r_setup_7.7.7.7.7.7.7.7.7.7.7.7.7_-_C~pass~00000000",
+        "r1~standard~rby_b_setup_7.7.7.7.7.7.7.7.7.7.7.7.7_-_C~pass~00000000",
+        "r9~x",
+        "hello world",
+        "",
+    ],
+)
+def test_bad_ruling_strings_exit_2_with_one_line(string: str) -> None:
+    result = run("ruling", string, "--lang", "pl")
+    assert_one_line_error(result)
+    assert " ruling: error: " in result.stderr
+
+
+def test_bad_ruling_string_names_the_edition(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ruling", "r1~house~rby_r_setup_7.7.7.7.7.7.7.7.7.7.7.7.7_-_C~pass~0"]) == 2
+    assert "unknown edition 'house'" in capsys.readouterr().err
+    assert main(["check", str(EXAMPLE), "pass", "--base-url", "http://h/"]) == 2
+    assert "--base-url needs --ruling" in capsys.readouterr().err

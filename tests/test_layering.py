@@ -14,6 +14,8 @@ from shangrila_widget.render.legend import legend_svg
 pos = Position.new_game(["red", "blue", "yellow", "violet"])
 pos._repr_svg_()
 what_if(pos)
+from shangrila_widget.rules.ruling import ruling
+ruling(pos, "journey A B").to_dict("pl")
 load_chapters()
 legend_svg("pl")
 from shangrila_widget.bots import choose_action, hint, review_svg

@@ -19,7 +19,7 @@ The entry points, all pure functions of a :class:`Position`:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import compress
 from random import Random
 from typing import Final
@@ -463,13 +463,49 @@ def check(pos: Position, action: Action | str, player: str | None = None) -> Ref
         return Refusal("TURN-ORDER", "not_your_turn", {"player": player, "to_move": colour_name})
     if packed.phase == OVER:
         return Refusal("END", "game_over", {})
+    if isinstance(action, Pass):
+        return _check_pass(pos)
+    return next(_conditions(packed, action, packed.players[packed.turn], packed.phase), None)
+
+
+def action_conditions(
+    pos: Position, action: Action | str, player: str | None = None
+) -> Iterator[Refusal]:
+    """Every condition of a placement, recruit or journey that fails, each as the refusal
+    :func:`check` would give for it, in the order :func:`check` tests them (the first of
+    them is its refusal). A rule may fail more than once (once per student, say).
+
+    The conditions are those of ``player`` (default: the player to move) as if it were
+    their turn; in a finished game they are judged as in the play phase. Whose turn it is,
+    the end of the game and passing are :func:`check`'s own (see also
+    :func:`~shangrila_widget.rules.ruling.failing_conditions`).
+
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.new_game(["red", "blue", "yellow"])
+    >>> [r.rule for r in action_conditions(pos, "recruit healer C")]
+    ['SETUP-ORDER', 'SETUP-THREE', 'RECRUIT-OWN']
+    """
+    check_position(pos)
+    action = _as_action(action)
+    packed = pos.packed
+    if player is None:
+        colour = packed.players[packed.turn]
+    else:
+        _check_player(player, packed)
+        colour = COLOUR_INDEX[player]
+    if isinstance(action, Pass):
+        raise ShangrilaError("action_conditions: a pass has no conditions of its own")
+    return _conditions(packed, action, colour, PLAY if packed.phase == OVER else packed.phase)
+
+
+def _conditions(
+    packed: PositionParts, action: Place | Recruit | Journey, colour: int, phase: int
+) -> Iterator[Refusal]:
     if isinstance(action, Place):
-        return _check_place(packed, action)
+        return _place_conditions(packed, action, colour, phase)
     if isinstance(action, Recruit):
-        return _check_recruit(packed, action)
-    if isinstance(action, Journey):
-        return _check_journey(packed, action)
-    return _check_pass(pos)
+        return _recruit_conditions(packed, action, colour, phase)
+    return _journey_conditions(packed, action, colour, phase)
 
 
 def _village_closed(packed: PositionParts, village: str) -> Refusal | None:
@@ -482,51 +518,49 @@ def _village_closed(packed: PositionParts, village: str) -> Refusal | None:
     return None
 
 
-def _check_place(packed: PositionParts, action: Place) -> Refusal | None:
-    colour = packed.players[packed.turn]
+def _place_conditions(
+    packed: PositionParts, action: Place, colour: int, phase: int
+) -> Iterator[Refusal]:
     player = COLOURS[colour]
     t = action.slot % 7
     params = {"player": player, "type": action.type, "village": action.village}
     closed = _village_closed(packed, action.village)
     if closed:
-        return closed
+        yield closed
     row = packed.cells[action.slot - t : action.slot - t + 7]
     occupant = row[t]
-    if packed.phase == SETUP:
+    taken = {**params, "owner": COLOURS[(occupant - 1) % 4]} if occupant else params
+    if phase == SETUP:
         if packed.supply[colour * 7 + t] < TILES_PER_TYPE:
-            return Refusal("SETUP-ONE-OF-EACH", "setup_type_used", params)
+            yield Refusal("SETUP-ONE-OF-EACH", "setup_type_used", params)
         if occupant:
-            return Refusal(
-                "SETUP-SPACE", "space_taken", {**params, "owner": COLOURS[(occupant - 1) % 4]}
-            )
+            yield Refusal("SETUP-SPACE", "space_taken", taken)
         max_colour, max_total = setup_caps(len(packed.players))
         if row.count(colour + 1) >= max_colour:
-            return Refusal("SETUP-CAP", "setup_cap_colour", {**params, "limit": max_colour})
+            yield Refusal("SETUP-CAP", "setup_cap_colour", {**params, "limit": max_colour})
         if 7 - row.count(0) >= max_total:
-            return Refusal("SETUP-CAP", "setup_cap_total", {**params, "limit": max_total})
-        return None
+            yield Refusal("SETUP-CAP", "setup_cap_total", {**params, "limit": max_total})
+        return
     if not packed.supply[colour * 7 + t]:
-        return Refusal("PLACE-SUPPLY", "no_supply", params)
+        yield Refusal("PLACE-SUPPLY", "no_supply", params)
     if colour + 1 not in row and colour + 1 + STUDENT_OFFSET not in row:
-        return Refusal("PLACE-PRESENCE", "no_presence", params)
+        yield Refusal("PLACE-PRESENCE", "no_presence", params)
     if occupant:
-        return Refusal(
-            "PLACE-SPACE", "space_taken", {**params, "owner": COLOURS[(occupant - 1) % 4]}
-        )
-    return None
+        yield Refusal("PLACE-SPACE", "space_taken", taken)
 
 
-def _check_recruit(packed: PositionParts, action: Recruit) -> Refusal | None:
-    colour = packed.players[packed.turn]
+def _recruit_conditions(
+    packed: PositionParts, action: Recruit, colour: int, phase: int
+) -> Iterator[Refusal]:
     player = COLOURS[colour]
-    if packed.phase == SETUP:
-        return Refusal("SETUP-ORDER", "setup_only_place", {"player": player})
+    if phase == SETUP:
+        yield Refusal("SETUP-ORDER", "setup_only_place", {"player": player})
     count = len(action.slots)
     if not 1 <= count <= 2:
-        return Refusal("RECRUIT-COUNT", "recruit_count", {"player": player, "count": count})
+        yield Refusal("RECRUIT-COUNT", "recruit_count", {"player": player, "count": count})
     if count == 2 and action.slots[0] == action.slots[1]:
         master_type, village = action.students[0]
-        return Refusal(
+        yield Refusal(
             "RECRUIT-ONE-PER-MASTER",
             "same_master_twice",
             {"player": player, "type": master_type, "village": village},
@@ -535,49 +569,49 @@ def _check_recruit(packed: PositionParts, action: Recruit) -> Refusal | None:
         params = {"player": player, "type": master_type, "village": village}
         closed = _village_closed(packed, village)
         if closed:
-            return closed
+            yield closed
         code = packed.cells[slot]
         if code == 0:
-            return Refusal("RECRUIT-OWN", "no_master_here", params)
-        if (code - 1) % 4 != colour:
-            return Refusal(
+            yield Refusal("RECRUIT-OWN", "no_master_here", params)
+        elif (code - 1) % 4 != colour:
+            yield Refusal(
                 "RECRUIT-OWN", "not_own_master", {**params, "owner": COLOURS[(code - 1) % 4]}
             )
-        if code > STUDENT_OFFSET:
-            return Refusal("RECRUIT-ONE-PER-MASTER", "master_has_student", params)
-    for master_type in {t for t, _ in action.students}:
+        elif code > STUDENT_OFFSET:
+            yield Refusal("RECRUIT-ONE-PER-MASTER", "master_has_student", params)
+    for master_type in dict.fromkeys(t for t, _ in action.students):
         needed = sum(1 for t, _ in action.students if t == master_type)
         have = packed.supply[colour * 7 + MASTER_TYPES.index(master_type)]
         if have < needed:
-            return Refusal(
+            yield Refusal(
                 "RECRUIT-SUPPLY",
                 "recruit_supply",
                 {"player": player, "type": master_type, "have": have, "needed": needed},
             )
-    return None
 
 
-def _check_journey(packed: PositionParts, action: Journey) -> Refusal | None:
-    player = COLOURS[packed.players[packed.turn]]
+def _journey_conditions(
+    packed: PositionParts, action: Journey, colour: int, phase: int
+) -> Iterator[Refusal]:
+    player = COLOURS[colour]
     params = {"player": player, "origin": action.origin, "destination": action.destination}
-    if packed.phase == SETUP:
-        return Refusal("SETUP-ORDER", "setup_only_place", {"player": player})
-    if action.origin == action.destination:
-        return Refusal("JOURNEY-BRIDGE", "same_village", params)
-    for village in (action.origin, action.destination):
+    if phase == SETUP:
+        yield Refusal("SETUP-ORDER", "setup_only_place", {"player": player})
+    same = action.origin == action.destination
+    if same:
+        yield Refusal("JOURNEY-BRIDGE", "same_village", params)
+    for village in dict.fromkeys((action.origin, action.destination)):
         closed = _village_closed(packed, village)
         if closed:
-            return closed
+            yield closed
     bridge = BRIDGE_INDEX.get((action.origin, action.destination))
-    if bridge is None:
-        return Refusal("JOURNEY-BRIDGE", "not_neighbours", params)
-    if not packed.bridges >> bridge & 1:
-        return Refusal("JOURNEY-BRIDGE", "bridge_gone", params)
+    if bridge is None and not same:
+        yield Refusal("JOURNEY-BRIDGE", "not_neighbours", params)
+    elif bridge is not None and not packed.bridges >> bridge & 1:
+        yield Refusal("JOURNEY-BRIDGE", "bridge_gone", params)
     base = VILLAGE_INDEX[action.origin] * 7
-    own_pair = packed.players[packed.turn] + 1 + STUDENT_OFFSET
-    if own_pair not in packed.cells[base : base + 7]:
-        return Refusal("JOURNEY-START", "no_student", params)
-    return None
+    if colour + 1 + STUDENT_OFFSET not in packed.cells[base : base + 7]:
+        yield Refusal("JOURNEY-START", "no_student", params)
 
 
 def _check_pass(pos: Position) -> Refusal | None:
