@@ -52,7 +52,6 @@ from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
 from shangrila_widget.rules.board import (
     BRIDGE_INDEX,
     BRIDGES,
-    COLOUR_INDEX,
     MASTER_TYPES,
     STONES_IN_BOX,
     VILLAGE_BRIDGES,
@@ -62,177 +61,17 @@ from shangrila_widget.rules.board import (
 from shangrila_widget.rules.codes import PLAY, SETUP
 from shangrila_widget.rules.engine import action_conditions, check, legal_actions, play
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
+from shangrila_widget.rules.messages import LANGUAGES, Language, Message
+from shangrila_widget.rules.messages import say as say_words
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.position_json import OPTION_END_ELEVEN
 from shangrila_widget.rules.results import Outcome, Refusal
 
-# WORDS: to move into data/words/ when h3-words lands
-WORDS: Final[dict[str, dict[Language, str]]] = {
-    # "Legal if ..." sentences: one or two clauses
-    "legal_if.one": {"en": "Legal if {a}.", "pl": "Byłoby legalne, gdyby {a}."},
-    "legal_if.two": {"en": "Legal if {a} and {b}.", "pl": "Byłoby legalne, gdyby {a} i {b}."},
-    # the clauses, one per kind of change
-    "change.turn": {
-        "en": "it were {player}'s turn",
-        "pl": "teraz była kolej gracza {player_gen}",
-    },
-    "change.not_over": {
-        "en": "the game were still going on",
-        "pl": "gra jeszcze trwała",
-    },
-    "change.play_phase": {
-        "en": "set-up were over (the play phase)",
-        "pl": "rozmieszczanie Mistrzów było już zakończone (faza akcji)",
-    },
-    "change.standard": {
-        "en": "the game were played by the standard rules (to the last bridge)",
-        "pl": "grano według zasad standardowych (do ostatniego mostu)",
-    },
-    "change.bridge": {
-        "en": "the bridge {a}-{b} still stood",
-        "pl": "most {a}-{b} jeszcze stał",
-    },
-    "change.empty_space": {
-        "en": "the {type} space in village {village} were empty",
-        "pl": "pole ({type}) w wiosce {village} było wolne",
-    },
-    "change.remove_master": {
-        "en": "{owner}'s {type} master were not in village {village}",
-        "pl": "w wiosce {village} nie było Mistrza ({type}) gracza {owner_gen}",
-    },
-    "change.remove_student": {
-        "en": "the {type} master in village {village} had no student",
-        "pl": "Mistrz ({type}) w wiosce {village} nie miał Ucznia",
-    },
-    "change.add_master": {
-        "en": "{player} had {type_a} master in village {village}",
-        "pl": "gracz {player} miał Mistrza ({type}) w wiosce {village}",
-    },
-    "change.add_student": {
-        "en": "{player}'s {type} master in village {village} had a student",
-        "pl": "Mistrz ({type}) gracza {player_gen} w wiosce {village} miał Ucznia",
-    },
-    "change.add_pair": {
-        "en": "{player} had {type_a} master with its student in village {village}",
-        "pl": "gracz {player} miał w wiosce {village} Mistrza ({type}) z Uczniem",
-    },
-    "change.own_master": {
-        "en": "the {type} master in village {village} were {player}'s",
-        "pl": "Mistrz ({type}) w wiosce {village} należał do gracza {player_gen}",
-    },
-    "change.supply_student": {
-        "en": "{player} had {type_a} tile in supply (the student on the master in village "
-        "{village} taken off the board)",
-        "pl": "gracz {player} miał w zapasie żeton ({type}) (Uczeń zdjęty z Mistrza w wiosce "
-        "{village})",
-    },
-    "change.supply_master": {
-        "en": "{player} had {type_a} tile in supply (the master in village {village} taken "
-        "off the board)",
-        "pl": "gracz {player} miał w zapasie żeton ({type}) (Mistrz zdjęty z planszy w wiosce "
-        "{village})",
-    },
-    # how the other edition judges
-    "edition.already_over": {
-        "en": "Under END-ELEVEN the game would already be over: {stones} stones lie on the board.",
-        "pl": "Według wariantu END-ELEVEN gra byłaby już zakończona: na planszy leży "
-        "{stones} Kamieni Mędrców.",
-    },
-    "edition.would_end": {
-        "en": "Under END-ELEVEN this journey would end the game (the 11th stone).",
-        "pl": "Według wariantu END-ELEVEN ta podróż zakończyłaby grę (11. Kamień Mędrców).",
-    },
-    "edition.would_go_on": {
-        "en": "Under the standard rules the game would not be over yet: it ends when the last "
-        "bridge falls.",
-        "pl": "Według zasad standardowych gra jeszcze by trwała: kończy się wraz z ostatnim "
-        "mostem.",
-    },
-    "edition.would_not_end": {
-        "en": "Under the standard rules this journey would not end the game: a bridge would "
-        "still stand.",
-        "pl": "Według zasad standardowych ta podróż nie zakończyłaby gry: jeszcze stałby most.",
-    },
-    "edition.other_verdict": {
-        "en": "Under {edition} the verdict would differ: {verdict}",
-        "pl": "W wariancie {edition} werdykt byłby inny: {verdict}",
-    },
-    "edition.legal": {"en": "legal.", "pl": "akcja legalna."},
-    # reading a ruling string back
-    "ruling.not_text": {
-        "en": "a ruling string must be text, not {kind}",
-        "pl": "ciąg orzeczenia musi być tekstem, a nie: {kind}",
-    },
-    "ruling.character": {
-        "en": "ruling string: the character {char} at position {at} is not allowed (only "
-        "letters, digits and _ . ~ -)",
-        "pl": "ciąg orzeczenia: znak {char} na pozycji {at} jest niedozwolony (tylko litery, "
-        "cyfry i _ . ~ -)",
-    },
-    "ruling.not_ruling": {
-        "en": "not a ruling string: it should start with 'r1~', got {start}",
-        "pl": "to nie jest ciąg orzeczenia: powinien zaczynać się od 'r1~', a jest {start}",
-    },
-    "ruling.version": {
-        "en": "ruling string of version {version}: this package reads only r1",
-        "pl": "ciąg orzeczenia w wersji {version}: ten pakiet czyta tylko r1",
-    },
-    "ruling.parts": {
-        "en": "the ruling string is incomplete or cut: {count} parts separated by '~', "
-        "expected 5 or 6 (r1, edition, position, action, [player,] check)",
-        "pl": "ciąg orzeczenia jest niepełny lub ucięty: części oddzielonych '~' jest {count}, "
-        "a powinno być 5 lub 6 (r1, wariant, pozycja, akcja, [gracz,] suma kontrolna)",
-    },
-    "ruling.edition": {
-        "en": "unknown edition {edition} in the ruling string: expected standard or END-ELEVEN",
-        "pl": "nieznany wariant {edition} w ciągu orzeczenia: oczekiwano standard lub END-ELEVEN",
-    },
-    "ruling.check": {
-        "en": "the ruling string was cut or altered: its check {found} does not match the "
-        "rest (copy the whole string again)",
-        "pl": "ciąg orzeczenia został ucięty lub zmieniony: suma kontrolna {found} nie pasuje "
-        "do reszty (skopiuj cały ciąg jeszcze raz)",
-    },
-    "ruling.position": {
-        "en": "the position in the ruling string cannot be read: {problem}",
-        "pl": "nie można odczytać pozycji z ciągu orzeczenia: {problem}",
-    },
-    "ruling.e11_field": {
-        "en": "the position in the ruling string gives e11: the edition field says it",
-        "pl": "pozycja w ciągu orzeczenia podaje e11: mówi to pole wariantu",
-    },
-    "ruling.action": {
-        "en": "the action in the ruling string cannot be read: {problem}",
-        "pl": "nie można odczytać akcji z ciągu orzeczenia: {problem}",
-    },
-    "ruling.player": {
-        "en": "the player {player} in the ruling string does not play this game",
-        "pl": "gracz {player} z ciągu orzeczenia nie bierze udziału w tej grze",
-    },
-}
-
-_COLOUR_FIELDS: Final = ("player", "owner")
-
 
 def say(key: str, lang: Language, /, **params: object) -> str:
-    """One of this module's sentences (:data:`WORDS`) in ``lang``, colours and master types
-    named in that language (``{player_gen}``: the Polish genitive of a colour)."""
-    if lang not in LANGUAGES:
-        raise ShangrilaError(f"unknown language {excerpt(lang)}: expected 'en' or 'pl'")
-    fields: dict[str, object] = dict(params)
-    for name in _COLOUR_FIELDS:
-        value = params.get(name)
-        if isinstance(value, str) and value in COLOUR_INDEX:
-            fields[name] = COLOUR_NAMES[lang][value]
-            fields[f"{name}_gen"] = COLOUR_NAMES["pl_gen" if lang == "pl" else lang][value]
-    value = params.get("type")
-    if isinstance(value, str) and value in TYPE_NAMES[lang]:
-        name = TYPE_NAMES[lang][value]
-        article = "an " if name[0] in "AEIOU" else "a "
-        fields["type"] = name
-        fields["type_a"] = (article if lang == "en" else "") + name
-    return WORDS[key][lang].format_map(fields)
+    """One of the rulings' sentences (the ``ruling.`` keys of the package's words) in
+    ``lang``; a colour or master type key is named by the words themselves."""
+    return say_words(f"ruling.{key}", lang, **params)
 
 
 class RulingError(ShangrilaError):
@@ -240,13 +79,9 @@ class RulingError(ShangrilaError):
     or holding a bad position or action. ``text(lang)`` says it in English or Polish."""
 
     def __init__(self, key: str, **params: object) -> None:
-        super().__init__(say(key, "en", **params))
+        super().__init__(Message(f"ruling.{key}", params))
         self.key = key
         self.params = params
-
-    def text(self, lang: Language = "en") -> str:
-        """The problem in words, in ``lang``."""
-        return say(self.key, lang, **self.params)
 
 
 # ----------------------------------------------------------------------------- every rule
@@ -863,7 +698,6 @@ __all__ = [
     "DEFAULT_BASE_URL",
     "EDITIONS",
     "SITE_URL_VARIABLE",
-    "WORDS",
     "Change",
     "EditionNote",
     "LegalIf",
