@@ -38,6 +38,7 @@ from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title
 from shangrila_widget.widget.board import ShangriLaBoard, visible_errors
 from shangrila_widget.widget.controller import Feedback
+from shangrila_widget.widget.presenting import link_presenter
 from shangrila_widget.widget.texts import ui_text
 
 #: The rules a learner is told about when they have not yet met them in an exercise.
@@ -115,14 +116,13 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.reveal_button.on_click(self.board.guarded(lambda _b: self.reveal()))
         self.next_button = widgets.Button(layout={"width": "auto"})
         self.next_button.on_click(self.board.guarded(lambda _b: self.next()))
-        self._presenter_box = widgets.ToggleButton(layout={"width": "auto"})
-        traitlets.link((self, "presenter"), (self._presenter_box, "value"))
+        self.presenter_button = widgets.ToggleButton(layout={"width": "auto"})
         panel = widgets.VBox(
             [
                 self._title,
                 self.question,
                 self._options,
-                widgets.HBox([self.reveal_button, self.next_button, self._presenter_box]),
+                widgets.HBox([self.reveal_button, self.next_button, self.presenter_button]),
                 self._verdict,
                 self._progress,
             ],
@@ -138,6 +138,17 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         super().__init__([self.board, _stylesheet()], **kwargs)
         self.add_class("shangrila-exercises")
         traitlets.link((self, "lang"), (self.board, "lang"))
+        # One presenter switch (this one) for the exercises and their board.
+        link_presenter(self, self.board, self.presenter_button)
+        # The board shows the exercise: its game controls (click mode, legal rings, the
+        # action box, undo/redo, pass) would play on it, so they are not offered.
+        for control in (
+            self.board.kind_toggle,
+            self.board.show_legal_box,
+            self.board.action_box,
+            *self.board.buttons.values(),
+        ):
+            control.layout.display = "none"
         self.lang = lang
         self.presenter = presenter
         self.board.on_click(self._on_board_click)
@@ -248,7 +259,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.question.value = f"<p>{html.escape(self.current.question.say(lang))}</p>"
         self.reveal_button.description = ui_text("exercise_reveal", lang)
         self.next_button.description = ui_text("exercise_next", lang)
-        self._presenter_box.description = ui_text("exercise_presenter", lang)
+        self.presenter_button.description = ui_text("exercise_presenter", lang)
         self._show_options()
         if self.revealed:
             self._verdict.value = f"<div>{html.escape(self._verdict_text())}</div>"

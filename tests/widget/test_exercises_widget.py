@@ -101,3 +101,12 @@ def test_a_language_switch_after_the_answer_keeps_the_played_out_events() -> Non
     ex.lang = "pl"
     assert ex.board.message_rules == rules
     assert ex.board.message != ui_text("exercise_pick", "pl")
+
+
+def test_one_presenter_switch_and_no_game_controls_on_the_exercise_board() -> None:
+    ex = Exercises(generate(1, seed=4, kinds=["legal"]))
+    ex.presenter_button.value = True
+    assert ex.presenter and ex.board.presenter
+    assert ex.board.presenter_button.layout.display == "none"
+    hidden = [ex.board.kind_toggle, ex.board.action_box, *ex.board.buttons.values()]
+    assert all(c.layout.display == "none" for c in hidden)
