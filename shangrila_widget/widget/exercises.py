@@ -134,6 +134,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         for child in panel.children:
             child.layout.flex = "0 0 auto"
         panel.layout.flex = "0 0 auto"
+        panel.add_class("shangrila-exercise-panel")
         self.board.side_panel.children = (panel, *self.board.side_panel.children)
         super().__init__([self.board, _stylesheet()], **kwargs)
         self.add_class("shangrila-exercises")
@@ -338,7 +339,16 @@ _STYLE = """
 .shangrila-exercises .shangrila-exercise-option.shangrila-wrong.shangrila-chosen {
   background: var(--jp-error-color3, #fbe0d2); border-left: 6px solid #D55E00;
 }
-.shangrila-exercises .shangrila-exercise-question { font-weight: 600; }
+.shangrila-exercises .shangrila-exercise-question { font-weight: 600; font-size: 15px; }
+/* The question comes first beside the board, before the board's own message line. */
+.shangrila-exercises .shangrila-exercise-panel { order: -2; }
+/* Presenter mode: read from the back of a room. */
+.shangrila-presenter .shangrila-exercise-panel { font-size: 20px; line-height: 1.35; }
+.shangrila-presenter .shangrila-exercise-question { font-size: 22px; }
+.shangrila-presenter .shangrila-exercise-option,
+.shangrila-presenter .shangrila-exercise-panel .widget-button { font-size: 20px; }
+.shangrila-presenter .shangrila-exercise-verdict,
+.shangrila-presenter .shangrila-exercise-panel .widget-html-content { font-size: 20px; }
 """
 
 

@@ -60,6 +60,15 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     expect(page.locator(VERDICT)).to_have_text("")
     root.get_by_role("button", name=ui_text("exercise_reveal", "en")).click()
     expect(page.locator(VERDICT)).to_contain_text(ui_text("exercise_right", "en"))
+    # In presenter mode the question, the options and the verdict read from the back row
+    # (at least 20 px) and stand first beside the board, inside the window.
+    for selector in (".shangrila-exercise-question", ".shangrila-exercise-option", VERDICT):
+        size = page.locator(selector).first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert size >= 20, (selector, size)
+    box = page.locator(".shangrila-exercise-question").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 720, box
     save_screenshot("presenter-revealed")
 
     # One language switch (the board's PL button) for every word of the exercises.
