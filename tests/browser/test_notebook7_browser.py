@@ -1,0 +1,159 @@
+"""The board in Notebook 7 (the classic notebook's successor), as a teacher opens it: a
+notebook whose first cell is the board, run, at 1280x720 with a touch screen. The picture
+is drawn in proportion and inside the window with the buttons under it, and the first tap on
+a legal space plays it. Nothing is asked of another host.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+from shangrila_widget.rules import Place, Position
+from tests.browser.conftest import ARTIFACT_DIR, BrowserDiagnostics
+from tests.support.board import CANVAS, BoardGeometry
+from tests.support.browser import LOCAL_HOST, NON_LOCAL_URL, free_port, write_notebook
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Route
+
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("jupyter-notebook") is None and not os.environ.get("CI"),
+    reason="Notebook 7 (the notebook package) is not installed",
+)
+
+GEOMETRY = BoardGeometry(900.0, players=3)
+VIEWPORT = {"width": 1280, "height": 720}
+SOURCE = (
+    "from shangrila_widget.widget import ShangriLaBoard\n\n"
+    'board = ShangriLaBoard(players=["red", "blue", "yellow"])\nboard'
+)
+_READY_JS = """() => {
+    const app = window.jupyterapp;
+    const panel = app && app.shell.currentWidget;
+    const kernel = panel && panel.sessionContext && panel.sessionContext.session &&
+        panel.sessionContext.session.kernel;
+    return !!(kernel && kernel.status === 'idle' && panel.content && panel.content.widgets.length);
+}"""
+
+
+@pytest.fixture(scope="module")
+def notebook7(tmp_path_factory: pytest.TempPathFactory, _voila_pool: object) -> Iterator[str]:
+    """A Notebook 7 server on 127.0.0.1 (no token, no XSRF check, the app exposed to the
+    page), serving a folder with the one-cell board notebook; its URL."""
+    root = tmp_path_factory.mktemp("notebook7")
+    write_notebook(root / "board.ipynb", SOURCE)
+    port = free_port()
+    env = dict(_voila_pool.env)  # type: ignore[attr-defined]
+    log = (root / "server.log").open("wb")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "notebook",
+            "--no-browser",
+            f"--ServerApp.ip={LOCAL_HOST}",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--ServerApp.root_dir={root}",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            "--ServerApp.allow_root=True",
+            "--ServerApp.terminals_enabled=False",
+            "--JupyterNotebookApp.expose_app_in_browser=True",
+        ],
+        cwd=root,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://{LOCAL_HOST}:{port}/"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url + "api/status", timeout=2):
+                break
+        except OSError:
+            if process.poll() is not None:
+                break
+            time.sleep(0.2)
+    else:
+        process.kill()
+        pytest.fail("Notebook 7 did not answer in 90 s: " + (root / "server.log").read_text())
+    if process.poll() is not None:
+        pytest.fail("Notebook 7 exited: " + (root / "server.log").read_text()[-2000:])
+    yield url
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+def test_the_board_in_notebook7_is_drawn_in_the_window_and_a_tap_plays(
+    notebook7: str, browser: Browser, browser_diagnostics: BrowserDiagnostics
+) -> None:
+    from playwright.sync_api import expect
+
+    context = browser.new_context(
+        viewport=VIEWPORT,  # type: ignore[arg-type]
+        has_touch=True,
+        device_scale_factor=1,
+        locale="en-US",
+        timezone_id="UTC",
+        color_scheme="light",
+        service_workers="block",
+    )
+    context.set_default_timeout(30_000)
+
+    def refuse(route: Route) -> None:
+        browser_diagnostics.blocked_urls.append(route.request.url)
+        route.abort("blockedbyclient")
+
+    context.route(NON_LOCAL_URL, refuse)
+    page = context.new_page()
+    page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
+    try:
+        page.goto(notebook7 + "notebooks/board.ipynb")
+        page.wait_for_function(_READY_JS, timeout=90_000, polling=100)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        canvas = page.locator(CANVAS).first
+        expect(canvas).to_be_visible(timeout=60_000)
+        message = page.locator(".shangrila-message")
+        expect(message).to_contain_text("Click a space to play", timeout=30_000)
+        box = canvas.bounding_box()
+        assert box is not None
+        # In proportion (900 x 910 scene units), whole inside the window, buttons too.
+        assert abs(box["width"] / box["height"] - 900 / 910) < 0.02, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT["height"], box
+        undo = page.locator(".shangrila-board .widget-button").filter(has_text="Undo").first
+        button = undo.bounding_box()
+        assert button is not None and button["y"] + button["height"] <= VIEWPORT["height"]
+        # The first tap on a legal space (set-up: an empty space) plays it.
+        space = GEOMETRY.layout.space("A", "healer")
+        scale = box["width"] / GEOMETRY.width
+        page.touchscreen.tap(box["x"] + space.cx * scale, box["y"] + space.cy * scale)
+        placed = Position.new_game(["red", "blue", "yellow"]).play(Place("healer", "A"))
+        expect(message).to_contain_text(placed.events[0].message("en"))
+        page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-tapped.png"))
+        ours = [e for e in browser_diagnostics.page_errors if "shangrila" in e.lower()]
+        assert ours == [], ours
+    except Exception:
+        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-failure.png"), full_page=True)
+        raise
+    finally:
+        context.close()
