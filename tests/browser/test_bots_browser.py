@@ -1,5 +1,5 @@
 """Computer players in a real browser: a bots-only game watched with Play and Pause, its
-review chart clicked, and a hint drawn on the board (issue 9).
+review chart clicked, and a hint drawn on the board.
 
 Screenshots (``test-artifacts/browser/``): the watched game while a bot thinks, the review
 chart, the hint.

@@ -1,4 +1,4 @@
-"""After PL, no English word of the interface is visible, board letters included (issue 15.7).
+"""After PL, no English word of the interface is visible, board letters included.
 
 Voila serves a board with a few tiles on it. The English-only interface words are generated
 from the package's words (every English sentence's words minus those any Polish sentence also
