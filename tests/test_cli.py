@@ -52,7 +52,8 @@ def test_legal_and_refused_verdicts(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("name", sorted(p.name for p in CORPUS.glob("*")))
 def test_every_malformed_position_file_exits_2_with_one_line(name: str) -> None:
-    """Issue 11.1: a position nested ~990 deep printed a RecursionError traceback, exit 1."""
+    """Every malformed file, a position nested ~990 deep included, ends in one line of error
+    and exit status 2 (no RecursionError traceback, no exit 1)."""
     assert_one_line_error(run("check", str(CORPUS / name), "pass"))
 
 
@@ -89,13 +90,13 @@ def test_a_file_that_is_not_utf8_or_not_json(tmp_path: Path) -> None:
 
 
 def test_action_word_count_is_grammatical() -> None:
-    """Issue 7.5: ``check FILE "place healer"`` said "got 1 words"."""
+    """``check FILE "place healer"`` says "got 1 word", not "got 1 words"."""
     result = run("check", str(EXAMPLE), "place healer")
     assert "got 1 word" in result.stderr and "got 1 words" not in result.stderr
 
 
 def test_output_into_a_closed_pipe_ends_quietly() -> None:
-    """Issue 7.5: ``check ... --pretty | head`` ended in a BrokenPipeError traceback."""
+    """``check ... --pretty | head`` ends quietly, without a BrokenPipeError traceback."""
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     process = subprocess.Popen(
         [
@@ -142,7 +143,8 @@ def test_head_of_pretty_output_in_a_shell() -> None:
     ],
 )
 def test_the_program_name_follows_how_it_was_started(argv0: str, name: str) -> None:
-    """Issue 7.5: the console script's usage line said ``python -m shangrila_widget``."""
+    """The usage line names the program as it was started: ``shangrila`` for the console
+    script, ``python -m shangrila_widget`` for the module."""
     assert program_name(argv0.replace("\\", "/")) == name
     assert (
         build_parser(program_name(argv0.replace("\\", "/")))
@@ -171,7 +173,7 @@ def test_the_console_script_names_itself(tmp_path: Path) -> None:
 
 
 def test_the_console_script_is_documented() -> None:
-    """Issue 7.5: the ``shangrila`` console script was in no document."""
+    """The ``shangrila`` console script is declared and documented."""
     scripts = "shangrila = " in (REPO_ROOT / "pyproject.toml").read_text("utf-8")
     assert scripts
     readme = (REPO_ROOT / "README.md").read_text("utf-8")
@@ -181,7 +183,7 @@ def test_the_console_script_is_documented() -> None:
 
 
 def test_venv_is_ignored_by_git() -> None:
-    """Issue 7.6: a virtual environment in ``.venv/`` showed up as untracked files."""
+    """A virtual environment in ``.venv/`` is ignored by git (no untracked files)."""
     ignore = (REPO_ROOT / ".gitignore").read_text("utf-8").split()
     assert ".venv/" in ignore
     if (REPO_ROOT / ".git").exists():
@@ -227,8 +229,8 @@ def file_cases(tmp_path: Path) -> dict[str, tuple[str, str]]:
 
 @pytest.mark.parametrize("case", ["not found", "a folder", "empty", "only spaces", "not UTF-8"])
 def test_check_and_hint_word_a_bad_file_the_same_way(case: str, tmp_path: Path) -> None:
-    """Issue 16.7: ``hint`` printed ``error: ...`` with Python's words where ``check``
-    printed ``shangrila check: error: ...`` with its own."""
+    """``check`` and ``hint`` word a bad file the same way, in the package's own words:
+    ``shangrila <command>: error: <what is wrong>``."""
     argument, words = file_cases(tmp_path)[case]
     for command in ("check", "hint"):
         args = [command, argument] + (["pass"] if command == "check" else ["--iterations", "5"])
@@ -248,7 +250,8 @@ def test_lite_reports_a_build_problem_on_the_one_error_line() -> None:
 
 
 def test_build_and_command_line_problems_are_not_bad_game_input() -> None:
-    """Issue 16.7: ``ShangrilaError`` (a ValueError) is kept for bad game input."""
+    """``ShangrilaError`` (a ValueError) is only for bad game input: build and command line
+    problems have errors of their own."""
     from shangrila_widget.cli import CommandLineError
     from shangrila_widget.lite import LiteBuildError
     from shangrila_widget.rules import ShangrilaError
@@ -329,7 +332,8 @@ FULL = Path("/dev/full")
     ids=lambda a: " ".join(a)[:30],
 )
 def test_an_answer_that_cannot_be_written_is_a_clean_error(args: list[str]) -> None:
-    """Issue 16: ``check ... > /dev/full`` ended in a traceback with exit status 1."""
+    """An answer that cannot be written (``check ... > /dev/full``) is one line of error and
+    exit status 2, not a traceback with exit status 1."""
     with FULL.open("w") as full:
         result = run(*args, stdout=full, stderr=subprocess.PIPE)
     assert result.returncode == 2, result.stderr
@@ -359,8 +363,8 @@ def pretty_hint_head(lines: int) -> tuple[int, str, str]:
 
 
 def test_hint_into_a_reader_that_stops_early_exits_with_its_answer() -> None:
-    """Issue 16: ``hint ... --pretty | head -2`` exited 1 in two runs of three (print's
-    BrokenPipeError came or not, as the pipe's timing had it)."""
+    """``hint ... --pretty | head -2`` exits 0 with its answer and nothing on stderr in every
+    run, whatever the pipe's timing."""
     for _ in range(3):
         status, head, stderr = pretty_hint_head(2)
         assert head.startswith('{\n  "game_over": false,'), head
@@ -427,7 +431,7 @@ def test_a_file_may_hold_a_one_line_string(tmp_path: Path) -> None:
 
 
 def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
-    """Issue 16: Windows editors write UTF-8 with a byte order mark; it was refused."""
+    """A file in UTF-8 with a byte order mark (as Windows editors write it) is read."""
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
     status, answer = verdict("check", str(path), "journey A B")
@@ -466,7 +470,7 @@ def test_a_game_record_is_not_a_position(tmp_path: Path) -> None:
 
 
 def test_journey_written_as_a_bridge() -> None:
-    """Issue 16: the package writes bridges as A-B; ``journey A-B`` was refused."""
+    """``journey A-B`` (bridges as the package writes them) is read as ``journey A B``."""
     assert verdict("check", str(EXAMPLE), "journey A-B") == verdict(
         "check", str(EXAMPLE), "journey A B"
     )
@@ -526,7 +530,7 @@ def help_text(*command: str) -> str:
 
 
 def test_the_help_shows_the_defaults() -> None:
-    """Issue 16: ``tour --port`` and ``hint --seconds/--iterations`` showed no default."""
+    """The help of ``tour --port`` and ``hint --seconds/--iterations`` shows the defaults."""
     from shangrila_widget.bots.levels import DEFAULT_BUDGETS
 
     assert "--port PORT the first port to try (default 8866)" in help_text("tour")
@@ -537,7 +541,8 @@ def test_the_help_shows_the_defaults() -> None:
 
 
 def test_hint_seed_help_says_when_answers_repeat() -> None:
-    """Issue 16: ``--seed`` said "repeatable" but repeats only with ``--iterations``."""
+    """The help of ``--seed`` says that answers repeat only with ``--iterations`` (and no
+    ``--seconds``), and they do."""
     hint = help_text("hint")
     assert "medium and hard do with --iterations and no --seconds" in hint
     first = verdict("hint", str(EXAMPLE), "--seed", "7", "--iterations", "60")

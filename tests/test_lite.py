@@ -189,7 +189,7 @@ def test_site_distributions_are_the_requirements_pyodide_lacks_recursively(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """From the installed metadata: comm comes in through ipywidgets; the front-end-only
-    requirements stay out; with anywidget required (branch h6-touch), anywidget and psygnal
+    requirements stay out; when anywidget is required, anywidget and psygnal
     come in and typing-extensions, which Pyodide has, does not."""
     pytest.importorskip("packaging")
     lock = {"packages": {n: {} for n in ("numpy", "traitlets", "ipython", "typing-extensions")}}

@@ -119,8 +119,9 @@ def test_neither_packaged_nor_checked_out_says_so(
 
 
 def test_wheel_carries_the_example_positions(wheel: Path) -> None:
-    """Issue 19: a wheel user has no examples/ folder, and docs/cli.md promises examples to
-    try at once (``shangrila check --example 03 "journey A B"``)."""
+    """The wheel carries the example positions: a wheel user has no examples/ folder, and
+    docs/cli.md promises examples to try at once (``shangrila check --example 03 "journey A
+    B"``)."""
     files = sorted(EXAMPLES.joinpath("positions").glob("*.json"))
     assert len(files) >= 11
     with zipfile.ZipFile(wheel) as archive:

@@ -1,4 +1,4 @@
-"""The test suite's own layout (issue 8): every folder of ``tests/`` is a package, so test
+"""The test suite's own layout: every folder of ``tests/`` is a package, so test
 modules and ``tests.support`` import by dotted name and nothing edits ``sys.path``."""
 
 from __future__ import annotations

@@ -31,10 +31,17 @@ Fixtures
     One JupyterLab 4 for the session (started on first use, on a free 127.0.0.1 port, no auth,
     serving a temporary directory; ``tests.support.browser.start_jupyterlab``).
 ``open_board``
-    The one helper that opens a page with a board: ``page = open_board(notebook, env="voila"
-    | "lab", viewport=(w, h))`` serves the notebook (a shared Voila server, or a copy of the
-    notebook in ``lab_server`` opened in a fresh JupyterLab workspace, all cells run, the left
-    side bar folded), waits until a canvas has pixels and returns ``browser_page``.
+    The one helper that opens a page with a board: ``page = open_board(notebook,
+    *voila_args, env="voila" | "lab", viewport=(w, h))`` serves the notebook (a Voila server
+    with those extra arguments, shared unless ``shared=False``, or a copy of the notebook in
+    ``lab_server`` opened in a fresh JupyterLab workspace, all cells run, the left side bar
+    folded), waits until a canvas has pixels (not with ``wait=False``) and returns
+    ``browser_page``. ``open_board("name.ipynb", cells=[source, ...])`` first writes a notebook
+    of those code cells to the test's ``tmp_path`` (its Voila server then is not shared);
+    ``open_board(url=...)`` opens a page some other server serves (a command under test).
+    ``open_board.timings`` holds the seconds each step took (``write_notebook``,
+    ``voila_start``, ``goto``, ``load_to_pixels``), ``open_board.canvas_index`` the index of
+    the first canvas that had pixels.
 
 On failure (setup or call) the hook below saves ``test-artifacts/browser/<test>.png``, the
 Voila logs (``<test>.voila.log``) and the console (``<test>.console.log``) and adds the
@@ -55,7 +62,8 @@ import importlib.util
 import os
 import re
 import shutil
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -539,28 +547,68 @@ class BoardOpener:
         self._voila = voila
         self._lab_pages = 0
         self.env = ""
+        self.timings: dict[str, float] = {}
+        """Seconds per step of the last page opened (see the module docstring)."""
+        self.canvas_index = -1
+        """Document-order index of the first canvas that had pixels (-1: not waited for)."""
 
     def __call__(
         self,
-        notebook: str | os.PathLike[str],
-        *,
+        notebook: str | os.PathLike[str] | None = None,
+        *voila_args: str,
+        cells: Sequence[str] | None = None,
+        url: str | None = None,
         env: str = "voila",
         viewport: tuple[int, int] | None = None,
+        shared: bool | None = None,
+        wait: bool = True,
         timeout: float = 60.0,
     ) -> Page:
+        """Open the page (see the module docstring); ``timeout`` is in seconds."""
         page = self._page
+        self.timings = {}
+        self.canvas_index = -1
         if viewport is not None:
             page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        if (notebook is None) == (url is None):
+            raise ValueError("open_board needs a notebook or a url, not both")
+        if cells is not None:
+            if notebook is None:
+                raise ValueError("cells=... needs the notebook's file name")
+            from tests.support.browser import write_notebook
+
+            start = time.perf_counter()
+            tmp_path: Path = self._request.getfixturevalue("tmp_path")
+            notebook = write_notebook(tmp_path / notebook, *cells)
+            self.timings["write_notebook"] = time.perf_counter() - start
+            if shared is None:
+                shared = False  # a server per test for a notebook of the test's own
         self.env = env
-        if env == "voila":
-            page.goto(self._voila(notebook))
+        if url is not None:
+            if voila_args or env != "voila":
+                raise ValueError("url=... opens a page as served: no Voila arguments, no Lab")
+        elif env == "voila":
+            assert notebook is not None
+            url = self._voila(notebook, *voila_args, shared=True if shared is None else shared)
+            self.timings["voila_start"] = self._voila.server.startup_seconds
         elif env == "lab":
-            self._open_in_lab(Path(notebook), timeout)
+            if voila_args:
+                raise ValueError("Voila arguments do not apply to env='lab'")
+            assert notebook is not None
         else:
             raise ValueError(f"env must be 'voila' or 'lab', not {env!r}")
-        from tests.support.browser import wait_for_canvas_pixels
+        start = time.perf_counter()
+        if url is not None:
+            page.goto(url)
+        else:
+            assert notebook is not None
+            self._open_in_lab(Path(notebook), timeout)
+        self.timings["goto"] = time.perf_counter() - start
+        if wait:
+            from tests.support.browser import wait_for_canvas_pixels
 
-        wait_for_canvas_pixels(page, timeout=timeout)
+            self.canvas_index = wait_for_canvas_pixels(page, timeout=timeout)
+            self.timings["load_to_pixels"] = time.perf_counter() - start
         return page
 
     def _open_in_lab(self, notebook: Path, timeout: float) -> None:
@@ -590,7 +638,8 @@ class BoardOpener:
 def open_board(
     request: pytest.FixtureRequest, browser_page: Page, voila_server: VoilaFactory
 ) -> Iterator[BoardOpener]:
-    """``open_board(notebook, env="voila" | "lab", viewport=None) -> Page`` (see the docstring)."""
+    """``open_board(notebook, *voila_args, cells=None, url=None, env="voila" | "lab",
+    viewport=None, shared=None, wait=True) -> Page`` (see the module docstring)."""
     opener = BoardOpener(request, browser_page, voila_server)
     yield opener
     opener.close()

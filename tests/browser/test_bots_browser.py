@@ -1,5 +1,5 @@
 """Computer players in a real browser: a bots-only game watched with Play and Pause, its
-review chart clicked, and a hint drawn on the board (issue 9).
+review chart clicked, and a hint drawn on the board.
 
 Screenshots (``test-artifacts/browser/``): the watched game while a bot thinks, the review
 chart, the hint.
@@ -28,14 +28,13 @@ from tests.support.browser import (
     click_canvas,
     wait_for_canvas_color,
 )
-from tests.support.browser import write_notebook as _write_notebook
 
-VIEWPORT = {"width": 1000, "height": 1000}
+VIEWPORT = (1000, 1000)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics
 
 BOARD = f"{CANVAS} >> nth=0"  # the board's canvas comes first; the chart's is under it
 CHART = ".shangrila-review-chart canvas"
@@ -86,16 +85,11 @@ def _count(page: Page, selector: str, colour: tuple[int, int, int, int], tol: in
 
 
 def test_a_bots_only_game_is_watched_paused_and_reviewed(
-    tmp_path: Path,
-    voila_server: VoilaFactory,
-    browser_page: Page,
+    open_board: BoardOpener,
     browser_diagnostics: BrowserDiagnostics,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    page = browser_page
-    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
-    notebook = _write_notebook(tmp_path / "watch.ipynb", WATCH_SOURCE)
-    page.goto(voila_server(notebook, shared=False))
+    page = open_board("watch.ipynb", cells=[WATCH_SOURCE], viewport=VIEWPORT)
     board = BOARD
     geometry = BoardGeometry(900.0)
     # the empty board is drawn: a village block's colour
@@ -153,16 +147,11 @@ def test_a_bots_only_game_is_watched_paused_and_reviewed(
 
 
 def test_a_hint_is_drawn_on_the_board(
-    tmp_path: Path,
-    voila_server: VoilaFactory,
-    browser_page: Page,
+    open_board: BoardOpener,
     browser_diagnostics: BrowserDiagnostics,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    page = browser_page
-    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
-    notebook = _write_notebook(tmp_path / "hint.ipynb", HINT_SOURCE)
-    page.goto(voila_server(notebook, shared=False))
+    page = open_board("hint.ipynb", cells=[HINT_SOURCE], viewport=VIEWPORT)
     wait_until_drawn(page)
     expected = hint(from_compact(POSITION), level="medium", iterations=200, seed=1)
     assert str(expected.action) == "journey A B"  # the same search the kernel runs

@@ -1,6 +1,6 @@
 """What a teacher sees on a projector: the example notebooks in Voila and in JupyterLab 4.
 
-* The very first click after a page load plays the space clicked (it used to be lost: see
+* The very first click after a page load plays the space clicked (it is not lost: see
   ``shangrila_widget/widget/style.py``).
 * The picture keeps its aspect ratio in every layout (every tour chapter, every example
   notebook), and at projector sizes (1280x720, 1024x768) the board with the controls a

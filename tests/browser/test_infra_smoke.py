@@ -23,13 +23,12 @@ from tests.support.browser import (
     color_close,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
-    write_notebook,
 )
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics
 
 RED = (255, 0, 0, 255)
 BLUE = (0, 0, 255, 255)
@@ -73,26 +72,16 @@ NOTEBOOK_SOURCE = textwrap.dedent(
 
 
 def test_canvas_draw_click_reload(
-    tmp_path: Path,
-    voila_server: VoilaFactory,
     browser_page: Page,
+    open_board: BoardOpener,
     browser_diagnostics: BrowserDiagnostics,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    page = browser_page
     requested: list[str] = []
-    page.on("request", lambda request: requested.append(request.url))
-    start = time.perf_counter()
-    notebook = write_notebook(tmp_path / "smoke.ipynb", NOTEBOOK_SOURCE)
-    timings = {"write_notebook": time.perf_counter() - start}
-    url = voila_server(notebook, shared=False)
-    timings["voila_start"] = voila_server.server.startup_seconds
-
-    start = time.perf_counter()
-    page.goto(url)
-    timings["goto"] = time.perf_counter() - start
-    assert wait_for_canvas_pixels(page, timeout=30) == 0
-    timings["load_to_pixels"] = time.perf_counter() - start
+    browser_page.on("request", lambda request: requested.append(request.url))
+    page = open_board("smoke.ipynb", cells=[NOTEBOOK_SOURCE], timeout=30)
+    assert open_board.canvas_index == 0
+    timings = dict(open_board.timings)
 
     assert page.locator(CANVAS).count() == 1
     assert color_close(canvas_pixel(page, CANVAS, 50, 50), RED)

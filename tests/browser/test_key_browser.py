@@ -8,14 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
-from tests.support.browser import write_notebook
-
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
-
-    from tests.browser.conftest import VoilaFactory
+    from tests.browser.conftest import BoardOpener
 
 NOTEBOOK_SOURCE = textwrap.dedent(
     """
@@ -28,19 +22,11 @@ NOTEBOOK_SOURCE = textwrap.dedent(
 LOAD_TIMEOUT = 60_000  # ms: a new kernel, the widgets' JavaScript, the first draw
 
 
-@pytest.fixture(scope="module")
-def key_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_notebook(tmp_path_factory.mktemp("key") / "key.ipynb", NOTEBOOK_SOURCE)
-
-
 def test_key_opens_closes_and_follows_the_language(
-    browser_page: Page,
-    voila_server: VoilaFactory,
-    key_notebook: Path,
+    open_board: BoardOpener,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    page = browser_page
-    page.goto(voila_server(key_notebook))
+    page = open_board("key.ipynb", cells=[NOTEBOOK_SOURCE], timeout=LOAD_TIMEOUT / 1000)
     button = page.locator(".shangrila-key button")
     button.wait_for(timeout=LOAD_TIMEOUT)
     assert button.inner_text().strip() == "Legenda"

@@ -1,4 +1,4 @@
-"""One language for the whole tour in a real browser (issue 7, defect 3).
+"""One language for the whole tour in a real browser.
 
 The tour notebook (``examples/tour.ipynb``) opens in English; a click on the board's EN/PL
 switch must turn *every* word of the tour Polish: narration, chapter titles, the navigation
@@ -24,14 +24,14 @@ from tests.support.paths import EXAMPLES
 from tests.support.widget import foreign_sentences
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Locator
 
-    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics
 
 TOUR_NOTEBOOK = EXAMPLES / "tour.ipynb"
 CHECKER_NOTEBOOK = EXAMPLES / "dispute-checker.ipynb"
 GEOMETRY = BoardGeometry(760.0)  # the tour's and the checker's board width
-VIEWPORT = {"width": 1000, "height": 1400}
+VIEWPORT = (1000, 1400)
 LOAD_TIMEOUT = 45.0
 
 # Every word the page shows inside a widget: visible text, tooltips, the options of lists.
@@ -55,17 +55,14 @@ def language_switch(widget: Locator, label: str) -> Locator:
 
 
 def test_after_pl_no_english_interface_string_of_the_tour_is_visible(
-    voila_server: VoilaFactory,
-    browser_page: Page,
+    open_board: BoardOpener,
     browser_diagnostics: BrowserDiagnostics,
     save_screenshot: Callable[..., Path],
 ) -> None:
     from playwright.sync_api import expect
 
     chapter = load_chapters()[0]
-    page = browser_page
-    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
-    page.goto(voila_server(TOUR_NOTEBOOK))
+    page = open_board(TOUR_NOTEBOOK, viewport=VIEWPORT, timeout=LOAD_TIMEOUT)
     tour = page.locator(".shangrila-tour")
     wait_for_canvas_color(
         page,
@@ -100,16 +97,13 @@ def test_after_pl_no_english_interface_string_of_the_tour_is_visible(
 
 
 def test_after_pl_no_english_interface_string_of_the_checker_is_visible(
-    voila_server: VoilaFactory,
-    browser_page: Page,
+    open_board: BoardOpener,
     browser_diagnostics: BrowserDiagnostics,
     save_screenshot: Callable[..., Path],
 ) -> None:
     from playwright.sync_api import expect
 
-    page = browser_page
-    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
-    page.goto(voila_server(CHECKER_NOTEBOOK))
+    page = open_board(CHECKER_NOTEBOOK, viewport=VIEWPORT, timeout=LOAD_TIMEOUT)
     checker = page.locator(".shangrila-checker")
     expect(checker.get_by_role("button", name="Play it")).to_be_visible(timeout=LOAD_TIMEOUT * 1000)
     wait_for_canvas_color(

@@ -295,7 +295,8 @@ GREETINGS_NOT_WANTED = ("No Kernel", "Not Trusted", "Run All")
 
 
 def assert_no_unwanted_greeting(page: Page) -> None:
-    """None of the words the issue saw greeting a student is visible."""
+    """None of the words that must not greet a student (kernel, trust, run-all prompts) is
+    visible."""
     for text in GREETINGS_NOT_WANTED:
         visible = [e for e in page.get_by_text(text).all() if e.is_visible()]
         assert not visible, f"{text!r} is visible"

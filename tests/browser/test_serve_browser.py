@@ -40,11 +40,11 @@ from tests.support.paths import REPO_ROOT
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics, VoilaFactory
 
 GEOMETRY = BoardGeometry(760.0)  # the tour's board
 GEOMETRY_HOT_SEAT = BoardGeometry(900.0)
-VIEWPORT = {"width": 1000, "height": 1400}
+VIEWPORT = (1000, 1400)
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
 
@@ -106,10 +106,12 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None
         time.sleep(0.1)
 
 
-def open_tour(page: Page, command: TourCommand) -> None:
+def open_tour(
+    open_board: BoardOpener, command: TourCommand, viewport: tuple[int, int] | None = None
+) -> Page:
     """Open the served tour and wait until its first chapter's board is drawn (Yellow's
     Rainmaker in A)."""
-    page.goto(command.server.url)
+    page = open_board(url=command.server.url, viewport=viewport)
     wait_for_canvas_color(
         page,
         CANVAS,
@@ -118,6 +120,7 @@ def open_tour(page: Page, command: TourCommand) -> None:
         tolerance=10,
         timeout=45,
     )
+    return page
 
 
 SERVING = re.compile(r"at (http://127\.0\.0\.1:(\d+)/)")
@@ -188,15 +191,13 @@ def tour_command(tmp_path: Path, voila_server: VoilaFactory) -> Iterator[TourCom
 
 def test_tour_command_serves_the_tour_and_stops_on_ctrl_c(
     tour_command: TourCommand,
-    browser_page: Page,
+    open_board: BoardOpener,
     browser_diagnostics: BrowserDiagnostics,
     save_screenshot: Callable[..., Path],
 ) -> None:
     from playwright.sync_api import expect
 
-    page = browser_page
-    page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
-    open_tour(page, tour_command)
+    page = open_tour(open_board, tour_command, VIEWPORT)
     chapter = load_chapters()[0]
     expect(page.locator(".shangrila-narration")).to_contain_text(chapter.title["en"])
     expect(page.locator(".shangrila-narration")).to_contain_text(
@@ -226,11 +227,10 @@ def test_tour_command_serves_the_tour_and_stops_on_ctrl_c(
 
 
 def test_tour_command_stops_voila_and_its_kernel_on_sigterm(
-    tour_command: TourCommand, browser_page: Page
+    tour_command: TourCommand, open_board: BoardOpener
 ) -> None:
     """SIGTERM to the command alone (``kill PID``, a process manager) must not orphan Voila."""
-    page = browser_page
-    open_tour(page, tour_command)
+    open_tour(open_board, tour_command)
     connection_dir = tour_command.wait_for_log(r"Storing connection files in (\S+?)\.?\n", 5)[1]
     kernel = tour_command.wait_for_log(r"Kernel started: ([0-9a-f-]+)", 5)[1]
     assert kernel_processes(connection_dir)
@@ -259,7 +259,7 @@ def started_kernels(command: TourCommand) -> list[str]:
 def test_serve_command_reload_and_closed_tab_leave_no_kernel(
     tmp_path: Path,
     voila_server: VoilaFactory,
-    browser_page: Page,
+    open_board: BoardOpener,
     save_screenshot: Callable[..., Path],
 ) -> None:
     """``serve`` on a notebook of the user's (not a packaged one): each page load starts a
@@ -273,9 +273,8 @@ def test_serve_command_reload_and_closed_tab_leave_no_kernel(
     try:
         url = command.server.url
         assert f"Serving my-game.ipynb at {url}" in command.log()
-        page = browser_page
         red_healer_a = GEOMETRY_HOT_SEAT.tile_fill_point("A", "healer", student=False)
-        page.goto(url)
+        page = open_board(url=url)
         wait_for_canvas_color(page, CANVAS, *red_healer_a, player_rgba("red"), timeout=45)
         save_screenshot("serve")
         connection_dir = command.wait_for_log(r"Storing connection files in (\S+?)\.?\n", 5)[1]
@@ -301,7 +300,7 @@ def test_serve_command_reload_and_closed_tab_leave_no_kernel(
 
 
 def test_tour_command_prints_the_port_it_serves_when_the_asked_one_is_taken(
-    tmp_path: Path, voila_server: VoilaFactory, browser_page: Page
+    tmp_path: Path, voila_server: VoilaFactory, open_board: BoardOpener
 ) -> None:
     """A second ``tour`` while another server has the port: the address printed is where the
     new server answers (not the old server's)."""
@@ -317,6 +316,6 @@ def test_tour_command_prints_the_port_it_serves_when_the_asked_one_is_taken(
             assert re.search(
                 rf"Voil.? is running at:\s*http://127\.0\.0\.1:{printed}/", command.log()
             )
-            open_tour(browser_page, command)
+            open_tour(open_board, command)
         finally:
             stop_command(command)

@@ -1,4 +1,4 @@
-"""Touch, pen, wheel and keys on the board in a real browser (issue 15, points 1 and 2).
+"""Touch, pen, wheel and keys on the board in a real browser.
 
 ipycanvas's front end cancels every touch and wheel event on its canvas; the board's
 :class:`~shangrila_widget.render.pointer.PointerGuard` keeps them from it. These tests open a

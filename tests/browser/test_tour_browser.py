@@ -70,7 +70,7 @@ def variation_placement(chapter: Chapter, index: int) -> Place:
     root = with_to_move(chapter.frames[index].position, following.player)
     places = [a for a in root.legal_actions() if isinstance(a, Place) and a.village == "A"]
     assert places, f"no legal placement in A from frame {index}"
-    assert root.to_move == "red", "the brief: Red places in A where it has a Priest"
+    assert root.to_move == "red", "Red places in A, where it has a Priest"
     return places[0]
 
 

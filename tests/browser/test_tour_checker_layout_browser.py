@@ -17,7 +17,6 @@ import pytest
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget.texts import ui_text
-from tests.support.browser import write_notebook
 from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
@@ -104,14 +103,12 @@ def wait_for_widget(page: Page, root: str) -> None:
     page.wait_for_timeout(500)  # the last layout pass (fonts, the canvas's CSS size)
 
 
-def presenter_notebook(tmp_path: Path, kind: str) -> Path:
-    """A notebook that opens the widget in presenter mode."""
-    source = {
-        "tour": "from shangrila_widget.widget import RulebookTour\nRulebookTour(presenter=True)",
-        "checker": "from shangrila_widget.widget import DisputeChecker\n"
-        f"DisputeChecker({CHECKER_START!r}, presenter=True)",
-    }[kind]
-    return write_notebook(tmp_path / f"presenter-{kind}.ipynb", source)
+# The cell of a notebook that opens the widget in presenter mode.
+PRESENTER_SOURCE = {
+    "tour": "from shangrila_widget.widget import RulebookTour\nRulebookTour(presenter=True)",
+    "checker": "from shangrila_widget.widget import DisputeChecker\n"
+    f"DisputeChecker({CHECKER_START!r}, presenter=True)",
+}
 
 
 @pytest.mark.parametrize("kind", ["tour", "checker"])
@@ -147,11 +144,12 @@ def test_the_tour_at_1920x1080_uses_the_screen(
 def test_presenter_mode_reads_from_the_back_row(
     kind: str,
     env: str,
-    tmp_path: Path,
     open_board: BoardOpener,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    page = open_board(presenter_notebook(tmp_path, kind), env=env, viewport=(1280, 720))
+    page = open_board(
+        f"presenter-{kind}.ipynb", cells=[PRESENTER_SOURCE[kind]], env=env, viewport=(1280, 720)
+    )
     root = ROOTS[kind]
     wait_for_widget(page, root)
     page.wait_for_selector(f"{root}.shangrila-presenting")
@@ -176,9 +174,11 @@ def test_presenter_mode_reads_from_the_back_row(
 
 
 def test_presenter_mode_at_1920x1080_uses_the_width(
-    tmp_path: Path, open_board: BoardOpener, save_screenshot: Callable[..., Path]
+    open_board: BoardOpener, save_screenshot: Callable[..., Path]
 ) -> None:
-    page = open_board(presenter_notebook(tmp_path, "tour"), env="voila", viewport=(1920, 1080))
+    page = open_board(
+        "presenter-tour.ipynb", cells=[PRESENTER_SOURCE["tour"]], viewport=(1920, 1080)
+    )
     wait_for_widget(page, ROOTS["tour"])
     page.wait_for_selector(".shangrila-presenting")
     save_screenshot("presenter", full_page=False)

@@ -1,4 +1,4 @@
-"""After PL, no English word of the interface is visible, board letters included (issue 15.7).
+"""After PL, no English word of the interface is visible, board letters included.
 
 Voila serves a board with a few tiles on it. The English-only interface words are generated
 from the package's words (every English sentence's words minus those any Polish sentence also
@@ -27,7 +27,7 @@ from tests.support.browser import write_notebook
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
+    from tests.browser.conftest import BoardOpener, BrowserDiagnostics
 
 LOAD_TIMEOUT = 60_000  # ms
 NOTEBOOK_SOURCE = """
@@ -98,8 +98,7 @@ def test_the_generated_english_words_are_the_interface_and_the_check_can_fail() 
 
 
 def test_after_pl_no_english_word_or_letter_of_the_interface_is_visible(
-    voila_server: VoilaFactory,
-    browser_page: Page,
+    open_board: BoardOpener,
     browser_diagnostics: BrowserDiagnostics,
     save_screenshot: Callable[..., Path],
     words_notebook: tuple[Path, Path],
@@ -107,9 +106,7 @@ def test_after_pl_no_english_word_or_letter_of_the_interface_is_visible(
     from playwright.sync_api import expect
 
     notebook, scene_file = words_notebook
-    page = browser_page
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(voila_server(notebook))
+    page = open_board(notebook, viewport=(1280, 900), timeout=LOAD_TIMEOUT / 1000)
     board = page.locator(".shangrila-board")
     expect(board.get_by_role("button", name="◀ Undo")).to_be_visible(timeout=LOAD_TIMEOUT)
     english = english_only_words()

@@ -80,7 +80,7 @@ def test_hot_seat_notebook_plays_and_saves() -> None:
     boards = [s for s in widget_states(client) if str(s.get("position", "")).startswith("{")]
     assert len(boards) == 2  # the hot-seat board, and the one against the computer
     assert [json.loads(b["position"])["to_move"] for b in boards] == ["blue", "red"]
-    # Issue 7: during set-up nothing is ringed as legal (every empty space would be).
+    # During set-up nothing is ringed as legal (every empty space would be).
     assert boards[0]["show_legal"] is True
     assert [h for h in boards[0]["highlights"] if h["kind"] == "target"] == []
 

@@ -30,7 +30,7 @@ from tests.support.render import Capture, decode
 
 LANGS = ("en", "pl")
 
-#: What the issue asks the key to show, by the item ids that show it.
+#: What the key must show, by the item ids that show it.
 REQUIRED = {
     "player colours and shapes": [f"player-{c}" for c in PLAYER_STYLES],
     "masters and students": ["master", "student"],

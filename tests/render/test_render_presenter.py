@@ -128,7 +128,7 @@ def test_presenter_words_overlap_neither_each_other_nor_the_pieces(name: str, sc
         assert space.cy - space.r < y0 and y1 < space.cy + space.r + 3, letter
 
 
-def test_presenter_svg_marks_still_work() -> None:
+def test_presenter_svg_draws_the_marks() -> None:
     pos = random_game(3, 60)
     scene = build_scene(
         pos,

@@ -1,4 +1,4 @@
-"""The rules layer's errors keep a key and facts, so they can be said in Polish (issue 15.7).
+"""The rules layer's errors keep a key and facts, so they can be said in Polish.
 
 ``str(error)`` stays the English text; ``error.text("pl")`` says it in Polish, and so do the
 checker's editor and ``shangrila check --lang pl``.

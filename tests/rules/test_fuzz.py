@@ -392,7 +392,7 @@ def test_from_dict_any_values_under_the_right_keys(data: dict[str, Any]) -> None
 
 
 @FUZZ
-@example(which=0, pick=0, how="replace", garbage={"[": None}, key="")  # issue 7, defect 4
+@example(which=0, pick=0, how="replace", garbage={"[": None}, key="")  # a key that is a bracket
 @example(which=0, pick=0, how="replace", garbage={"a.b": None}, key="")
 @example(which=0, pick=0, how="add", garbage=None, key="villages[0]")
 @given(
@@ -758,7 +758,7 @@ def test_a_setup_position_where_a_player_placed_more_than_their_turns_is_refused
 
 
 def test_a_byte_order_mark_is_read_past() -> None:
-    """Windows editors start UTF-8 files with one; it was refused in Python's words."""
+    """A byte order mark (Windows editors start UTF-8 files with one) is read past."""
     for pos in VALID:
         assert Position.from_json("\ufeff" + pos.to_json(indent=2)) == pos
         assert Position.from_json(b"\xef\xbb\xbf" + pos.to_json().encode()) == pos
@@ -786,7 +786,8 @@ def test_bytes_that_are_not_utf8_say_where() -> None:
     ],
 )
 def test_a_key_given_twice_is_refused_with_its_path(change: tuple[str, str], path: str) -> None:
-    """Nothing is guessed: the last of two values used to win silently."""
+    """Nothing is guessed: a key given twice is refused with its path (the last of the two
+    values does not win silently)."""
     text = json.dumps(
         position_dict({"A": "R:r H:r", "B": "R:b"}), indent=None, separators=(", ", ": ")
     )
@@ -806,7 +807,8 @@ def test_a_key_given_twice_is_refused_with_its_path(change: tuple[str, str], pat
     ],
 )
 def test_the_format_is_checked_first(data: dict[str, Any], problem: str) -> None:
-    """``{"format": "shangrila-position/2"}`` was reported as "players: missing"."""
+    """The format is checked first: ``{"format": "shangrila-position/2"}`` is refused for its
+    format, not as "players: missing"."""
     refused(data, "format", problem)
 
 
@@ -1129,8 +1131,8 @@ def test_position_accessors_check_their_arguments(village: Any, other: Any) -> N
     ],
 )
 def test_an_argument_of_the_wrong_type_is_a_type_error(make: Any, words: str) -> None:
-    """A Python caller's type mistake is no bad game input (issue 16.7): a ``TypeError`` of
-    the package's own, not a ``ShangrilaError``."""
+    """A Python caller's type mistake is no bad game input: a ``TypeError`` of the package's
+    own, not a ``ShangrilaError``."""
     with pytest.raises(TypeError, match=words) as info:
         make()
     assert not isinstance(info.value, ShangrilaError)
@@ -1138,8 +1140,8 @@ def test_an_argument_of_the_wrong_type_is_a_type_error(make: Any, words: str) ->
 
 
 def test_check_with_a_list_as_player_is_refused_clearly() -> None:
-    """Issue 11.4: ``check(pos, "pass", player=["red"])`` raised ``unhashable type``. A type
-    mistake may be said with the package's own ``TypeError`` (issue 16.7)."""
+    """``check(pos, "pass", player=["red"])`` is refused in the package's own words (a type
+    mistake may be its own ``TypeError``), not with Python's ``unhashable type``."""
     with pytest.raises(OWN_ERRORS, match="player: expected a colour name or None") as info:
         check(VALID[0], "pass", player=["red"])  # type: ignore[arg-type]
     assert_own_error(info.value)

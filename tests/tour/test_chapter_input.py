@@ -1,5 +1,5 @@
 """A malformed tour chapter file ends in ``TourDataError`` with a short message, whatever is
-wrong with it (issue 11): mutated chapters, deep nesting, wrong types."""
+wrong with it: mutated chapters, deep nesting, wrong types."""
 
 from __future__ import annotations
 
