@@ -156,6 +156,12 @@ class PositionError(ShangrilaError):
         return path_parts(self.path)
 
 
+def at_path(path: str, problem: Sayable | str) -> Sayable:
+    """A problem said after the key path it concerns (``tree[0].action: ...``), in any
+    language: the words of an error such as :class:`RecordError`."""
+    return _AtPath(path, problem)
+
+
 class _AtPath:
     """A problem said after the key path it concerns: ``villages.A: ...``."""
 

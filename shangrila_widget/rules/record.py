@@ -32,10 +32,11 @@ from shangrila_widget.rules.errors import (
     PositionError,
     RecordError,
     ShangrilaError,
+    at_path,
     excerpt,
     key_path,
 )
-from shangrila_widget.rules.messages import LANGUAGES, Language
+from shangrila_widget.rules.messages import LANGUAGES, Language, problem
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.position_json import RECORD_FORMAT, check_format, load_json
 from shangrila_widget.rules.results import Event, Outcome
@@ -146,14 +147,14 @@ class GameRecord:
     def undo(self) -> Position:
         """Step back one action; raises :class:`RecordError` at the start."""
         if self.current.parent is None:
-            raise RecordError("nothing to undo: this is the start of the record")
+            raise RecordError(problem("record_undo"))
         self.current = self.current.parent
         return self.current.position
 
     def redo(self) -> Position:
         """Step forward along the line last visited; raises :class:`RecordError` at its end."""
         if not self.current.children:
-            raise RecordError("nothing to redo: this is the end of the line")
+            raise RecordError(problem("record_redo"))
         self.current = self.current.children[self.current._last]
         return self.current.position
 
@@ -167,7 +168,7 @@ class GameRecord:
         while walk is not None and walk is not self.root:
             walk = walk.parent
         if walk is None:
-            raise RecordError("that node belongs to another record")
+            raise RecordError(problem("record_other_node"))
         return node
 
     def go_to(self, node: Node) -> Position:
@@ -207,7 +208,7 @@ class GameRecord:
         to its parent if it was inside the removed branch."""
         node = self._own(node)
         if node.parent is None:
-            raise RecordError("the start of the record cannot be deleted")
+            raise RecordError(problem("record_delete_start"))
         walk: Node | None = self.current
         while walk is not None and walk is not node:
             walk = walk.parent
@@ -250,29 +251,29 @@ class GameRecord:
         Raises :class:`RecordError` naming where the problem is (``tree[0].children[1]``).
         """
         if not isinstance(data, dict):
-            raise RecordError(f"a game record must be a JSON object, got {excerpt(data)}")
+            raise RecordError(problem("record_object", value=excerpt(data)))
         # the format first: a position (or another document) has other keys
         check_format(data.get("format"), RECORD_FORMAT, RecordError)
         for key in data:
             if not isinstance(key, str):
-                raise RecordError(f"keys must be text, got {excerpt(key)}")
+                raise RecordError(problem("key_text", value=excerpt(key)))
             if key not in _RECORD_KEYS:
                 raise RecordError(
-                    f"{key_path('', key)}: unknown key: expected only {', '.join(_RECORD_KEYS)}"
+                    at_path(key_path("", key), problem("unknown_key", known=list(_RECORD_KEYS)))
                 )
         # Records saved by older versions carry the language they were shown in: it is
         # checked and left out (the language belongs to whoever explains the record).
         lang = data.get("lang", "en")
         if lang not in LANGUAGES:
-            raise RecordError(f"lang: expected 'en' or 'pl', got {excerpt(lang)}")
+            raise RecordError(at_path("lang", problem("record_lang", value=excerpt(lang))))
         if "start" not in data:
-            raise RecordError("start: missing required key")
+            raise RecordError(at_path("start", problem("missing_key")))
         try:
             start = Position.from_dict(data["start"])
         except PositionError as error:
             inner = error.path
             where = "start" + ("" if not inner else inner if inner[0] == "[" else "." + inner)
-            raise RecordError(f"{where}: {error.problem}") from None
+            raise RecordError(at_path(where, error.problem_words)) from None
         record = cls(start)
 
         # a loop over (node, its entries, their path), not recursion: a deep tree cannot
@@ -281,26 +282,32 @@ class GameRecord:
         while todo:
             node, entries, path = todo.pop()
             if not isinstance(entries, list):
-                raise RecordError(f"{path}: expected a list of moves, got {excerpt(entries)}")
+                raise RecordError(at_path(path, problem("record_moves", value=excerpt(entries))))
             for i, entry in enumerate(entries):
                 where = f"{path}[{i}]"
                 if not isinstance(entry, dict) or not isinstance(entry.get("action"), str):
-                    raise RecordError(f"{where}: expected an object with an 'action' text")
+                    raise RecordError(at_path(where, problem("record_entry")))
                 for key in entry:
                     if not isinstance(key, str):
-                        raise RecordError(f"{where}: keys must be text, got {excerpt(key)}")
+                        raise RecordError(at_path(where, problem("key_text", value=excerpt(key))))
                     if key not in _ENTRY_KEYS:
                         raise RecordError(
-                            f"{key_path(where, key)}: unknown key: expected only "
-                            f"{', '.join(_ENTRY_KEYS)}"
+                            at_path(
+                                key_path(where, key),
+                                problem("unknown_key", known=list(_ENTRY_KEYS)),
+                            )
                         )
                 comment = entry.get("comment", "")
                 if not isinstance(comment, str):
-                    raise RecordError(f"{where}.comment: expected text, got {excerpt(comment)}")
+                    raise RecordError(
+                        at_path(
+                            f"{where}.comment", problem("record_comment", value=excerpt(comment))
+                        )
+                    )
                 try:
                     outcome = node.position.play(parse_action(entry["action"]))
                 except ShangrilaError as error:
-                    raise RecordError(f"{where}.action: {error}") from None
+                    raise RecordError(at_path(f"{where}.action", error.words)) from None
                 child = Node(outcome.position, outcome.action, node, outcome)
                 child.comment = comment
                 node.children.append(child)
@@ -309,14 +316,14 @@ class GameRecord:
         node = record.root
         steps = data.get("current", [])
         if not isinstance(steps, list):
-            raise RecordError(f"current: expected a list of child indices, got {excerpt(steps)}")
+            raise RecordError(at_path("current", problem("record_current", value=excerpt(steps))))
         for step in steps:
             if (
                 not isinstance(step, int)
                 or isinstance(step, bool)
                 or not 0 <= step < len(node.children)
             ):
-                raise RecordError("current: the path does not lead to a node of the tree")
+                raise RecordError(at_path("current", problem("record_path")))
             node = node.children[step]
         record.current = node
         return record
