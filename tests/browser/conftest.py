@@ -505,7 +505,7 @@ _LAB_SETTINGS = {
     ),
 }
 
-_LAB_READY_JS = """() => {
+LAB_READY_JS = """() => {
     const app = window.jupyterapp;
     const panel = app && app.shell.currentWidget;
     const kernel = panel && panel.sessionContext && panel.sessionContext.session &&
@@ -622,7 +622,7 @@ class BoardOpener:
         page = self._page
         # A fresh workspace (``?reset``): only this notebook is open, whatever ran before.
         page.goto(f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset")
-        page.wait_for_function(_LAB_READY_JS, timeout=timeout * 1000, polling=100)
+        page.wait_for_function(LAB_READY_JS, timeout=timeout * 1000, polling=100)
         page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 import pytest
 
 from shangrila_widget.rules import Place, Position
-from tests.browser.conftest import ARTIFACT_DIR, BrowserDiagnostics
+from tests.browser.conftest import ARTIFACT_DIR, LAB_READY_JS, BrowserDiagnostics
 from tests.support.board import CANVAS, BoardGeometry
-from tests.support.browser import LOCAL_HOST, NON_LOCAL_URL, free_port, write_notebook
+from tests.support.browser import LOCAL_HOST, free_port, hermetic_context, write_notebook
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Route
+    from playwright.sync_api import Browser
 
 
 pytestmark = pytest.mark.skipif(
@@ -37,13 +37,6 @@ SOURCE = (
     "from shangrila_widget.widget import ShangriLaBoard\n\n"
     'board = ShangriLaBoard(players=["red", "blue", "yellow"])\nboard'
 )
-_READY_JS = """() => {
-    const app = window.jupyterapp;
-    const panel = app && app.shell.currentWidget;
-    const kernel = panel && panel.sessionContext && panel.sessionContext.session &&
-        panel.sessionContext.session.kernel;
-    return !!(kernel && kernel.status === 'idle' && panel.content && panel.content.widgets.length);
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -108,27 +101,14 @@ def test_the_board_in_notebook7_is_drawn_in_the_window_and_a_tap_plays(
 ) -> None:
     from playwright.sync_api import expect
 
-    context = browser.new_context(
-        viewport=VIEWPORT,  # type: ignore[arg-type]
-        has_touch=True,
-        device_scale_factor=1,
-        locale="en-US",
-        timezone_id="UTC",
-        color_scheme="light",
-        service_workers="block",
+    context = hermetic_context(
+        browser, browser_diagnostics.blocked_urls, viewport=VIEWPORT, has_touch=True
     )
-    context.set_default_timeout(30_000)
-
-    def refuse(route: Route) -> None:
-        browser_diagnostics.blocked_urls.append(route.request.url)
-        route.abort("blockedbyclient")
-
-    context.route(NON_LOCAL_URL, refuse)
     page = context.new_page()
     page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
     try:
         page.goto(notebook7 + "notebooks/board.ipynb")
-        page.wait_for_function(_READY_JS, timeout=90_000, polling=100)
+        page.wait_for_function(LAB_READY_JS, timeout=90_000, polling=100)
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         canvas = page.locator(CANVAS).first
         expect(canvas).to_be_visible(timeout=60_000)

@@ -28,7 +28,7 @@ import pytest
 
 from shangrila_widget.rules import Place
 from shangrila_widget.rules.compact import from_compact
-from tests.browser.conftest import ARTIFACT_DIR, BoardOpener, artifact_stem
+from tests.browser.conftest import ARTIFACT_DIR, BoardOpener, BrowserDiagnostics, artifact_stem
 from tests.support.board import (
     CANVAS,
     TARGET_WASH_RGBA,
@@ -36,10 +36,10 @@ from tests.support.board import (
     assert_colour,
     player_rgba,
 )
-from tests.support.browser import NON_LOCAL_URL, wait_for_canvas_color, write_notebook
+from tests.support.browser import hermetic_context, wait_for_canvas_color, write_notebook
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
 
     from tests.browser.conftest import VoilaFactory
 
@@ -120,23 +120,17 @@ def lesson_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def touch_context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh context with a touch screen, every non-local request refused."""
-    context = browser.new_context(
-        has_touch=True,
+def touch_context(
+    browser: Browser, browser_diagnostics: BrowserDiagnostics
+) -> Iterator[BrowserContext]:
+    """A fresh context with a touch screen, every non-local request refused (and failing
+    the test)."""
+    context = hermetic_context(
+        browser,
+        browser_diagnostics.blocked_urls,
         viewport={"width": 1280, "height": 720},
-        device_scale_factor=1,
-        locale="en-US",
-        timezone_id="UTC",
-        color_scheme="light",
-        service_workers="block",
+        has_touch=True,
     )
-    context.set_default_timeout(30_000)
-
-    def refuse(route: Route) -> None:
-        route.abort("blockedbyclient")
-
-    context.route(NON_LOCAL_URL, refuse)
     yield context
     context.close()
 

@@ -109,6 +109,7 @@ def hermetic_context(
     viewport: Mapping[str, int],
     service_workers: str = "block",
     timeout_ms: int = 30_000,
+    has_touch: bool = False,
 ) -> BrowserContext:
     """A fresh browser context (no cookies, storage or cache from other tests) with a fixed
     viewport, device scale factor 1, English locale, UTC and light colours, in which every
@@ -118,6 +119,7 @@ def hermetic_context(
     takes precedence over this route)."""
     context = browser.new_context(
         viewport=viewport,  # type: ignore[arg-type]
+        has_touch=has_touch,  # a touch screen (taps), as a whiteboard or a tablet has
         device_scale_factor=1,
         locale="en-US",
         timezone_id="UTC",
