@@ -56,6 +56,7 @@ BASE_LOCK = {
             "numpy": [],
             "pillow": [],
             "pandas": ["numpy"],
+            "typing-extensions": [],
         }.items()
     },
 }
@@ -147,6 +148,8 @@ def _fake_wheels(folder: Path) -> dict[str, Path]:
         "ipywidgets": "ipywidgets-8.1.9-py3-none-any.whl",
         "ipycanvas": "ipycanvas-0.14.3-py2.py3-none-any.whl",
         "comm": "comm-0.2.3-py3-none-any.whl",
+        "anywidget": "anywidget-0.11.0-py3-none-any.whl",
+        "psygnal": "psygnal-0.16.1-py3-none-any.whl",
     }.items():
         path = folder / file_name
         path.write_bytes(name.encode())

@@ -143,7 +143,7 @@ LETTERING: Final = Lettering(
 #: 12.4 px, a village's letter 17.4 px, the footer's words 14.3 px. The tile's symbol shrinks
 #: to make room for its letter; the footer takes two columns and a line for the caption.
 PRESENTER_LETTERING: Final = Lettering(
-    space_letter=20,
+    space_letter=21,
     tile_letter=1.12,
     tile_letter_at=0.24,
     symbol_size=0.22,

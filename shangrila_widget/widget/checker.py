@@ -254,10 +254,12 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         # the edit tools, the board's message, the list, the string, the board's table.
         panel = self.board.side_panel
         message, *rest = panel.children
+        rest = [child for child in rest if child is not self.board.action_box]
         panel.children = (
             self.title_line.guide,
             self.edit_tools,
             message,
+            self.board.action_box,
             self._what_if_box,
             self._share,
             *rest,

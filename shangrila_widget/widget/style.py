@@ -43,9 +43,14 @@ from functools import cache
 
 import ipywidgets as widgets
 
-from shangrila_widget.render.canvas import CANVAS_CLASS, RESERVED_VAR
+from shangrila_widget.render.canvas import CANVAS_CLASS, DEFAULT_RESERVED, RESERVED_VAR
+from shangrila_widget.render.layout import board_layout
+from shangrila_widget.render.styles import PRESENTER_LETTERING
 
 PRESENTER = "shangrila-presenter"
+
+#: Width / height of the board picture in presenter mode (its footer is taller).
+_PRESENTER_RATIO = 900 / (board_layout(900, 4).board_height + PRESENTER_LETTERING.footer_height)
 
 __all__ = ["STYLESHEET", "stylesheet"]
 
@@ -105,6 +110,25 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
 }}
 .jp-Notebook .shangrila-board.{PRESENTER} {{ width: 100% !important; height: 100%; }}
+/* Inside a tour or a checker in presenter mode, the board keeps its place in the owner's own
+   presenter layout (the owner's header stays on screen); only its texts and letters grow. */
+.shangrila-tour.shangrila-presenting .shangrila-board.{PRESENTER},
+.shangrila-checker.shangrila-presenting .shangrila-board.{PRESENTER} {{
+  display: flex !important; flex-direction: column; position: static !important;
+  width: auto !important; height: auto; padding: 0; z-index: auto; overflow: visible;
+  container-type: normal;
+}}
+.shangrila-tour.shangrila-presenting .shangrila-board.{PRESENTER} > .shangrila-main,
+.shangrila-checker.shangrila-presenting .shangrila-board.{PRESENTER} > .shangrila-main {{
+  display: flex !important;
+}}
+.shangrila-tour.shangrila-presenting .{PRESENTER} .shangrila-side-panel,
+.shangrila-checker.shangrila-presenting .{PRESENTER} .shangrila-side-panel {{
+  max-height: calc(100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED})) !important;
+  flex: 1 1 300px !important; min-width: 260px; padding: 0 0 0 12px !important;
+}}
+.shangrila-tour.shangrila-presenting .{PRESENTER} > *,
+.shangrila-checker.shangrila-presenting .{PRESENTER} > * {{ min-width: 0; }}
 .{PRESENTER} > * {{ grid-column: 2; min-width: 0; }}
 .{PRESENTER} > .shangrila-top-bar {{ grid-row: 1; }}
 .{PRESENTER} > .shangrila-buttons {{ grid-row: 2; }}
@@ -143,6 +167,11 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   position: static;
 }}
 .shangrila-what-if > * {{ flex: 0 0 auto; }}
+/* The tour's and the checker's panels keep their own order (narration, then the message and
+   the action box), which the board alone puts first. */
+.shangrila-tour-panel > .shangrila-message, .shangrila-tour-panel > .shangrila-action-box,
+.shangrila-checker-panel > .shangrila-message,
+.shangrila-checker-panel > .shangrila-action-box {{ order: 0; }}
 .shangrila-tour-panel > .shangrila-board-info,
 .shangrila-checker-panel > .shangrila-board-info {{
   flex: 0 1 auto; min-height: 0; overflow-y: auto;
@@ -202,7 +231,7 @@ button.shangrila-copy {{ width: auto; }}
 .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 120px; max-width: none !important; }}
 .jp-NotebookPanel .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 270px; }}
 .shangrila-presenting canvas.{CANVAS_CLASS} {{
-  width: min(calc(100vw - 380px), calc((100vh - var({RESERVED_VAR})) * {900 / 910:.6f}))
+  width: min(calc(100vw - 380px), calc((100vh - var({RESERVED_VAR})) * {_PRESENTER_RATIO:.6f}))
     !important;
 }}
 """

@@ -183,8 +183,9 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         # message and table, and the rules reference.
         panel = self.board.side_panel
         message, *rest = panel.children
-        for child in rest:
-            child.add_class("shangrila-board-info")
+        for child in rest:  # the board's table gives way first; its action box stays whole
+            if child is not self.board.action_box:
+                child.add_class("shangrila-board-info")
         panel.children = (self.title_line.guide, self.narration, message, *rest, self._reference)
         panel.add_class("shangrila-tour-panel")
 

@@ -136,4 +136,4 @@ def test_presenter_svg_draws_the_marks() -> None:
         highlights=[Highlight("target", "A", "healer"), Highlight("moved", bridge=("A", "B"))],
     )
     svg = scene_to_svg(scene)
-    assert 'viewBox="0 0 900 964"' in svg and 'font-size="20"' in svg and 'font-size="28"' in svg
+    assert 'viewBox="0 0 900 964"' in svg and 'font-size="21"' in svg and 'font-size="28"' in svg
