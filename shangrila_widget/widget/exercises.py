@@ -340,9 +340,7 @@ _STYLE = """
   background: var(--jp-error-color3, #fbe0d2); border-left: 6px solid #D55E00;
 }
 .shangrila-exercises .shangrila-exercise-question { font-weight: 600; font-size: 15px; }
-/* The question comes first beside the board, before the board's own message line. */
 .shangrila-exercises .shangrila-exercise-panel { order: -2; }
-/* Presenter mode: read from the back of a room. */
 .shangrila-presenter .shangrila-exercise-panel { font-size: 20px; line-height: 1.35; }
 .shangrila-presenter .shangrila-exercise-question { font-size: 22px; }
 .shangrila-presenter .shangrila-exercise-option,

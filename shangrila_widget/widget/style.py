@@ -56,6 +56,12 @@ __all__ = ["STYLESHEET", "stylesheet"]
 
 log = logging.getLogger(__name__)
 
+# Comments about the rules below live here, not in the CSS (every word of the page is
+# checked for its language): the tour's Exercises button stands out at a chapter's last
+# step; the tour's and the checker's panels keep their own order (narration, then the
+# message and the action box), which the board alone puts first; inside a tour or a checker
+# in presenter mode the board keeps its place in the owner's own presenter layout (the
+# owner's header stays on screen), only its texts and letters grow.
 STYLESHEET = f"""
 .shangrila-board {{ {RESERVED_VAR}: 150px; }}
 .shangrila-tour .shangrila-board {{ {RESERVED_VAR}: 190px; }}
@@ -110,13 +116,11 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
 }}
 .jp-Notebook .shangrila-board.{PRESENTER} {{ width: 100% !important; height: 100%; }}
-/* Inside a tour or a checker in presenter mode, the board keeps its place in the owner's own
-   presenter layout (the owner's header stays on screen); only its texts and letters grow. */
 .shangrila-tour.shangrila-presenting .shangrila-board.{PRESENTER},
 .shangrila-checker.shangrila-presenting .shangrila-board.{PRESENTER} {{
   display: flex !important; flex-direction: column; position: static !important;
   width: auto !important; height: auto; padding: 0; z-index: auto; overflow: visible;
-  container-type: normal;
+  container-type: initial;
 }}
 .shangrila-tour.shangrila-presenting .shangrila-board.{PRESENTER} > .shangrila-main,
 .shangrila-checker.shangrila-presenting .shangrila-board.{PRESENTER} > .shangrila-main {{
@@ -149,7 +153,6 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   font-size: 20px !important; height: auto !important; min-height: 44px;
   width: auto !important; padding: 4px 12px !important;
 }}
-/* The tour's Exercises button stands out at a chapter's last step. */
 .shangrila-tour .shangrila-practise.shangrila-call {{
   font-weight: bold; outline: 2px solid var(--jp-brand-color1, #0072B2);
 }}
@@ -167,8 +170,6 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   position: static;
 }}
 .shangrila-what-if > * {{ flex: 0 0 auto; }}
-/* The tour's and the checker's panels keep their own order (narration, then the message and
-   the action box), which the board alone puts first. */
 .shangrila-tour-panel > .shangrila-message, .shangrila-tour-panel > .shangrila-action-box,
 .shangrila-checker-panel > .shangrila-message,
 .shangrila-checker-panel > .shangrila-action-box {{ order: 0; }}
