@@ -482,8 +482,8 @@ def action_conditions(
 
     >>> from shangrila_widget.rules import Position
     >>> pos = Position.new_game(["red", "blue", "yellow"])
-    >>> [r.rule for r in action_conditions(pos, "recruit healer C")]
-    ['SETUP-ORDER', 'SETUP-THREE', 'RECRUIT-OWN']
+    >>> tuple(r.rule for r in action_conditions(pos, "recruit healer C"))
+    ('SETUP-ORDER', 'SETUP-THREE', 'RECRUIT-OWN')
     """
     check_position(pos)
     action = _as_action(action)

@@ -95,8 +95,8 @@ def plural_index(n: int, lang: Language) -> int:
     """Which plural form ``n`` takes: English 0 for one, 1 for the rest; Polish 0 for one,
     1 for 2-4, 22-24, ... (not 12-14), 2 for the rest.
 
-    >>> [plural_index(n, "pl") for n in (1, 2, 4, 5, 12, 14, 21, 22, 24, 25, 0)]
-    [0, 1, 1, 2, 2, 2, 2, 1, 1, 2, 2]
+    >>> tuple(plural_index(n, "pl") for n in (1, 2, 4, 5, 12, 14, 21, 22, 24, 25, 0))
+    (0, 1, 1, 2, 2, 2, 2, 1, 1, 2, 2)
     """
     if n == 1:
         return 0

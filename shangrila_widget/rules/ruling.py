@@ -11,10 +11,10 @@ only where no single one does) that make the action legal, each verified by the 
 
 >>> from shangrila_widget.rules import Position
 >>> pos = Position.from_compact("rbyv r play 7/R6/7/7/7/7/7/7/7/7/7/7/7 AB -")
->>> [r.rule for r in refusing_rules(pos, "journey A B")]
-['JOURNEY-BRIDGE', 'JOURNEY-START']
->>> [entry.text("en") for entry in legal_if(pos, "journey B A")]
-['Legal if the bridge A-B still stood.']
+>>> tuple(r.rule for r in refusing_rules(pos, "journey A B"))
+('JOURNEY-BRIDGE', 'JOURNEY-START')
+>>> tuple(entry.text("en") for entry in legal_if(pos, "journey B A"))
+('Legal if the bridge A-B still stood.',)
 >>> text = ruling_string(pos, "journey B A")
 >>> text
 'r1~standard~rbyv_r_play_7.R6.7.7.7.7.7.7.7.7.7.7.7_AB_-~journey.B.A~e9ab9fcc'
@@ -136,8 +136,8 @@ def refusing_rules(
 
     >>> from shangrila_widget.rules import Position
     >>> pos = Position.new_game(["red", "blue", "yellow"])
-    >>> [r.rule for r in refusing_rules(pos, "recruit healer C")]
-    ['SETUP-ORDER', 'SETUP-THREE', 'RECRUIT-OWN']
+    >>> tuple(r.rule for r in refusing_rules(pos, "recruit healer C"))
+    ('SETUP-ORDER', 'SETUP-THREE', 'RECRUIT-OWN')
     """
     seen: dict[str, Refusal] = {}
     for refusal in failing_conditions(pos, action, player):
@@ -376,8 +376,8 @@ def legal_if(pos: Position, action: Action | str, player: str | None = None) -> 
 
     >>> from shangrila_widget.rules import Position
     >>> pos = Position.new_game(["red", "blue", "yellow"])
-    >>> [entry.text("en") for entry in legal_if(pos, "recruit healer A")]
-    ['Legal if set-up were over (the play phase) and Red had a Healer master in village A.']
+    >>> tuple(entry.text("en") for entry in legal_if(pos, "recruit healer A"))
+    ('Legal if set-up were over (the play phase) and Red had a Healer master in village A.',)
     """
     action = _as_action(action)
     if check(pos, action, player) is None:
