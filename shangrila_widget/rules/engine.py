@@ -20,7 +20,7 @@ The entry points, all pure functions of a :class:`Position`:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from itertools import compress
+from itertools import combinations, compress
 from random import Random
 from typing import Final
 
@@ -61,6 +61,10 @@ _VILLAGE_COUNT: Final = len(VILLAGES)
 #: Builds a PositionParts from a tuple of its ten fields, without the keyword handling of
 #: its constructor (the fast path).
 _new_parts: Final = tuple.__new__
+#: Makes a Position without its constructor; ``_set_packed`` fills its one slot (as
+#: Position.from_packed does, without the call).
+_new_position: Final = object.__new__
+_set_packed: Final = Position.__dict__["packed"].__set__
 
 
 # ----------------------------------------------------------------------------- listing
@@ -78,30 +82,64 @@ def legal_actions(pos: Position) -> list[Action]:
     if not isinstance(pos, Position):
         check_position(pos)
     packed = pos.packed
-    phase = packed.phase
-    if phase == OVER:
-        return []
-    if phase == SETUP:
+    phase = packed[2]
+    if phase != PLAY:
+        if phase == OVER:
+            return []
         free = _setup_spaces(packed)
         if not free:
             return [PASS]
         return list(compress(PLACE_BY_SLOT, free.to_bytes(_SPACES, "little")))
-    places, recruits, paired, codes, counts = _play_spaces(packed)
-    actions: list[Action] = list(compress(PLACE_BY_SLOT, places.to_bytes(_SPACES, "little")))
+    # the play phase, inline (the hot path of random games and searches): see _play_spaces
+    players, turn, _, cells, _, stones, supply, _, _, _ = packed
+    colour = players[turn]
+    codes = cells.translate(_CODE_BYTES[colour])
+    board = int.from_bytes(codes, "little")
+    open_spaces = (_OPEN.get(stones) or _open_masks(stones))[0]
+    mine = board >> 1 & open_spaces
+    paired = board >> 2 & open_spaces
+    counts = supply[colour * 7 : colour * 7 + 7]
+    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
+    with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
+    actions: list[Action] = list(
+        compress(
+            PLACE_BY_SLOT, (board & open_spaces & present & with_supply).to_bytes(_SPACES, "little")
+        )
+    )
+    recruits = mine & with_supply
     if recruits:
-        selected = recruits.to_bytes(_SPACES, "little")
-        actions += compress(RECRUIT_ONE_BY_SLOT, selected)
-        slots = list(compress(_SLOTS, selected))
-        for i, a in enumerate(slots, 1):
-            row = RECRUIT_TWO_BY_SLOTS[a]
-            t = a % 7
-            if counts[t] >= 2:
-                actions += [row[b] for b in slots[i:]]  # type: ignore[misc]
-            else:  # a single tile of a's type left: not for two masters of that type
-                actions += [row[b] for b in slots[i:] if b % 7 != t]  # type: ignore[misc]
+        slots = list(compress(_SLOTS, recruits.to_bytes(_SPACES, "little")))
+        actions += [_RECRUIT_ONE_BY_SLOT[s] for s in slots]
+        if len(slots) > 1:
+            if 1 in counts and _single_type_twice(slots, counts):
+                # a single tile of a type left: not for two masters of that type
+                actions += [
+                    _RECRUIT_TWO(pair)
+                    for pair in combinations(slots, 2)
+                    if (pair[1] - pair[0]) % 7 or counts[pair[0] % 7] > 1
+                ]
+            else:
+                actions += map(_RECRUIT_TWO, combinations(slots, 2))
     if paired:
-        actions += _journeys(packed, codes)
+        actions += _journeys_from(paired, packed[4])
     return actions or [PASS]
+
+
+def _single_type_twice(slots: list[int], counts: bytes) -> bool:
+    """Whether two of the recruit spaces ``slots`` are of one type with a single tile left."""
+    single = [s % 7 for s in slots if counts[s % 7] == 1]
+    return len(single) != len(set(single))
+
+
+#: The recruit of one student by its space, and of two by the pair of spaces (in board
+#: order), as look-up functions.
+_RECRUIT_ONE_BY_SLOT: Final = RECRUIT_ONE_BY_SLOT
+_RECRUIT_TWO: Final[Callable[[tuple[int, int]], Recruit]] = {
+    (a, b): recruit
+    for a, row in enumerate(RECRUIT_TWO_BY_SLOTS)
+    for b, recruit in enumerate(row)
+    if recruit is not None
+}.__getitem__
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -262,16 +300,20 @@ def _play_spaces(packed: PositionParts) -> tuple[int, int, int, bytes, bytes]:
 def _journeys(packed: PositionParts, codes: bytes) -> list[Journey]:
     """The journeys from each open village with a student of the player to move (byte 4 of
     ``codes``), by the village's bridges left, in village order."""
-    bridges = packed.bridges
-    stones = packed.stones
-    find = codes.find
-    space = find(4)
+    open_spaces = (_OPEN.get(packed.stones) or _open_masks(packed.stones))[0]
+    return _journeys_from(int.from_bytes(codes, "little") >> 2 & open_spaces, packed.bridges)
+
+
+def _journeys_from(paired: int, bridges: int) -> list[Journey]:
+    """The journeys from each village with a byte set in ``paired`` (an open village with a
+    student of the player to move), by the village's bridges left, in village order."""
+    find = paired.to_bytes(_SPACES, "little").find
+    space = find(1)
     journeys: list[Journey] = []
     while space >= 0:
         v = space // 7
-        if not stones >> v & 1:
-            journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
-        space = find(4, v * 7 + 7)
+        journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
+        space = find(1, v * 7 + 7)
     return journeys
 
 
@@ -299,6 +341,29 @@ def _kind_weights(weights: object) -> tuple[float, float, float]:
     return get("place", 0), get("recruit", 0), get("journey", 0)
 
 
+#: Checked weights by the mapping's items and their types (a few mappings, mostly the bots'
+#: constant one): checking them again on every draw of a playout costs more than the draw.
+_CHECKED_WEIGHTS: dict[tuple[object, ...], tuple[float, float, float]] = {}
+
+
+def _checked_weights(weights: object) -> tuple[float, float, float]:
+    """:func:`_kind_weights`, remembered for mappings of the same items (of the same types:
+    ``True == 1`` but a bool is no weight)."""
+    if not isinstance(weights, Mapping):
+        return _kind_weights(weights)
+    items = tuple(weights.items())
+    key = (*items, *[type(v) for _, v in items])
+    try:
+        found = _CHECKED_WEIGHTS.get(key)
+    except TypeError:  # an unhashable value: no weight, say so
+        return _kind_weights(weights)
+    if found is None:
+        found = _kind_weights(weights)
+        if len(_CHECKED_WEIGHTS) < 64:
+            _CHECKED_WEIGHTS[key] = found
+    return found
+
+
 def _weighted_kind(
     weights: tuple[float, float, float],
     places: int,
@@ -309,19 +374,24 @@ def _weighted_kind(
     """The range of action numbers (places, then recruits, then journeys) of the kind drawn by
     ``weights`` among the kinds with actions; all of them when no weighted kind has one. The
     generator is used only when two kinds or more can be drawn."""
-    spans = ((0, places), (places, places + recruits), (places + recruits, total))
-    drawn = [
-        (weight, span) for weight, span in zip(weights, spans) if weight > 0 and span[1] > span[0]
-    ]
+    place_weight, recruit_weight, journey_weight = weights
+    journeys_from = places + recruits
+    drawn: list[tuple[float, int, int]] = []
+    if place_weight > 0 and places:
+        drawn.append((place_weight, 0, places))
+    if recruit_weight > 0 and recruits:
+        drawn.append((recruit_weight, places, journeys_from))
+    if journey_weight > 0 and total > journeys_from:
+        drawn.append((journey_weight, journeys_from, total))
     if not drawn:
         return 0, total
     if len(drawn) > 1:
-        point = random_() * sum(weight for weight, _ in drawn)
-        for weight, span in drawn:
+        point = random_() * sum(weight for weight, _, _ in drawn)
+        for weight, low, high in drawn:
             point -= weight
             if point < 0:
-                return span
-    return drawn[-1][1]
+                return low, high
+    return drawn[-1][1:]
 
 
 def random_action(
@@ -349,7 +419,7 @@ def random_action(
         check_position(pos)
     if not isinstance(rng, Random):
         raise TypeError(f"rng: expected a random.Random, got {excerpt(rng)}")
-    kind_weights = None if weights is None else _kind_weights(weights)
+    kind_weights = None if weights is None else _checked_weights(weights)
     packed = pos.packed
     phase = packed.phase
     if phase == OVER:
@@ -659,52 +729,64 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
     players, turn, phase, cells, bridges, stones, supply, setup_turns, passed, end_eleven = (
         pos.packed
     )
-    n = len(players)
     colour = players[turn]
-    turn = (turn + 1) % n
-    passes = 0
-    kind = type(action)
-    if kind is Place or (kind is not Recruit and isinstance(action, Place)):
+    turn += 1
+    if turn == len(players):
+        turn = 0
+    kind = action.__class__
+    if kind is Place or (kind is not Recruit and kind is not Journey and isinstance(action, Place)):
         slot: int = action.slot  # type: ignore[union-attr]
         s = colour * 7 + slot % 7
         cells = cells[:slot] + _BYTE[colour + 1] + cells[slot + 1 :]
         supply = supply[:s] + _BYTE[supply[s] - 1] + supply[s + 1 :]
         if phase == SETUP:
             setup_turns += 1
-            if setup_turns == 7 * n:
+            if setup_turns == 7 * len(players):
                 phase = PLAY
+        passed = 0
     elif kind is Recruit or isinstance(action, Recruit):
         new_cells = bytearray(cells)
         new_supply = bytearray(supply)
         for slot in action.slots:  # type: ignore[union-attr]
             new_cells[slot] += STUDENT_OFFSET
             new_supply[colour * 7 + slot % 7] -= 1
-        cells, supply = bytes(new_cells), bytes(new_supply)
+        cells = bytes(new_cells)
+        supply = bytes(new_supply)
+        passed = 0
     elif kind is Journey or isinstance(action, Journey):
         origin, destination, bridge = action.ends  # type: ignore[union-attr]
         new_cells = bytearray(cells)
         new_supply = bytearray(supply)
         resolve_journey(new_cells, new_supply, origin, destination, None)
-        cells, supply = bytes(new_cells), bytes(new_supply)
+        cells = bytes(new_cells)
+        supply = bytes(new_supply)
         bridges &= ~(1 << bridge)
-        stones = _place_stones(bridges, stones, origin, destination)
+        if (
+            not bridges & VILLAGE_BRIDGE_MASK[origin]
+            or not bridges & VILLAGE_BRIDGE_MASK[destination]
+        ):
+            stones = _place_stones(bridges, stones, origin, destination)
         if _is_end(bridges, stones, end_eleven):
             phase = OVER
-    else:  # Pass
-        if phase == SETUP:
-            setup_turns += 1
-            if setup_turns == 7 * n:
-                phase = PLAY
-        else:
-            passes = passed + 1
-            if passes == n:
-                phase = OVER
-    return type(pos).from_packed(
+        passed = 0
+    elif phase == SETUP:  # a pass
+        setup_turns += 1
+        if setup_turns == 7 * len(players):
+            phase = PLAY
+        passed = 0
+    else:
+        passed += 1
+        if passed == len(players):
+            phase = OVER
+    new = _new_position(pos.__class__)
+    _set_packed(
+        new,
         _new_parts(
             PositionParts,
-            (players, turn, phase, cells, bridges, stones, supply, setup_turns, passes, end_eleven),
-        )
+            (players, turn, phase, cells, bridges, stones, supply, setup_turns, passed, end_eleven),
+        ),
     )
+    return new
 
 
 def origin_is_stronger(
