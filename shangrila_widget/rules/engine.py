@@ -101,41 +101,56 @@ def legal_actions(pos: Position) -> list[Action]:
     counts = supply[colour * 7 : colour * 7 + 7]
     present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
     with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
-    actions: list[Action] = list(
-        compress(
-            PLACE_BY_SLOT, (board & open_spaces & present & with_supply).to_bytes(_SPACES, "little")
-        )
-    )
+    actions: list[Action] = [
+        _PLACE_BY_NUMBER[n] for n in _numbers(board & open_spaces & present & with_supply)
+    ]
     recruits = mine & with_supply
     if recruits:
-        slots = list(compress(_SLOTS, recruits.to_bytes(_SPACES, "little")))
-        actions += [_RECRUIT_ONE_BY_SLOT[s] for s in slots]
-        if len(slots) > 1:
-            if 1 in counts and _single_type_twice(slots, counts):
+        numbers = _numbers(recruits)
+        actions += [_RECRUIT_ONE_BY_NUMBER[n] for n in numbers]
+        if len(numbers) > 1:
+            if 1 in counts and _single_type_twice(numbers, counts):
                 # a single tile of a type left: not for two masters of that type
                 actions += [
                     _RECRUIT_TWO(pair)
-                    for pair in combinations(slots, 2)
-                    if (pair[1] - pair[0]) % 7 or counts[pair[0] % 7] > 1
+                    for pair in combinations(numbers, 2)
+                    if (pair[1] - pair[0]) % 7 or counts[(pair[0] - 1) % 7] > 1
                 ]
             else:
-                actions += map(_RECRUIT_TWO, combinations(slots, 2))
+                actions += map(_RECRUIT_TWO, combinations(numbers, 2))
     if paired:
         actions += _journeys_from(paired, packed[4])
     return actions or [PASS]
 
 
-def _single_type_twice(slots: list[int], counts: bytes) -> bool:
-    """Whether two of the recruit spaces ``slots`` are of one type with a single tile left."""
-    single = [s % 7 for s in slots if counts[s % 7] == 1]
+def _single_type_twice(numbers: bytes, counts: bytes) -> bool:
+    """Whether two of the recruit spaces (by their :func:`_numbers`) are of one type with a
+    single tile left."""
+    single = [(n - 1) % 7 for n in numbers if counts[(n - 1) % 7] == 1]
     return len(single) != len(set(single))
 
 
-#: The recruit of one student by its space, and of two by the pair of spaces (in board
-#: order), as look-up functions.
-_RECRUIT_ONE_BY_SLOT: Final = RECRUIT_ONE_BY_SLOT
+#: Byte i is i + 1: the number of space i in :func:`_numbers`.
+_SPACE_NUMBERS: Final = int.from_bytes(bytes(range(1, _VILLAGE_COUNT * 7 + 1)), "little")
+
+
+def _numbers(spaces: int) -> bytes:
+    """The spaces set in the byte mask ``spaces`` (bytes 0 or 1), in board order, each as its
+    number, the space plus 1: one byte each (the mask's bytes become the numbers, then the
+    zeros are deleted, all in C, whatever the number of spaces)."""
+    return (
+        (spaces * 127 & _SPACE_NUMBERS)
+        .to_bytes(_VILLAGE_COUNT * 7, "little")
+        .translate(None, b"\x00")
+    )
+
+
+#: The actions on a space by its number (space + 1), the recruits of two by the pair of
+#: numbers (in board order, as a look-up function).
+_PLACE_BY_NUMBER: Final[tuple[Place, ...]] = (PLACE_BY_SLOT[0], *PLACE_BY_SLOT)
+_RECRUIT_ONE_BY_NUMBER: Final[tuple[Recruit, ...]] = (RECRUIT_ONE_BY_SLOT[0], *RECRUIT_ONE_BY_SLOT)
 _RECRUIT_TWO: Final[Callable[[tuple[int, int]], Recruit]] = {
-    (a, b): recruit
+    (a + 1, b + 1): recruit
     for a, row in enumerate(RECRUIT_TWO_BY_SLOTS)
     for b, recruit in enumerate(row)
     if recruit is not None
@@ -198,8 +213,6 @@ _HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
 _UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
 #: ``_BYTE[n]``: the one byte n (for cell codes and supply counts).
 _BYTE: Final = tuple(bytes((n,)) for n in range(256))
-#: The space numbers, to pick some with ``compress``.
-_SLOTS: Final = range(_VILLAGE_COUNT * 7)
 
 
 def _open_masks(stones: int) -> tuple[int, int]:
@@ -266,16 +279,23 @@ def _setup_spaces(packed: PositionParts) -> int:
     open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
     empty = board & open_spaces
     mine = board >> 1 & open_spaces
-    max_colour, max_total = setup_caps(len(players))
-    unplaced = (
-        int.from_bytes(supply[colour * 7 : colour * 7 + 7].translate(_UNPLACED), "little") * _FIRST
-    )
+    # _at_least(_village_sums(empty), 8 - most tiles) and not _at_least(_village_sums(mine),
+    # most of one colour), inline
+    free_enough, own_too_many = _SETUP_CAP_ADDS[len(players)]
     villages = (
-        _at_least(_village_sums(empty), 8 - max_total)
-        & ~_at_least(_village_sums(mine), max_colour)
+        ((empty * _SEVEN >> 48 & _FIRST_LOW3) + free_enough >> 3)
+        & ~((mine * _SEVEN >> 48 & _FIRST_LOW3) + own_too_many >> 3)
         & open_villages
     )
-    return empty & villages * _SEVEN & unplaced
+    unplaced = int.from_bytes(supply[colour * 7 : colour * 7 + 7].translate(_UNPLACED), "little")
+    return empty & villages * _SEVEN & unplaced * _FIRST
+
+
+#: By the number of players: what :func:`_at_least` adds to the sums of empty spaces (at
+#: least 8 - the most tiles in all) and of own tiles (at least the most of one colour).
+_SETUP_CAP_ADDS: Final = {
+    n: (setup_caps(n)[1] * _FIRST, (8 - setup_caps(n)[0]) * _FIRST) for n in (3, 4)
+}
 
 
 def _play_spaces(packed: PositionParts) -> tuple[int, int, int, bytes, bytes]:
