@@ -109,25 +109,45 @@ def legal_actions(pos: Position) -> list[Action]:
         numbers = _numbers(recruits)
         actions += [_RECRUIT_ONE_BY_NUMBER[n] for n in numbers]
         if len(numbers) > 1:
-            if 1 in counts and _single_type_twice(numbers, counts):
-                # a single tile of a type left: not for two masters of that type
-                actions += [
-                    _RECRUIT_TWO(pair)
-                    for pair in combinations(numbers, 2)
-                    if (pair[1] - pair[0]) % 7 or counts[(pair[0] - 1) % 7] > 1
-                ]
-            else:
-                actions += map(_RECRUIT_TWO, combinations(numbers, 2))
-    if paired:
-        actions += _journeys_from(paired, packed[4])
+            pairs = list(map(_RECRUIT_TWO, combinations(numbers, 2)))
+            if (
+                1 in counts  # a single tile of a type left: not for two masters of that type
+                and (
+                    recruits & int.from_bytes(counts.translate(_IS_ONE), "little") * _FIRST
+                ).bit_count()
+                > 1
+            ):
+                for index in _pairs_of_single_types(numbers, counts):
+                    del pairs[index]
+            actions += pairs
+    if paired:  # _journeys_from, inline
+        bridges = packed[4]
+        find = paired.to_bytes(_SPACES, "little").find
+        space = find(1)
+        while space >= 0:
+            v = space // 7
+            actions += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
+            space = find(1, v * 7 + 7)
     return actions or [PASS]
 
 
-def _single_type_twice(numbers: bytes, counts: bytes) -> bool:
-    """Whether two of the recruit spaces (by their :func:`_numbers`) are of one type with a
-    single tile left."""
-    single = [(n - 1) % 7 for n in numbers if counts[(n - 1) % 7] == 1]
-    return len(single) != len(set(single))
+def _pairs_of_single_types(numbers: bytes, counts: bytes) -> list[int]:
+    """The indices, last first, among the pairs of ``combinations(numbers, 2)`` (recruit
+    spaces by their :func:`_numbers`), of the pairs of two spaces of one type with a single
+    tile left."""
+    single: dict[int, list[int]] = {}
+    for i, n in enumerate(numbers):
+        if counts[(n - 1) % 7] == 1:
+            single.setdefault((n - 1) % 7, []).append(i)
+    k = len(numbers)
+    found = [
+        i * (2 * k - i - 1) // 2 + j - i - 1
+        for same in single.values()
+        if len(same) > 1
+        for i, j in combinations(same, 2)
+    ]
+    found.sort(reverse=True)
+    return found
 
 
 #: Byte i is i + 1: the number of space i in :func:`_numbers`.
@@ -211,6 +231,9 @@ _JOURNEYS_BY_BRIDGES: Final[tuple[dict[int, tuple[Journey, ...]], ...]] = tuple(
 #: placed yet (the set-up's one of each type).
 _HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
 _UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
+_IS_ONE: Final = bytes(1 if n == 1 else 0 for n in range(256))
+#: Cell codes to the tiles on the space (``STRENGTH``), as a translation.
+_STRENGTH_BYTES: Final = bytes(_STRENGTH) + bytes(256 - len(_STRENGTH))
 #: ``_BYTE[n]``: the one byte n (for cell codes and supply counts).
 _BYTE: Final = tuple(bytes((n,)) for n in range(256))
 
@@ -775,9 +798,36 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
         passed = 0
     elif kind is Journey or isinstance(action, Journey):
         origin, destination, bridge = action.ends  # type: ignore[union-attr]
+        # resolve_journey without its log, on the two villages' rows
+        o_base = origin * 7
+        d_base = destination * 7
+        o_row = cells[o_base : o_base + 7]
+        d_row = cells[d_base : d_base + 7]
+        o_strength = sum(o_row.translate(_STRENGTH_BYTES))
+        d_strength = sum(d_row.translate(_STRENGTH_BYTES))
+        origin_wins = o_strength > d_strength or (
+            o_strength == d_strength and o_row.count(0) < d_row.count(0)
+        )
         new_cells = bytearray(cells)
         new_supply = bytearray(supply)
-        resolve_journey(new_cells, new_supply, origin, destination, None)
+        for t, code in enumerate(o_row):
+            if code <= STUDENT_OFFSET:
+                continue
+            traveller = code - 1 - STUDENT_OFFSET
+            new_cells[o_base + t] = code - STUDENT_OFFSET
+            there = d_row[t]
+            if there == 0:
+                new_cells[d_base + t] = traveller + 1
+            elif not origin_wins:
+                new_supply[traveller * 7 + t] += 1
+            elif (there - 1) % 4 == traveller:
+                if there <= STUDENT_OFFSET:
+                    new_cells[d_base + t] = there + STUDENT_OFFSET
+                else:
+                    new_supply[traveller * 7 + t] += 1
+            else:
+                new_supply[(there - 1) % 4 * 7 + t] += _STRENGTH[there]
+                new_cells[d_base + t] = traveller + 1
         cells = bytes(new_cells)
         supply = bytes(new_supply)
         bridges &= ~(1 << bridge)
