@@ -100,7 +100,7 @@ def legal_actions(pos: Position) -> list[Action]:
     paired = board >> 2 & open_spaces
     counts = supply[colour * 7 : colour * 7 + 7]
     present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
-    with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
+    with_supply = _ALL_VILLAGES[counts.translate(_HAS_TILES)]
     actions: list[Action] = [
         _PLACE_BY_NUMBER[n] for n in _numbers(board & open_spaces & present & with_supply)
     ]
@@ -231,6 +231,12 @@ _JOURNEYS_BY_BRIDGES: Final[tuple[dict[int, tuple[Journey, ...]], ...]] = tuple(
 #: placed yet (the set-up's one of each type).
 _HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
 _UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
+#: By 7 bytes of 0 or 1 (one per type, as those translations make them): the byte mask of
+#: the spaces of those types in every village.
+_ALL_VILLAGES: Final = {
+    types: int.from_bytes(types, "little") * _FIRST
+    for types in (bytes(m >> t & 1 for t in range(7)) for m in range(128))
+}
 _IS_ONE: Final = bytes(1 if n == 1 else 0 for n in range(256))
 #: Cell codes to the tiles on the space (``STRENGTH``), as a translation.
 _STRENGTH_BYTES: Final = bytes(_STRENGTH) + bytes(256 - len(_STRENGTH))
@@ -256,23 +262,6 @@ def _village_sums(ones: int) -> int:
 def _at_least(sums: int, k: int) -> int:
     """Bit 0 of the first byte of each village whose sum (0-7) is at least k (1-8)."""
     return (sums + (8 - k) * _FIRST) >> 3 & _FIRST
-
-
-def _nth_space(ones: int, index: int, count: int) -> int:
-    """The space (board order) of the index-th of the ``count`` set bytes of ``ones``, looked
-    for from the nearer end."""
-    data = ones.to_bytes(_SPACES, "little")
-    if index * 2 < count:
-        find = data.index
-        space = find(b"\x01")
-        for _ in range(index):
-            space = find(b"\x01", space + 1)
-    else:
-        rfind = data.rindex
-        space = rfind(b"\x01")
-        for _ in range(count - 1 - index):
-            space = rfind(b"\x01", 0, space)
-    return space
 
 
 #: By the villages (13 bytes, 1 for a village in the set): (the bridges with one end in the
@@ -310,8 +299,8 @@ def _setup_spaces(packed: PositionParts) -> int:
         & ~((mine * _SEVEN >> 48 & _FIRST_LOW3) + own_too_many >> 3)
         & open_villages
     )
-    unplaced = int.from_bytes(supply[colour * 7 : colour * 7 + 7].translate(_UNPLACED), "little")
-    return empty & villages * _SEVEN & unplaced * _FIRST
+    unplaced = _ALL_VILLAGES[supply[colour * 7 : colour * 7 + 7].translate(_UNPLACED)]
+    return empty & villages * _SEVEN & unplaced
 
 
 #: By the number of players: what :func:`_at_least` adds to the sums of empty spaces (at
@@ -336,7 +325,7 @@ def _play_spaces(packed: PositionParts) -> tuple[int, int, int, bytes, bytes]:
     counts = supply[colour * 7 : colour * 7 + 7]
     # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
     present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
-    with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
+    with_supply = _ALL_VILLAGES[counts.translate(_HAS_TILES)]
     return empty & present & with_supply, mine & with_supply, paired, codes, counts
 
 
@@ -464,7 +453,7 @@ def random_action(
         raise TypeError(f"rng: expected a random.Random, got {excerpt(rng)}")
     kind_weights = None if weights is None else _checked_weights(weights)
     packed = pos.packed
-    phase = packed.phase
+    phase = packed[2]
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
     random_ = rng.random
@@ -473,21 +462,26 @@ def random_action(
         total = free.bit_count()
         if not total:
             return PASS
-        return PLACE_BY_SLOT[_nth_space(free, int(random_() * total), total)]
+        return _PLACE_BY_NUMBER[_numbers(free)[int(random_() * total)]]
     places, recruits, paired, codes, counts = _play_spaces(packed)
     place_count = places.bit_count()
     recruit_count = recruits.bit_count()
     twos = recruit_count * (recruit_count - 1) // 2
-    if paired:
+    if paired and (
+        kind_weights is None
+        or kind_weights[2] > 0
+        or not (kind_weights[0] > 0 and place_count or kind_weights[1] > 0 and recruit_count)
+    ):
         # the journeys are counted from the villages with a student of the player's and
-        # listed only if one of them is drawn
+        # listed only if one of them is drawn (counted only if they can be: not when they
+        # weigh nothing and another kind can be drawn)
         # bit 0 of the first byte of each village with a student of the player's (its sum of
         # bytes at least 1, as in _play_spaces), then one byte per village
         villages = ((paired * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST).to_bytes(
             _SPACES, "little"
         )[::7]
         ends = _FROM_VILLAGES.get(villages) or _bridges_from(villages)
-        bridges = packed.bridges
+        bridges = packed[4]
         journey_count = (bridges & ends[0]).bit_count() + (bridges & ends[1]).bit_count()
     else:
         journey_count = 0
@@ -501,10 +495,10 @@ def random_action(
     while True:
         index = low + int(random_() * (high - low))
         if index < place_count:
-            return PLACE_BY_SLOT[_nth_space(places, index, place_count)]
+            return _PLACE_BY_NUMBER[_numbers(places)[index]]
         index -= place_count
         if index < recruit_count:
-            return RECRUIT_ONE_BY_SLOT[_nth_space(recruits, index, recruit_count)]
+            return _RECRUIT_ONE_BY_NUMBER[_numbers(recruits)[index]]
         index -= recruit_count
         if index < twos:
             # an unordered pair of recruit spaces, uniformly; a pair of one type with a single
@@ -515,16 +509,11 @@ def random_action(
                 b += 1
             else:
                 a, b = b, a
-            find = recruits.to_bytes(_SPACES, "little").index
-            slot_a = find(b"\x01")
-            for _ in range(a):
-                slot_a = find(b"\x01", slot_a + 1)
-            slot_b = slot_a
-            for _ in range(b - a):
-                slot_b = find(b"\x01", slot_b + 1)
-            if (slot_b - slot_a) % 7 == 0 and counts[slot_a % 7] == 1:
+            numbers = _numbers(recruits)
+            first, second = numbers[a], numbers[b]
+            if (second - first) % 7 == 0 and counts[(first - 1) % 7] == 1:
                 continue
-            return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
+            return _RECRUIT_TWO((first, second))
         return _journeys(packed, codes)[index - twos]
 
 
