@@ -109,17 +109,17 @@ def legal_actions(pos: Position) -> list[Action]:
         numbers = _numbers(recruits)
         actions += [_RECRUIT_ONE_BY_NUMBER[n] for n in numbers]
         if len(numbers) > 1:
-            pairs = list(map(_RECRUIT_TWO, combinations(numbers, 2)))
-            if (
-                1 in counts  # a single tile of a type left: not for two masters of that type
-                and (
-                    recruits & int.from_bytes(counts.translate(_IS_ONE), "little") * _FIRST
-                ).bit_count()
-                > 1
-            ):
-                for index in _pairs_of_single_types(numbers, counts):
-                    del pairs[index]
-            actions += pairs
+            if 1 in counts:  # a single tile of a type left: not for two masters of that type
+                pairs = list(map(_RECRUIT_TWO, combinations(numbers, 2)))
+                single = _numbers(recruits & _ALL_VILLAGES[counts.translate(_IS_ONE)])
+                if len(single) > 1:
+                    types = single.translate(_NUMBER_TYPE)
+                    if len(set(types)) < len(types):
+                        for index in _pairs_of_one_type(numbers, single, types):
+                            del pairs[index]
+                actions += pairs
+            else:
+                actions += map(_RECRUIT_TWO, combinations(numbers, 2))
     if paired:  # _journeys_from, inline
         bridges = packed[4]
         find = paired.to_bytes(_SPACES, "little").find
@@ -131,21 +131,15 @@ def legal_actions(pos: Position) -> list[Action]:
     return actions or [PASS]
 
 
-def _pairs_of_single_types(numbers: bytes, counts: bytes) -> list[int]:
-    """The indices, last first, among the pairs of ``combinations(numbers, 2)`` (recruit
-    spaces by their :func:`_numbers`), of the pairs of two spaces of one type with a single
-    tile left."""
-    single: dict[int, list[int]] = {}
-    for i, n in enumerate(numbers):
-        if counts[(n - 1) % 7] == 1:
-            single.setdefault((n - 1) % 7, []).append(i)
+def _pairs_of_one_type(numbers: bytes, single: bytes, types: bytes) -> list[int]:
+    """The indices, last first, in ``combinations(numbers, 2)`` (the recruit spaces by their
+    :func:`_numbers`) of the pairs of two spaces of ``single`` (some of the numbers, with
+    their ``types``) of one type."""
     k = len(numbers)
-    found = [
-        i * (2 * k - i - 1) // 2 + j - i - 1
-        for same in single.values()
-        if len(same) > 1
-        for i, j in combinations(same, 2)
-    ]
+    found = []
+    for t in set(types):
+        same = [numbers.index(n) for n, t2 in zip(single, types) if t2 == t]
+        found += [i * (2 * k - i - 1) // 2 + j - i - 1 for i, j in combinations(same, 2)]
     found.sort(reverse=True)
     return found
 
@@ -238,6 +232,8 @@ _ALL_VILLAGES: Final = {
     for types in (bytes(m >> t & 1 for t in range(7)) for m in range(128))
 }
 _IS_ONE: Final = bytes(1 if n == 1 else 0 for n in range(256))
+#: A space's number (space + 1) to its type, as a translation.
+_NUMBER_TYPE: Final = bytes((n - 1) % 7 if n else 0 for n in range(256))
 #: Cell codes to the tiles on the space (``STRENGTH``), as a translation.
 _STRENGTH_BYTES: Final = bytes(_STRENGTH) + bytes(256 - len(_STRENGTH))
 #: ``_BYTE[n]``: the one byte n (for cell codes and supply counts).
