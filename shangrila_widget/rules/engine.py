@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from itertools import combinations, compress
 from random import Random
+from types import MappingProxyType
 from typing import Final
 
 from shangrila_widget.rules.actions import (
@@ -371,16 +372,15 @@ def _kind_weights(weights: object) -> tuple[float, float, float]:
 
 #: Checked weights by the mapping's items and their types (a few mappings, mostly the bots'
 #: constant one): checking them again on every draw of a playout costs more than the draw.
-_CHECKED_WEIGHTS: dict[tuple[object, ...], tuple[float, float, float]] = {}
+_CHECKED_WEIGHTS: dict[tuple[tuple[object, ...], ...], tuple[float, float, float]] = {}
 
 
 def _checked_weights(weights: object) -> tuple[float, float, float]:
     """:func:`_kind_weights`, remembered for mappings of the same items (of the same types:
     ``True == 1`` but a bool is no weight)."""
-    if not isinstance(weights, Mapping):
+    if weights.__class__ not in _PLAIN_MAPPINGS and not isinstance(weights, Mapping):
         return _kind_weights(weights)
-    items = tuple(weights.items())
-    key = (*items, *[type(v) for _, v in items])
+    key = (tuple(weights.items()), tuple(map(type, weights.values())))
     try:
         found = _CHECKED_WEIGHTS.get(key)
     except TypeError:  # an unhashable value: no weight, say so
@@ -390,6 +390,10 @@ def _checked_weights(weights: object) -> tuple[float, float, float]:
         if len(_CHECKED_WEIGHTS) < 64:
             _CHECKED_WEIGHTS[key] = found
     return found
+
+
+#: Mappings that need no ``isinstance(..., Mapping)`` (an abstract class's check is slow).
+_PLAIN_MAPPINGS: Final = (dict, MappingProxyType)
 
 
 def _weighted_kind(
@@ -426,22 +430,23 @@ def random_action(
     pos: Position, rng: Random, *, weights: Mapping[str, float] | None = None
 ) -> Action:
     """One action drawn uniformly from exactly the actions :func:`legal_actions` lists, without
-    listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
-    only that action is looked up (``Pass()`` when nothing else is legal). The same ``rng``
-    state gives the same action. A finished game has no action: like :func:`play`, it raises
-    :class:`IllegalActionError` with rule ``END``.
+        listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
+        only that action is looked up (``Pass()`` when nothing else is legal). The same ``rng``
+        state gives the same action. A finished game has no action: like :func:`play`, it raises
+        :class:`IllegalActionError` with rule ``END``.
 
-    ``weights`` (a number of at least 0 per kind, ``"place"``, ``"recruit"``, ``"journey"``;
-    a kind left out weighs 0) first draws a kind in proportion to its weight among the kinds
-    with a legal action, then one action of that kind uniformly (one or two students are both
-    ``"recruit"``). Kinds of weight 0 are drawn from, uniformly over their actions, only when
-    no weighted kind has a legal action: a playout policy in one call.
+        ``weights`` (a number of at least 0 per kind, ``"place"``, ``"recruit"``, ``"journey"``;
+        a kind left out weighs 0) first draws a kind in proportion to its weight among the kinds
+        with a legal action, then one action of that kind uniformly (one or two students are both
+        ``"recruit"``). Kinds of weight 0 are drawn from, uniformly over their actions, only when
+        no weighted kind has a legal action: a playout policy in one call.
 
-    >>> from random import Random
-    >>> from shangrila_widget.rules import Position
-    >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
-    >>> random_action(pos, Random(3)) in legal_actions(pos)
-    True
+        >>> from random import Random
+    from types import MappingProxyType
+        >>> from shangrila_widget.rules import Position
+        >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+        >>> random_action(pos, Random(3)) in legal_actions(pos)
+        True
     """
     if not isinstance(pos, Position):
         check_position(pos)
