@@ -442,7 +442,6 @@ def random_action(
         no weighted kind has a legal action: a playout policy in one call.
 
         >>> from random import Random
-    from types import MappingProxyType
         >>> from shangrila_widget.rules import Position
         >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
         >>> random_action(pos, Random(3)) in legal_actions(pos)
