@@ -418,7 +418,10 @@ def _weighted_kind(
     if not drawn:
         return 0, total
     if len(drawn) > 1:
-        point = random_() * sum(weight for weight, _, _ in drawn)
+        weight_sum: float = 0  # sum() of the weights, in their order: the same number
+        for weight, _, _ in drawn:
+            weight_sum += weight
+        point = random_() * weight_sum
         for weight, low, high in drawn:
             point -= weight
             if point < 0:
@@ -430,22 +433,22 @@ def random_action(
     pos: Position, rng: Random, *, weights: Mapping[str, float] | None = None
 ) -> Action:
     """One action drawn uniformly from exactly the actions :func:`legal_actions` lists, without
-        listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
-        only that action is looked up (``Pass()`` when nothing else is legal). The same ``rng``
-        state gives the same action. A finished game has no action: like :func:`play`, it raises
-        :class:`IllegalActionError` with rule ``END``.
+    listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
+    only that action is looked up (``Pass()`` when nothing else is legal). The same ``rng``
+    state gives the same action. A finished game has no action: like :func:`play`, it raises
+    :class:`IllegalActionError` with rule ``END``.
 
-        ``weights`` (a number of at least 0 per kind, ``"place"``, ``"recruit"``, ``"journey"``;
-        a kind left out weighs 0) first draws a kind in proportion to its weight among the kinds
-        with a legal action, then one action of that kind uniformly (one or two students are both
-        ``"recruit"``). Kinds of weight 0 are drawn from, uniformly over their actions, only when
-        no weighted kind has a legal action: a playout policy in one call.
+    ``weights`` (a number of at least 0 per kind, ``"place"``, ``"recruit"``, ``"journey"``;
+    a kind left out weighs 0) first draws a kind in proportion to its weight among the kinds
+    with a legal action, then one action of that kind uniformly (one or two students are both
+    ``"recruit"``). Kinds of weight 0 are drawn from, uniformly over their actions, only when
+    no weighted kind has a legal action: a playout policy in one call.
 
-        >>> from random import Random
-        >>> from shangrila_widget.rules import Position
-        >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
-        >>> random_action(pos, Random(3)) in legal_actions(pos)
-        True
+    >>> from random import Random
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
+    >>> random_action(pos, Random(3)) in legal_actions(pos)
+    True
     """
     if not isinstance(pos, Position):
         check_position(pos)
