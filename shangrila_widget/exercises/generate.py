@@ -22,6 +22,7 @@ from shangrila_widget.exercises.model import (
     journey_claims,
     legal_claims,
     stronger,
+    turn_claims,
     winner_claims,
 )
 from shangrila_widget.exercises.words import check_language, colour_name, words
@@ -30,6 +31,7 @@ from shangrila_widget.rules import (
     MASTER_TYPES,
     VILLAGES,
     Journey,
+    Place,
     Position,
     apply_unchecked,
     random_action,
@@ -290,32 +292,45 @@ def _journey_summary(
         if (
             new is not None
             and old is not None
-            and (old.owner, old.student)
-            == (
-                new["owner"],
-                new["student"],
-            )
+            and (old.owner, old.student) == (new["owner"], new["student"])
         ):
             continue
         if new is None:
             spaces.append(Text("space_empty", {"type": master_type}))
-        else:
-            key = "space_pair" if new["student"] else "space_master"
-            spaces.append(Text(key, {"type": master_type, "colour": new["owner"]}))
-    parts = [
+            continue
+        key = "space_pair" if new["student"] else "space_master"
+        if (
+            misreading == "student-becomes-master"
+            and new["student"]
+            and old is not None
+            and old.owner == new["owner"]
+            and claims["situation"] == 1
+        ):
+            key = "space_two_masters"
+        spaces.append(Text(key, {"type": master_type, "colour": new["owner"]}))
+    parts = []
+    if pos.tiles(origin) and not claims["villages"][origin]:
+        parts.append(Text("village_emptied", {"village": origin}))
+    parts.append(
         Text("in_village", {"village": destination, "spaces": Text("list", parts=tuple(spaces))})
         if spaces
         else Text("nothing_changes", {"village": destination})
-    ]
+    )
     bridge = f"{min(origin, destination)}-{max(origin, destination)}"
     stands = [min(origin, destination), max(origin, destination)] in claims["bridges"]
     parts.append(Text("bridge_stays" if stands else "bridge_falls", {"bridge": bridge}))
     new_stones = sorted(set(claims["stones"]) - set(pos.stones))
     if new_stones:
         parts.append(Text("new_stones", {"villages": ", ".join(new_stones)}))
+    if misreading == "displaced-student-stays":
+        for master_type in MASTER_TYPES:
+            old = before.get(master_type)
+            new = after.get(master_type)
+            if old is not None and old.student and new is not None and new["owner"] != old.owner:
+                parts.append(Text("student_stays", {"colour": old.owner, "type": master_type}))
     returned = [
         Text("tile_count", {"colour": c, "type": t, "count": n})
-        for c, n_by_type in sorted(_returned(pos, action, claims).items())
+        for c, n_by_type in sorted(_returned(pos, action, claims, misreading).items())
         for t, n in n_by_type.items()
     ]
     if returned:
@@ -326,14 +341,20 @@ def _journey_summary(
     return Text("list", parts=tuple(parts))
 
 
-def _returned(pos: Position, action: Journey, claims: Claims) -> dict[str, dict[str, int]]:
-    """The tiles a journey takes off the two villages and sends back (or loses), by colour."""
+def _returned(
+    pos: Position, action: Journey, claims: Claims, misreading: str | None
+) -> dict[str, dict[str, int]]:
+    """The tiles a journey sends back to a supply by colour (or, ``tiles-lost``, loses: the
+    tiles taken off the two villages)."""
     result: dict[str, dict[str, int]] = {}
     for colour in pos.players:
         for master_type in MASTER_TYPES:
-            gone = _on(pos, action, colour, master_type) - _on_claims(
-                claims, action, colour, master_type
-            )
+            if misreading == "tiles-lost":
+                gone = _on(pos, action, colour, master_type) - _on_claims(
+                    claims, action, colour, master_type
+                )
+            else:
+                gone = claims["supply"][colour][master_type] - pos.supply(colour, master_type)
             if gone > 0:
                 result.setdefault(colour, {})[master_type] = gone
     return result
@@ -371,7 +392,7 @@ def _what_happens(
                 continue
         o, d = action.origin, action.destination
         truth = journey_claims(pos, o, d)
-        keys = ("situation", "villages", "bridges", "stones", "over", "supply")
+        keys = ("situation", "villages", "bridges", "stones", "over", "supply", "masters")
         options = [
             Option(
                 _journey_summary(pos, action, truth, None),
@@ -427,7 +448,7 @@ def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None)
     )
 
 
-_LEGAL_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "legal")
+_LEGAL_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind in ("legal", "turn"))
 #: Legality misreadings that can only show during set-up.
 _SETUP_READINGS: Final = frozenset(
     {"recruit-during-setup", "setup-repeat-type", "setup-caps-ignored"}
@@ -462,6 +483,8 @@ def _legal(
     if not readings:
         return None
     reading = rng.choice(readings)
+    if MISREADINGS[reading].kind == "turn":
+        return _place_turn(rng, colours, ident, reading)
     added = MISREADINGS[reading].rules
     for _ in range(_TRIES // 10):
         pos = _random_position(
@@ -478,6 +501,31 @@ def _legal(
                 continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
             question = Text("q_legal", {"player": pos.to_move, "action": action})
+            return _finish(rng, ident, "legal", question, pos, action, options)
+    return None
+
+
+def _place_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exercise | None:
+    """A placement, and whether its player may place a second master in the same turn."""
+    for _ in range(_TRIES // 10):
+        pos = _random_position(rng, colours)
+        places = [a for a in pos.legal_actions() if isinstance(a, Place)]
+        rng.shuffle(places)
+        for place in places[:3]:
+            action = str(place)
+            truth, misread = turn_claims(pos, action), turn_claims(pos, action, reading)
+            if truth == misread:
+                continue
+            options = [
+                Option(
+                    Text("o_turn_passes", {"player": truth["to_move"], "rule_title": "PLACE-ONE"}),
+                    True,
+                    None,
+                    truth,
+                ),
+                Option(Text("o_place_again", {"player": pos.to_move}), False, reading, misread),
+            ]
+            question = Text("q_place_turn", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -593,7 +641,7 @@ def _kinds_for(rule: str) -> tuple[str, ...]:
         return ("stronger", "what_happens")
     if rule in _SCORE_RULES:
         return ("who_wins",)
-    if any(rule in m.rules for m in MISREADINGS.values() if m.kind == "legal"):
+    if any(rule in m.rules for m in MISREADINGS.values() if m.kind in ("legal", "turn")):
         return ("legal", "what_happens")
     return ("what_happens", "find_journey", "legal")
 

@@ -40,6 +40,11 @@ def engine_claims(pos: Position, action: str | None) -> Claims:
         "bridges": sorted(sorted(pair) for pair in after.bridges),
         "stones": sorted(after.stones),
         "supply": {c: {t: after.supply(c, t) for t in MASTER_TYPES} for c in pos.players},
+        "masters": {
+            c: sum(1 for v in villages.values() for tile in v.values() if tile["owner"] == c)
+            for c in pos.players
+        },
+        "to_move": after.to_move,
         "over": after.is_over,
     }
     if after.is_over:

@@ -7,17 +7,46 @@ from random import Random
 import pytest
 
 from shangrila_widget.exercises import KINDS, MISREADINGS, agrees, engine_claims, generate
-from shangrila_widget.exercises.model import journey_claims, legal_claims, winner_claims
+from shangrila_widget.exercises.model import (
+    journey_claims,
+    legal_claims,
+    turn_claims,
+    winner_claims,
+)
 from shangrila_widget.rules import Journey, Position, apply_unchecked, random_action
 
 # The claim keys each journey misreading may change: anywhere else it must agree with the rules.
 _MAY_CHANGE = {
-    "strength-masters-only": {"situation", "strength_rule", "villages", "supply", "winners"},
-    "travellers-not-counted": {"situation", "strength_rule", "villages", "supply", "winners"},
-    "tie-to-start": {"situation", "villages", "supply", "winners"},
-    "no-masters-tiebreak": {"situation", "strength_rule", "villages", "supply", "winners"},
-    "only-own-students-travel": {"villages", "supply", "winners"},
-    "empty-space-bounces": {"villages", "supply", "winners"},
+    "strength-masters-only": {
+        "situation",
+        "strength_rule",
+        "villages",
+        "supply",
+        "masters",
+        "winners",
+    },
+    "travellers-not-counted": {
+        "situation",
+        "strength_rule",
+        "villages",
+        "supply",
+        "masters",
+        "winners",
+    },
+    "tie-to-start": {"situation", "villages", "supply", "masters", "winners"},
+    "no-masters-tiebreak": {
+        "situation",
+        "strength_rule",
+        "villages",
+        "supply",
+        "masters",
+        "winners",
+    },
+    "only-own-students-travel": {"villages", "supply", "masters", "winners"},
+    "masters-travel": {"villages", "supply", "masters", "winners"},
+    "empty-space-bounces": {"villages", "supply", "masters", "winners"},
+    "student-becomes-master": {"masters", "winners"},
+    "displaced-student-stays": {"supply"},
     "bridge-stays": {"bridges", "stones", "over", "winners"},
     "one-stone-only": {"stones"},
     "end-at-eleven": {"over", "winners"},
@@ -65,7 +94,7 @@ def test_a_journey_misreading_differs_only_where_it_should(reading: str) -> None
 def test_every_misreading_has_a_rule_and_a_kind() -> None:
     assert MISREADINGS
     for reading in MISREADINGS.values():
-        assert reading.rules and reading.kind in ("journey", "legal", "score")
+        assert reading.rules and reading.kind in ("journey", "legal", "turn", "score")
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -122,6 +151,8 @@ def _misread(exercise, reading: str, action: str | None = None) -> dict[str, obj
         return winner_claims(pos, reading)
     if kind == "legal":
         return legal_claims(pos, action, reading)
+    if kind == "turn":
+        return turn_claims(pos, action, reading)
     words = action.split()
     return journey_claims(pos, words[1], words[2], reading)
 
@@ -230,7 +261,6 @@ def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
         "SETUP-PLAYERS",
         "TURN-ONE-ACTION",
         "TURN-ORDER",
-        "PLACE-ONE",
         "RECRUIT-COUNT",
         "END-STALL",
         "END-ELEVEN",
@@ -238,8 +268,8 @@ def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
 
 
 def test_a_rule_no_exercise_asks_about_is_refused() -> None:
-    with pytest.raises(ValueError, match="PLACE-ONE"):
-        generate(1, rules=["PLACE-ONE"])
+    with pytest.raises(ValueError, match="RECRUIT-COUNT"):
+        generate(1, rules=["RECRUIT-COUNT"])
 
 
 def test_the_docs_list_every_misreading_with_its_words() -> None:
