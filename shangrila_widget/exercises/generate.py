@@ -1,8 +1,8 @@
 """Exercises made from the engine: a position, a question, options; one right under the rules.
 
 >>> exercises = generate(count=4, seed=7)
->>> [e.kind for e in exercises]
-['what_happens', 'stronger', 'legal', 'who_wins']
+>>> tuple(e.kind for e in exercises)
+('what_happens', 'stronger', 'legal', 'who_wins')
 >>> sum(o.correct for o in exercises[0].options)
 1
 >>> generate(count=4, seed=7) == exercises
@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -40,7 +41,21 @@ from shangrila_widget.rules.actions import parse_action
 from shangrila_widget.rules.messages import Language, action_words, rule_title
 
 #: The kinds of exercise, in the order :func:`generate` cycles through them.
-KINDS: Final = ("what_happens", "stronger", "legal", "who_wins", "find_journey")
+KINDS: Final = ("what_happens", "stronger", "legal", "who_wins", "find_journey", "find_changes")
+
+#: The steps of difficulty: 1 one rule, 2 rules together, 3 whole journeys with several
+#: colours.
+LEVELS: Final = (1, 2, 3)
+
+#: The levels each kind can reach (see :func:`level_of`).
+KIND_LEVELS: Final[Mapping[str, frozenset[int]]] = {
+    "what_happens": frozenset({2, 3}),
+    "stronger": frozenset({1, 2}),
+    "legal": frozenset({1}),
+    "who_wins": frozenset({1, 2}),
+    "find_journey": frozenset({3}),
+    "find_changes": frozenset({2, 3}),
+}
 
 _JOURNEY_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "journey")
 _SCORE_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "score")
@@ -114,6 +129,7 @@ class Exercise:
     position: Position
     action: str | None
     options: tuple[Option, ...]
+    level: int = 1
 
     @property
     def answer(self) -> Option:
@@ -131,6 +147,7 @@ class Exercise:
         return {
             "id": self.id,
             "kind": self.kind,
+            "level": self.level,
             "rules": list(self.rules),
             "question": self.question.say(lang),
             "position": self.position.to_dict(),
@@ -146,11 +163,17 @@ def generate(
     players: int = 4,
     kinds: Sequence[str] | None = None,
     rules: Sequence[str] | None = None,
+    level: int | None = None,
 ) -> list[Exercise]:
     """``count`` exercises, the same ones for the same arguments, on positions from random
     games of ``players`` (3 or 4): cycling through ``kinds`` (default :data:`KINDS`), or,
     with ``rules``, each asking about the next of those rule ids in turn (kinds chosen to
-    fit; a rule no exercise can ask about is refused)."""
+    fit; a rule no exercise can ask about is refused). ``level`` (1, 2 or 3, see
+    :data:`LEVELS`): only exercises of that step, of the kinds that reach it.
+
+    >>> tuple((e.kind, e.level) for e in generate(3, seed=2, level=1))
+    (('stronger', 1), ('legal', 1), ('who_wins', 1))
+    """
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"count: expected a whole number >= 0, got {count!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -161,6 +184,12 @@ def generate(
     unknown = [k for k in chosen if k not in KINDS]
     if unknown or not chosen:
         raise ValueError(f"kinds: unknown {unknown!r}; expected some of {', '.join(KINDS)}")
+    if level is not None:
+        if isinstance(level, bool) or level not in LEVELS:
+            raise ValueError(f"level: expected 1, 2 or 3, got {level!r}")
+        chosen = tuple(k for k in chosen if level in KIND_LEVELS[k])
+        if not chosen:
+            raise ValueError(f"level: none of these kinds reaches level {level}")
     targets: tuple[str | None, ...] = (None,)
     if rules is not None:
         targets = tuple(dict.fromkeys(rules))
@@ -175,13 +204,23 @@ def generate(
     for number in range(count):
         target = targets[number % len(targets)]
         fitting = chosen if target is None else _kinds_for(target)
+        if level is not None:
+            fitting = tuple(k for k in fitting if level in KIND_LEVELS[k])
+            if not fitting:
+                raise ValueError(f"level: no exercise on {target} reaches level {level}")
         kind = fitting[number % len(fitting)]
         rng = Random(f"{seed}/{players}/{number}/{kind}/{target}")
         exercise = None
         for attempt in range(_TRIES):
-            kind = fitting[(number + attempt) % len(fitting)]
+            # A kind that missed the level is tried a few times more before the next kind.
+            turn = attempt if level is None else attempt // 6
+            kind = fitting[(number + turn) % len(fitting)]
             exercise = _MAKERS[kind](rng, colours, f"{seed}-{players}-{number}", target)
-            if exercise is not None and (target is None or target in exercise.rules):
+            if (
+                exercise is not None
+                and (target is None or target in exercise.rules)
+                and (level is None or exercise.level == level)
+            ):
                 break
             exercise = None
         if exercise is None:
@@ -263,7 +302,30 @@ def _finish(
         for r in MISREADINGS[o.misreading].rules
     }
     rules = sorted(misread | set(_rules_at_work(pos, action)))
-    return Exercise(ident, kind, tuple(rules), question, pos, action, tuple(chosen))
+    level = level_of(kind, pos, action or right.claims.get("action"), right)
+    return Exercise(ident, kind, tuple(rules), question, pos, action, tuple(chosen), level)
+
+
+def level_of(kind: str, pos: Position, action: str | None, answer: Option) -> int:
+    """The step of an exercise: 1 for one rule (legality; a village stronger by strength
+    alone; a winner with the most masters), 2 for rules together (a tie broken; a journey
+    whose travellers are of one colour), 3 for whole journeys with travellers of several
+    colours (and every *find the journey*)."""
+    if kind == "legal":
+        return 1
+    if kind == "stronger":
+        return 1 if answer.claims["strength_rule"] == "JOURNEY-STRENGTH" else 2
+    if kind == "who_wins":
+        masters = Counter(t.owner for v in VILLAGES for t in pos.tiles(v).values())
+        best = max(masters.get(c, 0) for c in pos.players)
+        return 1 if sum(1 for c in pos.players if masters.get(c, 0) == best) == 1 else 2
+    if kind == "find_journey" or action is None:
+        return 3
+    journey = parse_action(action)
+    if not isinstance(journey, Journey):
+        return 1
+    colours = {tile.owner for tile in pos.tiles(journey.origin).values() if tile.student}
+    return 3 if len(colours) > 1 else 2
 
 
 def _rules_at_work(pos: Position, action: str | None) -> tuple[str, ...]:
@@ -612,12 +674,58 @@ def _find_option(pos: Position, journey: Journey, reading: str | None) -> Option
     )
 
 
+def _find_changes(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
+    """ "Find every space that changes": a journey, and the set of spaces whose tile changes
+    (compared before and after by the engine); the wrong options are the sets a misreading
+    changes."""
+    for _ in range(_TRIES):
+        pos = _random_position(rng, colours, last=target == "END")
+        journeys = _journeys(pos)
+        if not journeys:
+            continue
+        action = rng.choice(journeys)
+        if target is not None and target not in _rules_at_work(pos, str(action)):
+            if not any(target in MISREADINGS[r].rules for r in _JOURNEY_READINGS):
+                continue
+        options = [_changes_option(pos, action, None)]
+        seen = [options[0].claims["spaces"]]
+        for reading in _JOURNEY_READINGS:
+            option = _changes_option(pos, action, reading)
+            if option.claims["spaces"] not in seen:
+                seen.append(option.claims["spaces"])
+                options.append(option)
+        if len(options) >= 2:
+            question = Text("q_find_changes", {"player": pos.to_move, "action": str(action)})
+            return _finish(rng, ident, "find_changes", question, pos, str(action), options)
+    return None
+
+
+def _changes_option(pos: Position, journey: Journey, reading: str | None) -> Option:
+    claims = journey_claims(pos, journey.origin, journey.destination, reading)
+    spaces = claims["spaces"]
+    return Option(
+        spaces_text(spaces),
+        reading is None,
+        reading,
+        {"spaces": spaces, "villages": claims["villages"]},
+    )
+
+
+def spaces_text(spaces: Iterable[Sequence[str]]) -> Text:
+    """Spaces ``[village, type]`` in words ("Rainmaker in A; Healer in B")."""
+    parts = tuple(Text("space_at", {"village": v, "type": t}) for v, t in spaces)
+    return Text("list", parts=parts) if parts else Text("no_spaces")
+
+
 _MAKERS: Final = {
     "what_happens": _what_happens,
     "stronger": _stronger,
     "legal": _legal,
     "who_wins": _who_wins,
     "find_journey": _find_journey,
+    "find_changes": _find_changes,
 }
 
 #: The rule ids an exercise can ask about (the rest of the spec's rules, such as
@@ -643,7 +751,7 @@ def _kinds_for(rule: str) -> tuple[str, ...]:
         return ("who_wins",)
     if any(rule in m.rules for m in MISREADINGS.values() if m.kind in ("legal", "turn")):
         return ("legal", "what_happens")
-    return ("what_happens", "find_journey", "legal")
+    return ("what_happens", "find_journey", "find_changes", "legal")
 
 
 def exercises_on(
@@ -661,4 +769,16 @@ def exercises_on(
     return generate(count, seed, players=players, rules=askable)
 
 
-__all__ = ["ASKABLE_RULES", "KINDS", "exercises_on", "Exercise", "Option", "Text", "generate"]
+__all__ = [
+    "ASKABLE_RULES",
+    "KINDS",
+    "KIND_LEVELS",
+    "LEVELS",
+    "Exercise",
+    "Option",
+    "Text",
+    "exercises_on",
+    "generate",
+    "level_of",
+    "spaces_text",
+]

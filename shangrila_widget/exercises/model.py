@@ -224,6 +224,7 @@ def journey_claims(
         for colour in pos.players
     }
     masters = _masters(data, pos.players)
+    spaces = changed_spaces(pos, {v: _spaces(data, v) for v in (origin, destination)})
     for colour, more in second_masters.items():
         masters[colour] += more
     claims: Claims = {
@@ -232,6 +233,7 @@ def journey_claims(
         "situation": 1 if origin_wins else 2,
         "strength_rule": rule,
         "villages": {v: _spaces(data, v) for v in (origin, destination)},
+        "spaces": spaces,
         "bridges": data["bridges"],
         "stones": data["stones"],
         "supply": supply,
@@ -242,6 +244,28 @@ def journey_claims(
     if over:
         claims["winners"] = list(_winners(data, pos.players, None, second_masters))
     return claims
+
+
+def changed_spaces(
+    pos: Position, villages: Mapping[str, Mapping[str, Mapping[str, Any]]]
+) -> list[list[str]]:
+    """The spaces ``[village, type]`` of ``villages`` (the spaces after an action, as in the
+    position JSON) that differ from ``pos``, in board order.
+
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.from_compact("rbyv r play R6/7/7/7/7/7/7/7/7/7/7/7/7 - -")
+    >>> changed_spaces(pos, {"A": {"rainmaker": {"owner": "red", "student": False}}})
+    [['A', 'rainmaker']]
+    """
+    found = []
+    for village in sorted(villages):
+        after = villages[village]
+        for master_type in MASTER_TYPES:
+            tile = pos.tile(village, master_type)
+            old = None if tile is None else {"owner": tile.owner, "student": tile.student}
+            if old != after.get(master_type):
+                found.append([village, master_type])
+    return found
 
 
 def _next(pos: Position) -> str:
@@ -467,6 +491,7 @@ __all__ = [
     "journey_claims",
     "legal_claims",
     "model_check",
+    "changed_spaces",
     "stronger",
     "turn_claims",
     "winner_claims",

@@ -21,7 +21,16 @@ def test_the_list_is_json_and_the_check_command_confirms_the_right_options(
     exercises = json.loads(result.stdout)
     assert [e["kind"] for e in exercises] == ["what_happens", "legal"] * 3
     for exercise in exercises:
-        assert set(exercise) == {"id", "kind", "rules", "question", "position", "action", "options"}
+        assert set(exercise) == {
+            "id",
+            "kind",
+            "level",
+            "rules",
+            "question",
+            "position",
+            "action",
+            "options",
+        }
         (right,) = [o for o in exercise["options"] if o["correct"]]
         assert right["misreading"] is None
         assert all(o["misreading"] for o in exercise["options"] if not o["correct"])
@@ -58,6 +67,9 @@ def test_the_same_seed_prints_the_same_list_in_both_languages_alike() -> None:
         ["--kind", "nope"],
         ["--rule", "RECRUIT-COUNT"],
         ["--lang", "de"],
+        ["--level", "4"],
+        ["--level", "x"],
+        ["--level", "1", "--kind", "find_journey"],
     ],
 )
 def test_bad_options_end_in_one_line_and_exit_2(args: list[str]) -> None:
@@ -68,3 +80,10 @@ def test_main_returns_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["exercises", "--count", "1", "--rule", "SCORE-TIE"]) == 0
     (exercise,) = json.loads(capsys.readouterr().out)
     assert "SCORE-TIE" in exercise["rules"]
+
+
+def test_level_gives_exercises_of_that_step_only() -> None:
+    for level in ("1", "2", "3"):
+        result = run("exercises", "--count", "4", "--seed", "3", "--level", level)
+        assert result.returncode == 0, result.stderr
+        assert {e["level"] for e in json.loads(result.stdout)} == {int(level)}

@@ -59,7 +59,17 @@ JOURNEY_CASES: dict[str, tuple[str, str, dict[str, Any]]] = {
         {"masters": ({"blue": 2}, {"blue": 1})},
     ),
     # Red's two masters of A stay; only the student goes.
-    "masters-travel": (_play(A="Rr5"), "journey A B", {"masters": ({"red": 3}, {"red": 2})}),
+    "masters-travel": (
+        _play(A="Rr5"),
+        "journey A B",
+        {
+            "masters": ({"red": 3}, {"red": 2}),
+            "spaces": (
+                [["A", "rainmaker"], ["B", "rainmaker"]],
+                [["A", "rainmaker"], ["A", "astrologer"], ["B", "rainmaker"], ["B", "astrologer"]],
+            ),
+        },
+    ),
     # B is stronger, but an empty space takes the traveller all the same.
     "empty-space-bounces": (
         _play(A="R6", B="1bbb3"),
@@ -109,11 +119,11 @@ JOURNEY_CASES: dict[str, tuple[str, str, dict[str, Any]]] = {
 #: The keys each journey misreading changes besides those named (the villages and the
 #: supplies that follow from them, the winners of a game that ends).
 _ALSO = {
-    "strength-masters-only": {"villages", "supply"},
-    "travellers-not-counted": {"villages", "supply", "masters"},
-    "only-own-students-travel": {"villages"},
+    "strength-masters-only": {"villages", "spaces", "supply"},
+    "travellers-not-counted": {"villages", "spaces", "supply", "masters"},
+    "only-own-students-travel": {"villages", "spaces"},
     "masters-travel": {"villages"},
-    "empty-space-bounces": {"villages", "supply"},
+    "empty-space-bounces": {"villages", "spaces", "supply"},
     "bridge-stays": {"bridges"},
     "end-at-eleven": {"winners"},
 }
