@@ -22,8 +22,8 @@ from shangrila_widget.exercises.generate import (
     generate,
     spaces_text,
 )
-from shangrila_widget.exercises.playout import PlayStep, play_out
 from shangrila_widget.exercises.model import MISREADINGS, Misreading
+from shangrila_widget.exercises.playout import PlayStep, play_out
 from shangrila_widget.exercises.truth import agrees, engine_claims
 
 __all__ = [

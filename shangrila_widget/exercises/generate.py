@@ -82,6 +82,8 @@ class Text:
         check_language(lang)
         if self.key == "list":
             return "; ".join(p.say(lang) for p in self.parts)
+        if self.key == "commas":
+            return ", ".join(p.say(lang) for p in self.parts)
         params = {k: _word(k, v, lang) for k, v in self.params.items()}
         return words(self.key, lang, **params)
 
@@ -209,13 +211,15 @@ def generate(
             if not fitting:
                 raise ValueError(f"level: no exercise on {target} reaches level {level}")
         kind = fitting[number % len(fitting)]
-        rng = Random(f"{seed}/{players}/{number}/{kind}/{target}")
+        step = "" if level is None else f"/{level}"  # sets without a level stay as they were
+        rng = Random(f"{seed}/{players}/{number}/{kind}/{target}{step}")
         exercise = None
         for attempt in range(_TRIES):
             # A kind that missed the level is tried a few times more before the next kind.
             turn = attempt if level is None else attempt // 6
             kind = fitting[(number + turn) % len(fitting)]
-            exercise = _MAKERS[kind](rng, colours, f"{seed}-{players}-{number}", target)
+            ident = f"{seed}-{players}-{number}" + ("" if level is None else f"-{level}")
+            exercise = _MAKERS[kind](rng, colours, ident, target)
             if (
                 exercise is not None
                 and (target is None or target in exercise.rules)
@@ -714,8 +718,27 @@ def _changes_option(pos: Position, journey: Journey, reading: str | None) -> Opt
 
 
 def spaces_text(spaces: Iterable[Sequence[str]]) -> Text:
-    """Spaces ``[village, type]`` in words ("Rainmaker in A; Healer in B")."""
-    parts = tuple(Text("space_at", {"village": v, "type": t}) for v, t in spaces)
+    """Spaces ``[village, type]`` in words, by village ("in A: Rainmaker; in B: Healer,
+    Priest").
+
+    >>> spaces_text([["A", "rainmaker"], ["B", "healer"], ["B", "priest"]]).say("en")
+    'in A: Rainmaker; in B: Healer, Priest'
+    """
+    by_village: dict[str, list[str]] = {}
+    for village, master_type in spaces:
+        by_village.setdefault(village, []).append(master_type)
+    parts = tuple(
+        Text(
+            "in_village",
+            {
+                "village": village,
+                "spaces": Text(
+                    "commas", parts=tuple(Text("type_name", {"type": t}) for t in types)
+                ),
+            },
+        )
+        for village, types in by_village.items()
+    )
     return Text("list", parts=parts) if parts else Text("no_spaces")
 
 

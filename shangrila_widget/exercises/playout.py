@@ -64,8 +64,8 @@ def play_out(pos: Position, action: str) -> tuple[PlayStep, ...]:
     outcome = pos.play(parsed)
     after = outcome.position
     if not isinstance(parsed, Journey):
-        marks = _action_highlights(parsed, "moved")
-        return tuple(PlayStep(after, event, None, marks) for event in outcome.events)
+        done = _action_highlights(parsed, "moved")
+        return tuple(PlayStep(after, event, None, done) for event in outcome.events)
     origin, destination = parsed.origin, parsed.destination
     now = pos.to_dict()
     now.setdefault("villages", {})

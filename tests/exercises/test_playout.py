@@ -27,9 +27,10 @@ def test_every_journey_of_random_games_plays_out_event_by_event() -> None:
                         if step.event is not None and step.event.kind == "traveller":
                             t = step.event.params["type"]
                             for village in (action.origin, action.destination):
-                                for other in previous.tiles(village).keys() | step.position.tiles(
-                                    village
-                                ).keys():
+                                for other in (
+                                    previous.tiles(village).keys()
+                                    | step.position.tiles(village).keys()
+                                ):
                                     if other != t:
                                         assert previous.tile(village, other) == (
                                             step.position.tile(village, other)
