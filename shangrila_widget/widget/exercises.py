@@ -48,10 +48,15 @@ from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.board import MASTER_TYPES
 from shangrila_widget.rules.messages import LANGUAGES, Language, Message, rule_title
-from shangrila_widget.widget.board import ShangriLaBoard, visible_errors
+from shangrila_widget.widget.board import ShangriLaBoard, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
 from shangrila_widget.widget.texts import ui_text
+
+#: How a part hidden with ``display: none`` shows again: every part toggled here is a flex
+#: box (ipywidgets' boxes, HTML and buttons); ``None`` would leave the JupyterLite page's
+#: ``none`` in place.
+_SHOWN = "flex"
 
 #: The rules a learner is told about when they have not yet met them in an exercise.
 KEY_RULES = (
@@ -139,7 +144,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(layout={"width": "auto"})
         self.next_button.on_click(self.board.guarded(lambda _b: self.next()))
         self.presenter_button = widgets.ToggleButton(layout={"width": "auto"})
-        self.done_button = widgets.Button(layout={"width": "auto"})
+        self.done_button = widgets.Button(layout={"width": "auto", "align_self": "flex-start"})
         self.done_button.add_class("shangrila-exercise-done")
         self.done_button.on_click(self.board.guarded(lambda _b: self.answer(self.chosen_spaces)))
         self.back_button = widgets.Button(layout={"width": "auto"})
@@ -147,17 +152,31 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.step_button = widgets.Button(layout={"width": "auto"})
         self.step_button.on_click(self.board.guarded(lambda _b: self.next_step()))
         self._step_label = widgets.HTML()
-        self._stepper = widgets.HBox([self.back_button, self.step_button, self._step_label])
-        self._stepper.add_class("shangrila-exercise-steps")
+        #: The step on show in words, with its rule id (the board's message line gives way
+        #: to it while the action is played out: it stands here, under the verdict).
+        self.step_text = widgets.HTML()
+        self.step_text.add_class("shangrila-exercise-step-text")
+        self._step_buttons = buttons = widgets.HBox(
+            [self.back_button, self.step_button, self._step_label]
+        )
+        buttons.add_class("shangrila-exercise-steps")
+        self._stepper = widgets.VBox([buttons, self.step_text])
+        top = widgets.HBox(
+            [self._title, self.reveal_button, self.next_button, self.presenter_button],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        top.add_class("shangrila-exercise-top")
         panel = widgets.VBox(
+            # The buttons stand by the title; once answered, the verdict and the played-out
+            # step come right under the question, before the options (in a short window
+            # they all stay on screen).
             [
-                self._title,
+                top,
                 self.question,
-                self._options,
-                self.done_button,
-                widgets.HBox([self.reveal_button, self.next_button, self.presenter_button]),
                 self._verdict,
                 self._stepper,
+                self._options,
+                self.done_button,
                 self._progress,
             ],
             layout=widgets.Layout(margin="0 0 8px 0"),
@@ -268,6 +287,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     def _show_step(self) -> None:
         if not self.steps:
             self._stepper.layout.display = "none"
+            self.board.message_box.layout.display = _SHOWN
             return
         step = self.steps[self.step]
         self.board.show(GameRecord(step.position), highlights=step.highlights)
@@ -277,11 +297,22 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             assert step.event is not None
             feedback = Feedback("info", step.event.words, (step.rule,))
         self.board.say(feedback)
-        self._stepper.layout.display = None
+        self._stepper.layout.display = _SHOWN
+        # One step (a refusal, a placement): nothing to go through.
+        self._step_buttons.layout.display = _SHOWN if len(self.steps) > 1 else "none"
+        self.board.message_box.layout.display = "none"
         self.back_button.disabled = self.step == 0
         self.step_button.disabled = self.step == len(self.steps) - 1
-        label = words("step_of", self.lang, number=self.step + 1, total=len(self.steps))
+        self._say_step()
+
+    def _say_step(self) -> None:
+        lang, step = self.lang, self.steps[self.step]
+        label = words("step_of", lang, number=self.step + 1, total=len(self.steps))
         self._step_label.value = f"<small>{html.escape(label)}</small>"
+        self.step_text.value = (
+            f"<div class='shangrila-feedback'>{rule_badge(step.rule, lang)} "
+            f"{html.escape(step.words(lang))}</div>"
+        )
 
     def _show_chosen_spaces(self) -> None:
         marks = [Highlight("selected", village=v, type=t) for v, t in self.chosen_spaces]
@@ -371,6 +402,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.board.show(GameRecord(exercise.position))
         self._verdict.value = ""
         self._stepper.layout.display = "none"
+        self.board.message_box.layout.display = _SHOWN
         self._relabel()
         if exercise.kind == "find_changes":
             self.board.say(Feedback("info", Message("exercise.click_spaces")))
@@ -391,19 +423,18 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.back_button.description = words("step_back", lang)
         self.step_button.description = words("step_next", lang)
         finding = self.current.kind == "find_changes" and not self.revealed
-        self.done_button.layout.display = None if finding else "none"
+        self.done_button.layout.display = _SHOWN if finding else "none"
         self._show_options()
         if self.revealed:
             self._verdict.value = f"<div>{html.escape(self._verdict_text())}</div>"
             if self.steps:
-                label = words("step_of", lang, number=self.step + 1, total=len(self.steps))
-                self._step_label.value = f"<small>{html.escape(label)}</small>"
+                self._say_step()
         self._progress.value = self._progress_html()
 
     def _show_options(self) -> None:
         buttons = []
         finding = self.current.kind == "find_changes"
-        self.done_button.layout.display = "none" if self.revealed or not finding else None
+        self.done_button.layout.display = "none" if self.revealed or not finding else _SHOWN
         for option in self.current.options:
             if finding and not self.revealed:
                 break  # answered on the board; the options show once revealed
@@ -484,11 +515,14 @@ _STYLE = """
 .shangrila-exercises .shangrila-exercise-question { font-weight: 600; font-size: 15px; }
 .shangrila-exercises .shangrila-exercise-panel { order: -2; }
 .shangrila-exercises .shangrila-exercise-steps { align-items: center; gap: 6px; }
+.shangrila-exercises .shangrila-exercise-top { gap: 6px; }
+.shangrila-exercises .shangrila-exercise-top .widget-html { margin-right: 8px; }
 .shangrila-presenter .shangrila-exercise-panel { font-size: 20px; line-height: 1.35; }
 .shangrila-presenter .shangrila-exercise-question { font-size: 22px; }
 .shangrila-presenter .shangrila-exercise-option,
 .shangrila-presenter .shangrila-exercise-panel .widget-button { font-size: 20px; }
 .shangrila-presenter .shangrila-exercise-verdict,
+.shangrila-presenter .shangrila-exercise-step-text,
 .shangrila-presenter .shangrila-exercise-panel .widget-html-content { font-size: 20px; }
 """
 

@@ -25,6 +25,9 @@ def test_a_right_answer_scores_and_plays_the_action_out() -> None:
     assert ex.board.game == exercise.position
     assert ex.board.message_rules == [outcome.events[0].rule]
     assert ex.back_button.disabled and not ex.step_button.disabled
+    # The step in words, with its rule id, under the verdict (the message line gives way).
+    assert outcome.events[0].rule in ex.step_text.value
+    assert ex.board.message_box.layout.display == "none"
     seen = []
     for _ in outcome.events:
         seen += ex.board.message_rules
@@ -35,6 +38,10 @@ def test_a_right_answer_scores_and_plays_the_action_out() -> None:
     ex.back_button.click()
     assert ex.step == len(outcome.events) - 2
     assert ex.board.message_rules == [outcome.events[-2].rule]
+    ex.lang = "pl"
+    assert outcome.events[-2].message("pl").replace("'", "&#x27;") in ex.step_text.value
+    ex.next()
+    assert ex.board.message_box.layout.display == "flex" and not ex.steps
 
 
 def test_a_wrong_answer_names_the_misreading_and_asks_the_rule_again() -> None:
@@ -155,7 +162,7 @@ def _changes(seed: int = 3) -> Exercises:
 
 def test_every_space_that_changes_clicked_then_done_is_right() -> None:
     ex = _changes()
-    assert ex.done_button.layout.display is None and not ex._options.children
+    assert ex.done_button.layout.display == "flex" and not ex._options.children
     right = ex.current.answer.claims["spaces"]
     for village, master_type in reversed(right):  # any order
         ex.board.click(("space", village, master_type))
