@@ -297,6 +297,10 @@ def _finish(
 ) -> Exercise:
     right, wrong = options[0], options[1:]
     rng.shuffle(wrong)
+    # Misreadings of a rule this very action puts to work come first (a student arriving on
+    # its own master: the "second master"), then the others.
+    at_work = set(_rules_at_work(pos, action or right.claims.get("action"))) - _EVERY_JOURNEY
+    wrong.sort(key=lambda o: not at_work & set(MISREADINGS[str(o.misreading)].rules))
     chosen = [right, *wrong[: most - 1]]
     rng.shuffle(chosen)
     misread = {
@@ -308,6 +312,10 @@ def _finish(
     rules = sorted(misread | set(_rules_at_work(pos, action)))
     level = level_of(kind, pos, action or right.claims.get("action"), right)
     return Exercise(ident, kind, tuple(rules), question, pos, action, tuple(chosen), level)
+
+
+#: The rules every journey puts to work: they do not make a misreading more pertinent.
+_EVERY_JOURNEY: Final = frozenset({"JOURNEY-ALL", "JOURNEY-STRENGTH", "BRIDGE-COLLAPSE"})
 
 
 def level_of(kind: str, pos: Position, action: str | None, answer: Option) -> int:
