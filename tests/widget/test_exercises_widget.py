@@ -210,3 +210,13 @@ def test_spaces_are_no_answer_to_a_question_with_options() -> None:
     ex = Exercises(generate(1, seed=1, kinds=["legal"]))
     with pytest.raises(ValueError, match="not an option"):
         ex.answer([("A", "healer")])
+
+
+def test_spaces_chosen_in_presenter_mode_wait_for_reveal() -> None:
+    ex = Exercises(generate(1, seed=3, kinds=["find_changes"]), presenter=True)
+    for village, master_type in ex.current.answer.claims["spaces"]:
+        ex.toggle_space(village, master_type)
+    assert ex.answer(ex.chosen_spaces) == ui_text("exercise_wait", "en")
+    assert not ex.revealed and not ex.steps
+    assert ex.reveal() == ui_text("exercise_right", "en")
+    assert ex.score == 1 and ex.steps
