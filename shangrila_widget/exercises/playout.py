@@ -55,14 +55,31 @@ class PlayStep:
 
 def play_out(pos: Position, action: str) -> tuple[PlayStep, ...]:
     """The steps of ``action`` on ``pos``: one per event (a refused action has one step, its
-    refusal, on the position as it is). A journey's travellers arrive one at a time; the
-    last step shows the position after the action."""
+    refusal, on the position as it is). A journey's travellers arrive one at a time, and so
+    do the students of a recruit; the last step shows the position after the action."""
     parsed = parse_action(action)
     refusal = pos.check(parsed)
     if refusal is not None:
         return (PlayStep(pos, None, refusal, _action_highlights(parsed, "refused")),)
     outcome = pos.play(parsed)
     after = outcome.position
+    marks: tuple[Highlight, ...]
+    steps: list[PlayStep] = []
+    if isinstance(parsed, Recruit):  # the students arrive one at a time
+        now = pos.to_dict()
+        for event in outcome.events:
+            shown = after
+            if event.kind == "recruited":
+                village, master_type = str(event.params["village"]), str(event.params["type"])
+                now["villages"][village][master_type]["student"] = True
+                shown = Position.from_dict(now) if event is not outcome.events[-1] else after
+                marks = (Highlight("moved", village=village, type=master_type),)
+            else:
+                marks = _action_highlights(parsed, "moved")
+            steps.append(PlayStep(shown, event, None, marks))
+        if steps:
+            steps[-1] = PlayStep(after, steps[-1].event, None, steps[-1].highlights)
+        return tuple(steps)
     if not isinstance(parsed, Journey):
         done = _action_highlights(parsed, "moved")
         return tuple(PlayStep(after, event, None, done) for event in outcome.events)
@@ -71,9 +88,7 @@ def play_out(pos: Position, action: str) -> tuple[PlayStep, ...]:
     now.setdefault("villages", {})
     final = after.to_dict().get("villages", {})
     shown = pos
-    steps = []
     for event in outcome.events:
-        marks: tuple[Highlight, ...]
         if event.kind == "journey":
             marks = (Highlight("moved", bridge=(origin, destination)),) + tuple(
                 Highlight("selected", village=origin, type=t)

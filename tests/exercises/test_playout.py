@@ -54,3 +54,12 @@ def test_a_placement_is_played_out_with_its_events() -> None:
     steps = play_out(pos, "place healer A")
     assert [s.rule for s in steps] == [e.rule for e in pos.play("place healer A").events]
     assert steps[-1].position.tile("A", "healer") is not None
+
+
+def test_the_students_of_a_recruit_arrive_one_at_a_time() -> None:
+    pos = Position.from_compact("rbyv r play r6/r6/7/7/7/7/7/7/7/7/7/7/7 - -")
+    first, second = play_out(pos, "recruit rainmaker A rainmaker B")
+    assert first.position.tile("A", "rainmaker").student  # type: ignore[union-attr]
+    assert not first.position.tile("B", "rainmaker").student  # type: ignore[union-attr]
+    assert second.position == pos.play("recruit rainmaker A rainmaker B").position
+    assert [h.village for h in first.highlights] == ["A"]
