@@ -14,12 +14,11 @@ from tests.test_cli import assert_one_line_error, run
 def test_the_list_is_json_and_the_check_command_confirms_the_right_options(
     tmp_path: Path,
 ) -> None:
-    result = run(
-        "exercises", "--count", "6", "--seed", "4", "--kind", "what_happens", "--kind", "legal"
-    )
+    kinds = ["what_happens", "legal", "find_changes"]
+    result = run("exercises", "--count", "6", "--seed", "4", *[f"--kind={k}" for k in kinds])
     assert result.returncode == 0, result.stderr
     exercises = json.loads(result.stdout)
-    assert [e["kind"] for e in exercises] == ["what_happens", "legal"] * 3
+    assert [e["kind"] for e in exercises] == kinds * 2
     for exercise in exercises:
         assert set(exercise) == {
             "id",
@@ -47,6 +46,19 @@ def test_the_list_is_json_and_the_check_command_confirms_the_right_options(
             assert verdict["position"]["villages"].get(village, {}) == spaces
         if "stones" in claims:
             assert sorted(verdict["position"].get("stones", [])) == claims["stones"]
+        if "masters" in claims:
+            after = verdict["position"]["villages"].values()
+            for colour, count in claims["masters"].items():
+                assert count == sum(1 for v in after for t in v.values() if t["owner"] == colour)
+        if "spaces" in claims:  # the spaces whose tile differs before and after
+            before, after = exercise["position"]["villages"], verdict["position"]["villages"]
+            changed = [
+                [v, t]
+                for v in sorted(set(before) | set(after))
+                for t in {*before.get(v, {}), *after.get(v, {})}
+                if before.get(v, {}).get(t) != after.get(v, {}).get(t)
+            ]
+            assert sorted(changed) == sorted(claims["spaces"])
 
 
 def test_the_same_seed_prints_the_same_list_in_both_languages_alike() -> None:
