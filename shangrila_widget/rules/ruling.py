@@ -587,7 +587,7 @@ def question_string(
     >>> pos = Position.new_game(["red", "blue", "yellow"])
     >>> text = question_string(pos)
     >>> text
-    'r1~standard~rby_r_setup_7.7.7.7.7.7.7.7.7.7.7.7.7_-_-~-~bf2f1dd2'
+    'r1~standard~rby_r_setup_7.7.7.7.7.7.7.7.7.7.7.7.7_-_C~-~8d2244f8'
     >>> read_question(text) == (pos, None, None)
     True
     """

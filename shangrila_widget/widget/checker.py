@@ -343,14 +343,13 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         edition...) changes nothing and is said on the page; returns whether it opened."""
         try:
             position, action, player = read_question(text)
-        except RulingError as error:
+        except RulingError as error:  # said once, in the ruling box (an alert)
             self.link_error = error
-            self.board.say(Feedback("refused", error))
             self._show_ruling()
             return False
         self.question = None if action is None else (action, player)
         self.link_error = None
-        self._set_position(position, Feedback.sentence("info", "loaded", self.lang))
+        self._set_position(position, Feedback.sentence("info", "link_opened", self.lang))
         return True
 
     def load(self, text: str) -> None:
