@@ -218,13 +218,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.say(self._welcome())
         self.computer = ComputerPlayers(self, bots, hint_bot=hint_bot)
         # One row of buttons: the game's, the seats' (Hint, Review, watch mode), the legend's.
-        link_button = () if self.link_tools.button is None else (self.link_tools.button,)
-        self.button_bar.children = (
-            *self.buttons.values(),
-            self.computer.bar,
-            *link_button,
-            self.legend.toggle,
-        )
+        self.button_bar.children = (*self.buttons.values(), self.computer.bar, self.legend.toggle)
         self.children = (
             self.top_bar,
             self._main,
@@ -272,13 +266,16 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         )
         self.presenter_button.add_class("shangrila-presenter-button")
         self.kind_toggle.add_class("shangrila-kind")
-        #: The bar over the board: EN/PL, presenter, click mode, legal rings, status.
+        #: The bar over the board: EN/PL, presenter, click mode, legal rings, Copy link,
+        #: status.
         self.top_bar = widgets.HBox(
             [
                 self.lang_toggle,
                 self.presenter_button,
                 self.kind_toggle,
                 self.show_legal_box,
+                # "Copy link": a link that opens the position on show in the checker.
+                *(() if self.link_tools.button is None else (self.link_tools.button,)),
                 self.status,
             ],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),

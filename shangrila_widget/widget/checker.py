@@ -13,7 +13,7 @@
 - **What happens if...**: every legal action (filter by kind) with its predicted result and
   rule ids; choosing one previews it on the board without playing it; "Play it" plays it.
 - **Share**: the one-line position string (with *Copy*) and the JSON, both editable to load
-  a position; *Copy link* (under the board) and *QR code* give a link that opens this
+  a position; *Copy link* (over the board) and *QR code* give a link that opens this
   position and the question asked in the checker (:mod:`~shangrila_widget.rules.ruling`).
 - **A ruling**: :meth:`DisputeChecker.ask` (or choosing an action in the list) shows the
   question, the verdict with every rule that refuses it and what would make it legal, under

@@ -278,7 +278,7 @@ def test_the_board_and_the_tour_copy_a_link_of_their_position(
     _no_page(monkeypatch)
     board = ShangriLaBoard(situation_one())
     button = board.link_tools.button
-    assert button is not None and button in board.button_bar.children
+    assert button is not None and button in board.top_bar.children
     assert read_question(button.text) == (situation_one(), None, None)
     click_space(board, "A", "rainmaker")
     click_space(board, "B", "rainmaker")
