@@ -64,7 +64,8 @@ def cli_ruling(position: Position, action: str, base_url: str) -> dict[str, obje
 
 
 def decode_qr(png: bytes) -> list[str]:
-    zxingcpp = pytest.importorskip("zxingcpp")
+    """The texts of the QR codes in a PNG picture (zxing-cpp, of the test extras)."""
+    import zxingcpp
     from PIL import Image
 
     picture = Image.open(io.BytesIO(png)).convert("L")
