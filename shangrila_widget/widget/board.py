@@ -266,16 +266,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         )
         self.presenter_button.add_class("shangrila-presenter-button")
         self.kind_toggle.add_class("shangrila-kind")
-        #: The bar over the board: EN/PL, presenter, click mode, legal rings, Copy link,
-        #: status.
+        #: The bar over the board: EN/PL, presenter, click mode, legal rings, status.
         self.top_bar = widgets.HBox(
             [
                 self.lang_toggle,
                 self.presenter_button,
                 self.kind_toggle,
                 self.show_legal_box,
-                # "Copy link": a link that opens the position on show in the checker.
-                *(() if self.link_tools.button is None else (self.link_tools.button,)),
                 self.status,
             ],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
@@ -314,8 +311,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.describe_button.observe(self.guarded(self._on_describe), "value")
         #: Beside the board: the message line and the supply table (the tour puts its
         #: narration here too).
+        #: "Copy link" (a link that opens the position on show in the checker), under the
+        #: message line; the checker puts the button in its own bar.
+        link_button = () if self.link_tools.button is None else (self.link_tools.button,)
+        self.link_row = widgets.HBox(list(link_button))
+        self.link_row.add_class("shangrila-link-row")
         self.side_panel = side = widgets.VBox(
-            [self.message_box, self.action_box, self.side_info, self.description],
+            [self.message_box, self.link_row, self.action_box, self.side_info, self.description],
             layout=widgets.Layout(
                 flex="1 1 300px",
                 min_width="260px",

@@ -13,7 +13,7 @@
 - **What happens if...**: every legal action (filter by kind) with its predicted result and
   rule ids; choosing one previews it on the board without playing it; "Play it" plays it.
 - **Share**: the one-line position string (with *Copy*) and the JSON, both editable to load
-  a position; *Copy link* (over the board) and *QR code* give a link that opens this
+  a position; *Copy link* and *QR code* give a link that opens this
   position and the question asked in the checker (:mod:`~shangrila_widget.rules.ruling`).
 - **A ruling**: :meth:`DisputeChecker.ask` (or choosing an action in the list) shows the
   question, the verdict with every rule that refuses it and what would make it legal, under
@@ -163,18 +163,20 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.edition_picker = widgets.Dropdown(
             options=[(e, e) for e in EDITIONS],
             value=EDITIONS[0],
-            layout={"width": "auto", "max_width": "24em"},
+            layout={"width": "auto", "max_width": "15em"},
             style={"description_width": "initial"},
         )
         self.edition_picker.add_class("shangrila-edition-picker")
         self.edition_picker.observe(self._on_edition, "value")
-        qr_button = self.board.link_tools.qr_button
+        tools = self.board.link_tools
+        link_button = () if tools.button is None else (tools.button,)
         self._bar = widgets.HBox(
             [
                 self.title_line.title,
                 self.mode_buttons,
                 self.edition_picker,
-                qr_button,
+                *link_button,
+                tools.qr_button,
                 self.title_line.presenter_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -251,7 +253,8 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         # the edit tools, the board's message, the list, the string, the board's table.
         panel = self.board.side_panel
         message, *rest = panel.children
-        rest = [child for child in rest if child is not self.board.action_box]
+        moved = (self.board.action_box, self.board.link_row)  # below, and in the bar
+        rest = [child for child in rest if child not in moved]
         #: The question asked and its ruling (empty with no question).
         self.ruling_box = widgets.HTML()
         self.ruling_box.add_class("shangrila-ruling")

@@ -189,6 +189,9 @@ def test_a_link_in_the_page_address_opens_its_ruling(monkeypatch: pytest.MonkeyP
     assert checker.link() == link
     button = checker.link_tools.button
     assert button is not None and button.text == link and button.description == "Kopiuj link"
+    assert button in checker.children[0].children and checker.board.link_row not in (
+        checker.board.side_panel.children
+    )
 
 
 @pytest.mark.parametrize(
@@ -278,7 +281,7 @@ def test_the_board_and_the_tour_copy_a_link_of_their_position(
     _no_page(monkeypatch)
     board = ShangriLaBoard(situation_one())
     button = board.link_tools.button
-    assert button is not None and button in board.top_bar.children
+    assert button is not None and button in board.link_row.children
     assert read_question(button.text) == (situation_one(), None, None)
     click_space(board, "A", "rainmaker")
     click_space(board, "B", "rainmaker")
