@@ -254,8 +254,9 @@ def test_show_notebook_hands_the_page_address_to_the_checker(
 
     from shangrila_widget.rules.ruling import question_string, ruling_link
 
-    for variable in ("SHANGRILA_PAGE_URL", "QUERY_STRING", "SHANGRILA_SITE_URL"):
-        monkeypatch.delenv(variable, raising=False)
+    for variable in ("SHANGRILA_PAGE_URL", "QUERY_STRING"):  # show_notebook sets them
+        monkeypatch.setenv(variable, "")  # recorded: put back as they were afterwards
+    monkeypatch.delenv("SHANGRILA_SITE_URL", raising=False)
     shown: list[object] = []
     monkeypatch.setattr(IPython.display, "display", lambda value: shown.append(value))
     pos = Position.from_compact("rbyv r play 7/R6/7/7/7/7/7/7/7/7/7/7/7 AB -")
