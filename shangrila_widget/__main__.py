@@ -3,7 +3,8 @@
 
 ``check ... --ruling`` adds the whole ruling (every refusing rule, what would make the
 action legal, the ruling string and its link; :mod:`shangrila_widget.rules.ruling`) and
-``ruling STRING`` reads a ruling string back.
+``ruling STRING`` reads a ruling string back; ``--qr FILE.svg`` also writes the QR code
+of the ruling's link (:mod:`shangrila_widget.render.qr`).
 ``hint POSITION.json [--level LEVEL] [--seconds S] [--lang pl]`` suggests actions
 (:mod:`shangrila_widget.cli_hint`); ``tour`` and ``lite`` start the tour and build the static
 site. Each command is one function registered by one ``add_..._command`` call in
@@ -115,12 +116,29 @@ def _check(args: argparse.Namespace) -> int:
         status, verdict = ruling_answer(
             position, args.action, args.lang, args.player, args.base_url
         )
+        _write_qr(args.qr, verdict["link"])
     else:
         if args.base_url is not None:
             raise CommandLineError("--base-url needs --ruling")
+        if args.qr is not None:
+            raise CommandLineError("--qr needs --ruling")
         status, verdict = check_action(position, args.action, args.lang)
     write_json(verdict, args.pretty)
     return status
+
+
+def _write_qr(path: Path | None, link: str) -> None:
+    """Write the QR code of ``link`` to ``path`` (``--qr``), if given."""
+    if path is None:
+        return
+    from shangrila_widget.render.qr import save_qr_svg
+
+    if path.suffix.lower() != ".svg":
+        raise CommandLineError(f"--qr writes an SVG file: give a name ending in .svg, not {path}")
+    try:
+        save_qr_svg(link, str(path))
+    except OSError as error:
+        raise CommandLineError(f"cannot write the QR code to {path}: {error.strerror}") from None
 
 
 def _ruling(args: argparse.Namespace) -> int:
@@ -128,6 +146,7 @@ def _ruling(args: argparse.Namespace) -> int:
 
     position, action, player = read_ruling_string(args.string)
     status, verdict = ruling_answer(position, str(action), args.lang, player, args.base_url)
+    _write_qr(args.qr, verdict["link"])
     write_json(verdict, args.pretty)
     return status
 
@@ -237,7 +256,15 @@ def _add_base_url(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--base-url",
         metavar="URL",
-        help=f"the site the link opens (default: ${SITE_URL_VARIABLE}, else {DEFAULT_BASE_URL})",
+        help="the checker's page the link opens (default: "
+        f"${SITE_URL_VARIABLE}, else {DEFAULT_BASE_URL}, where "
+        "'serve dispute-checker.ipynb' serves it; a static site's is .../dispute-checker.html)",
+    )
+    parser.add_argument(
+        "--qr",
+        metavar="FILE.svg",
+        type=Path,
+        help="also write the QR code of the link to FILE.svg (for a projector)",
     )
 
 

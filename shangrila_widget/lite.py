@@ -83,10 +83,25 @@ def ready_url(name: str) -> str:
     """The address (relative to the site's root) of the ready page of notebook ``name``: the
     REPL app running :func:`show_notebook` on load, its code input and toolbar hidden."""
     code = f'from shangrila_widget.lite import show_notebook; show_notebook("{name}")'
-    # No toolbar parameter: the REPL then removes its toolbar. The prompt on top keeps the
-    # page scrolled to its beginning (the site hides the prompt: see _ready_repl).
-    options = "kernel=python&showBanner=0&hideCodeInput=1&promptCellPosition=top"
-    return f"repl/index.html?{options}&code={quote(code)}"
+    return f"{READY_OPTIONS}&code={quote(code)}"
+
+
+# No toolbar parameter: the REPL then removes its toolbar. The prompt on top keeps the
+# page scrolled to its beginning (the site hides the prompt: see _ready_repl).
+READY_OPTIONS = "repl/index.html?kernel=python&showBanner=0&hideCodeInput=1&promptCellPosition=top"
+
+
+def ready_script(name: str) -> str:
+    """The script of the ready page of ``name``: to the REPL (:func:`ready_url`), with the
+    page's own address handed to :func:`show_notebook` (Python runs in a Web Worker, which
+    cannot see the page's address), so that a link's ruling reaches the checker. The address
+    goes in as a JSON string, which Python reads as the same string literal."""
+    start = f'from shangrila_widget.lite import show_notebook; show_notebook("{name}", page='
+    return (
+        f'const code = {json.dumps(start)} + JSON.stringify(window.location.href) + ")";\n'
+        f"window.location.replace({json.dumps(READY_OPTIONS + '&code=')}"
+        " + encodeURIComponent(code));"
+    )
 
 
 def ready_page(name: str) -> str:
@@ -277,10 +292,12 @@ def requirements(name: str) -> list[str]:
     ``Requires-Dist`` whose markers hold under Pyodide, no extras, no :data:`FRONT_END_ONLY`."""
     from packaging.requirements import Requirement
 
-    try:
-        texts = importlib.metadata.requires(name) or []
-    except importlib.metadata.PackageNotFoundError as error:
-        raise LiteBuildError(f"{name} is not installed here: pip install {name}") from error
+    texts = _checkout_requirements() if _normal(name) == "shangrila-widget" else None
+    if texts is None:
+        try:
+            texts = importlib.metadata.requires(name) or []
+        except importlib.metadata.PackageNotFoundError as error:
+            raise LiteBuildError(f"{name} is not installed here: pip install {name}") from error
     found: list[str] = []
     for text in texts:
         requirement = Requirement(text)
@@ -290,6 +307,22 @@ def requirements(name: str) -> list[str]:
         if normal not in FRONT_END_ONLY and normal not in found:
             found.append(normal)
     return found
+
+
+def _checkout_requirements() -> list[str] | None:
+    """The runtime requirements in ``pyproject.toml`` when this package is imported from a
+    source checkout (the site's wheel is made of the files imported: their requirements, not
+    those of an older install's metadata), else None."""
+    project = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    if sys.version_info < (3, 11) or not project.is_file():
+        return None
+    import importlib
+
+    tomllib: Any = importlib.import_module("tomllib")  # Python 3.11+
+    data = tomllib.loads(project.read_text(encoding="utf-8")).get("project", {})
+    if _normal(str(data.get("name", ""))) != "shangrila-widget":
+        return None
+    return [str(text) for text in data.get("dependencies", [])]
 
 
 def import_names(name: str) -> list[str]:
@@ -505,8 +538,13 @@ def _open_tour_first(index: Path) -> None:
     if ROOT_SCRIPT not in text:
         raise LiteBuildError(f"unexpected JupyterLite root page {index}: cannot point it")
     links = " ".join(f'<a href="{ready_page(name)}">{name}</a>' for name in NOTEBOOKS)
+    # A link to the site's root with a ruling (?ruling=... or #ruling=...) opens the checker.
+    checker = ready_page("dispute-checker.ipynb")
     redirect = (
-        f'<script>window.location.replace("{START_URL}");</script>\n'
+        "<script>const here = window.location;\n"
+        '      if ((here.search + here.hash).includes("ruling=")) {\n'
+        f'        here.replace("{checker}" + here.search + here.hash);\n'
+        f'      }} else {{ here.replace("{START_URL}"); }}</script>\n'
         f"    <noscript>JupyterLite needs JavaScript. {links}</noscript>"
     )
     index.write_text(text.replace(ROOT_SCRIPT, redirect), encoding="utf-8")
@@ -627,16 +665,22 @@ def _write_ready_pages(out: Path) -> None:
         (out / ready_page(name)).write_text(
             '<!doctype html>\n<html><head><meta charset="utf-8">'
             f"<title>{name}</title>"
-            f'<script>window.location.replace("{target}");</script></head>\n'
+            f"<script>{ready_script(name)}</script></head>\n"
             f'<body><a href="{target.replace("&", "&amp;")}">{name}</a></body></html>\n',
             encoding="utf-8",
         )
 
 
-def show_notebook(name: str, namespace: dict[str, Any] | None = None) -> None:
+def show_notebook(
+    name: str, namespace: dict[str, Any] | None = None, page: str | None = None
+) -> None:
     """Show the packaged notebook ``name`` as Voila does: its Markdown cells as text, its
     code cells run (in the IPython user namespace, or ``namespace``) with the code hidden,
     printed output and the value of a cell's last expression shown.
+
+    ``page``: the address of the page showing it (the ready pages give theirs), put where
+    the widgets read a page's address (``SHANGRILA_PAGE_URL``, and its query in
+    ``QUERY_STRING``, as Voila does: :mod:`shangrila_widget.widget.address`).
 
     The site's ready pages run it in JupyterLite's REPL on load; it works in any IPython
     kernel. An error in a cell stops there and shows the traceback, like a notebook.
@@ -647,6 +691,11 @@ def show_notebook(name: str, namespace: dict[str, Any] | None = None) -> None:
     shell: Any = get_ipython()  # type: ignore[no-untyped-call]
     if namespace is None:
         namespace = shell.user_ns if shell is not None else {"__name__": "__main__"}
+    if page is not None:
+        from urllib.parse import urlsplit
+
+        os.environ["SHANGRILA_PAGE_URL"] = page
+        os.environ["QUERY_STRING"] = urlsplit(page).query
     notebook = json.loads(notebook_source(name).read_bytes())
     for cell in notebook.get("cells", []):
         source = "".join(cell.get("source", ""))

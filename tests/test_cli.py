@@ -4,6 +4,7 @@ answer ends in exit status 2 with one line on standard error and no traceback.""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -695,3 +696,25 @@ def test_bad_ruling_string_names_the_edition(capsys: pytest.CaptureFixture[str])
     assert "unknown edition 'house'" in capsys.readouterr().err
     assert main(["check", str(EXAMPLE), "pass", "--base-url", "http://h/"]) == 2
     assert "--base-url needs --ruling" in capsys.readouterr().err
+
+
+def test_qr_writes_the_code_of_the_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import cairosvg  # the test extras: cairosvg (and Pillow), zxing-cpp
+    import zxingcpp
+    from PIL import Image
+
+    svg = tmp_path / "ruling.svg"
+    _, ruled = answer(
+        ["check", "--example", "03", "journey A M", "--ruling", "--qr", str(svg)], capsys
+    )
+    picture = Image.open(io.BytesIO(cairosvg.svg2png(url=str(svg)))).convert("L")
+    assert [r.text for r in zxingcpp.read_barcodes(picture)] == [ruled["link"]]
+    again = tmp_path / "again.svg"
+    _, read = answer(["ruling", str(ruled["ruling"]), "--qr", str(again)], capsys)
+    assert again.read_bytes() == svg.read_bytes() and read == ruled
+    assert main(["check", "--example", "03", "pass", "--qr", str(svg)]) == 2
+    assert "--qr needs --ruling" in capsys.readouterr().err
+    assert main(["ruling", str(ruled["ruling"]), "--qr", str(tmp_path / "x.png")]) == 2
+    assert "ending in .svg" in capsys.readouterr().err
+    assert main(["ruling", str(ruled["ruling"]), "--qr", str(tmp_path / "no" / "x.svg")]) == 2
+    assert "cannot write the QR code" in capsys.readouterr().err

@@ -20,6 +20,7 @@ import pytest
 
 from shangrila_widget import __version__, lite, serve
 from shangrila_widget.__main__ import main
+from shangrila_widget.rules import Position
 from shangrila_widget.runtime import NotInBrowserError, in_browser
 from tests.support.paths import REPO_ROOT
 
@@ -150,6 +151,7 @@ def _fake_wheels(folder: Path) -> dict[str, Path]:
         "comm": "comm-0.2.3-py3-none-any.whl",
         "anywidget": "anywidget-0.11.0-py3-none-any.whl",
         "psygnal": "psygnal-0.16.1-py3-none-any.whl",
+        "segno": "segno-1.6.6-py3-none-any.whl",
     }.items():
         path = folder / file_name
         path.write_bytes(name.encode())
@@ -196,7 +198,7 @@ def test_site_distributions_are_the_requirements_pyodide_lacks_recursively(
     come in and typing-extensions, which Pyodide has, does not."""
     pytest.importorskip("packaging")
     lock = {"packages": {n: {} for n in ("numpy", "traitlets", "ipython", "typing-extensions")}}
-    assert set(lite.site_distributions(lock)) >= {"ipycanvas", "ipywidgets", "comm"}
+    assert set(lite.site_distributions(lock)) >= {"ipycanvas", "ipywidgets", "comm", "segno"}
     assert not {"widgetsnbextension", "jupyterlab-widgets"} & set(lite.site_distributions(lock))
     pytest.importorskip("anywidget")
     real = lite.requirements
@@ -243,6 +245,28 @@ def test_show_notebook_shows_the_text_and_runs_the_code(
     assert values[0] == "ShangriLaBoard"  # a cell's last expression
     assert "Red places a Healer master in village A." in capsys.readouterr().out  # printed
     assert namespace["board"] is shown[[type(v).__name__ for v in shown].index("ShangriLaBoard")]
+
+
+def test_show_notebook_hands_the_page_address_to_the_checker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import IPython.display
+
+    from shangrila_widget.rules.ruling import question_string, ruling_link
+
+    for variable in ("SHANGRILA_PAGE_URL", "QUERY_STRING"):  # show_notebook sets them
+        monkeypatch.setenv(variable, "")  # recorded: put back as they were afterwards
+    monkeypatch.delenv("SHANGRILA_SITE_URL", raising=False)
+    shown: list[object] = []
+    monkeypatch.setattr(IPython.display, "display", lambda value: shown.append(value))
+    pos = Position.from_compact("rbyv r play 7/R6/7/7/7/7/7/7/7/7/7/7/7 AB -")
+    page = "https://example.org/site/dispute-checker.html"
+    link = ruling_link(question_string(pos, "journey A B"), page)
+    lite.show_notebook("dispute-checker.ipynb", {"__name__": "__main__"}, page=link)
+    checker = next(v for v in shown if type(v).__name__ == "DisputeChecker")
+    assert checker.game == pos  # type: ignore[attr-defined]
+    assert checker.question is not None  # type: ignore[attr-defined]
+    assert checker.link() == link  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------------------------------
@@ -316,10 +340,11 @@ def test_default_site_loads_pyodide_from_the_public_distribution(tmp_path: Path)
         assert [c["source"] for c in copy["cells"]] == [c["source"] for c in shipped["cells"]]
         assert all(c["metadata"]["trusted"] for c in copy["cells"] if c["cell_type"] == "code")
         ready = (out / lite.ready_page(name)).read_text(encoding="utf-8")
-        assert f'window.location.replace("{lite.ready_url(name)}")' in ready
+        assert lite.ready_script(name) in ready  # to the REPL, the page's address handed on
     assert lite.ready_url("tour.ipynb").startswith("repl/index.html?kernel=python&")
     root = (out / "index.html").read_text(encoding="utf-8")
-    assert f'window.location.replace("{lite.ready_url("tour.ipynb")}")' in root
+    assert f'here.replace("{lite.ready_url("tour.ipynb")}")' in root
+    assert 'here.replace("dispute-checker.html" + here.search + here.hash)' in root
     assert 'id="jupyter-config-data"' in root
     repl = (out / "repl" / "index.html").read_text(encoding="utf-8")
     assert ".jp-CodeConsole-input" in repl and 'id="jupyter-config-data"' in repl

@@ -30,7 +30,8 @@ The ruling string (``r1``)::
   without its ``e11`` extra (the edition says it), spaces written ``_`` and the board's
   ``/`` written ``.``;
 - ``action``: the action's text with spaces written ``.`` (``journey.A.B``,
-  ``recruit.dragon_breeder.F``);
+  ``recruit.dragon_breeder.F``), or ``-`` for a position with no question asked (a link to
+  a position, :func:`question_string`);
 - ``player``: optional, the colour who tries the action when it is not the player to move;
 - ``check``: 8 hexadecimal digits, the start of the SHA-256 of everything before it, so that
   a string cut short or altered is refused rather than read as another question.
@@ -430,6 +431,49 @@ STANDARD: Final = "standard"
 EDITIONS: Final = (STANDARD, OPTION_END_ELEVEN)
 
 
+EDITION_SOURCES: Final[Mapping[str, str]] = {
+    STANDARD: "rulebook",
+    OPTION_END_ELEVEN: "end_eleven",
+}
+"""Each edition's source (the key of its words, ``ruling.edition_source.<key>``)."""
+
+
+def edition_label(edition: str, lang: Language = "en") -> str:
+    """An edition's name with its source, for a picker.
+
+    >>> edition_label("END-ELEVEN")
+    'END-ELEVEN: the game ends after the 11th stone (as some editions and implementations play it)'
+    """
+    if edition not in EDITIONS:
+        raise RulingError("ruling.edition", edition=excerpt(edition))
+    return say(f"edition_source.{EDITION_SOURCES[edition]}", lang, edition=edition)
+
+
+def under_edition(pos: Position, edition: str) -> Position:
+    """``pos`` played by ``edition``'s rules (the same pieces, the option changed); a game
+    ended by the 11th stone under END-ELEVEN goes on under the standard rules while a
+    bridge stands.
+
+    >>> pos = Position.new_game(["red", "blue", "yellow"])
+    >>> edition_of(under_edition(pos, "END-ELEVEN"))
+    'END-ELEVEN'
+    """
+    if edition not in EDITIONS:
+        raise RulingError("ruling.edition", edition=excerpt(edition))
+    if edition == edition_of(pos):
+        return pos
+    data = pos.to_dict()
+    if pos.end_eleven:
+        data["options"] = [o for o in data.get("options", []) if o != OPTION_END_ELEVEN]
+        if not data["options"]:
+            data.pop("options")
+        if pos.is_over and pos.bridges and not pos.passes:
+            _to_play(data)
+    else:
+        data["options"] = [*data.get("options", []), OPTION_END_ELEVEN]
+    return Position.from_dict(data)
+
+
 def edition_of(pos: Position) -> str:
     """``"standard"`` or ``"END-ELEVEN"``: the rules the position is played by."""
     return OPTION_END_ELEVEN if pos.end_eleven else STANDARD
@@ -529,27 +573,63 @@ def _check_digits(body: str) -> str:
     return hashlib.sha256(body.encode("ascii")).hexdigest()[:_CHECK_DIGITS]
 
 
-def ruling_string(pos: Position, action: Action | str, player: str | None = None) -> str:
-    """The short URL-safe string of a question: position, action, edition (and the player
-    who tries it when given); see the module docs. :func:`read_ruling_string` reads it back
-    exactly."""
-    check(pos, action, player)  # checks the arguments
-    action = _as_action(action)
+NO_ACTION: Final = "-"
+"""The action field of a string that carries a position and no question."""
+
+
+def question_string(
+    pos: Position, action: Action | str | None = None, player: str | None = None
+) -> str:
+    """The short URL-safe string of a position and, when given, the action asked about (and
+    the player who tries it); see the module docs. With no action the action field is
+    ``-``: a link to the position alone. :func:`read_question` reads it back exactly.
+
+    >>> pos = Position.new_game(["red", "blue", "yellow"])
+    >>> text = question_string(pos)
+    >>> text
+    'r1~standard~rby_r_setup_7.7.7.7.7.7.7.7.7.7.7.7.7_-_C~-~8d2244f8'
+    >>> read_question(text) == (pos, None, None)
+    True
+    """
+    if action is not None:
+        check(pos, action, player)  # checks the arguments
+        action = _as_action(action)
+    elif player is not None:
+        raise ValueError("a player needs an action")
     fields = pos.to_compact().split()
     if pos.end_eleven:
         fields.remove("e11")
     fields[_BOARD_FIELD] = fields[_BOARD_FIELD].replace("/", ".")
-    parts = [RULING_VERSION, edition_of(pos), "_".join(fields), str(action).replace(" ", ".")]
+    action_field = NO_ACTION if action is None else str(action).replace(" ", ".")
+    parts = [RULING_VERSION, edition_of(pos), "_".join(fields), action_field]
     if player is not None:
         parts.append(player)
     body = "~".join(parts)
     return f"{body}~{_check_digits(body)}"
 
 
+def ruling_string(pos: Position, action: Action | str, player: str | None = None) -> str:
+    """The short URL-safe string of a question: position, action, edition (and the player
+    who tries it when given); see the module docs. :func:`read_ruling_string` reads it back
+    exactly."""
+    return question_string(pos, action, player)
+
+
 def read_ruling_string(text: str) -> tuple[Position, Action, str | None]:
     """(position, action, player) from a ruling string, or from a link holding one
     (``...?ruling=r1~...``). Raises :class:`RulingError` naming the problem: a string cut
-    short or altered is refused, never read as another position."""
+    short or altered is refused, never read as another position; so is a string of a
+    position with no action (:func:`read_question` reads those)."""
+    pos, action, player = read_question(text)
+    if action is None:
+        raise RulingError("ruling.no_action")
+    return pos, action, player
+
+
+def read_question(text: str) -> tuple[Position, Action | None, str | None]:
+    """(position, action or None, player) from a string of :func:`question_string` (or a
+    link holding one, ``...?ruling=r1~...``). Raises :class:`RulingError` naming the
+    problem: a string cut short or altered is refused, never read as another position."""
     if not isinstance(text, str):
         raise RulingError("ruling.not_text", kind=type(text).__name__)
     text = text.strip()
@@ -582,12 +662,14 @@ def read_ruling_string(text: str) -> tuple[Position, Action, str | None]:
         pos = Position.from_compact(" ".join(fields))
     except ShangrilaError as error:
         raise RulingError("ruling.position", problem=str(error)) from None
-    try:
-        action = parse_action(action_text.replace(".", " "))
-    except ShangrilaError as error:
-        raise RulingError("ruling.action", problem=str(error)) from None
+    action: Action | None = None
+    if action_text != NO_ACTION:
+        try:
+            action = parse_action(action_text.replace(".", " "))
+        except ShangrilaError as error:
+            raise RulingError("ruling.action", problem=str(error)) from None
     player = rest[0] if len(rest) == 2 else None
-    if player is not None and player not in pos.players:
+    if player is not None and (action is None or player not in pos.players):
         raise RulingError("ruling.player", player=excerpt(player))
     return pos, action, player
 
@@ -697,13 +779,19 @@ def ruling(pos: Position, action: Action | str, player: str | None = None) -> Ru
 __all__ = [
     "DEFAULT_BASE_URL",
     "EDITIONS",
+    "EDITION_SOURCES",
+    "NO_ACTION",
     "SITE_URL_VARIABLE",
     "Change",
     "EditionNote",
     "LegalIf",
     "Ruling",
     "RulingError",
+    "edition_label",
     "edition_of",
+    "question_string",
+    "read_question",
+    "under_edition",
     "changes_for",
     "edited",
     "failing_conditions",

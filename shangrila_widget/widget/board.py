@@ -103,6 +103,7 @@ from shangrila_widget.widget.controller import (
     Feedback,
     moved_highlights,
 )
+from shangrila_widget.widget.copying import LinkTools
 from shangrila_widget.widget.legend import Legend
 from shangrila_widget.widget.seats import BotSpec, ComputerPlayers
 from shangrila_widget.widget.style import stylesheet
@@ -186,6 +187,11 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._synced_json = start.to_json()
         self._last_feedback = Feedback("info", "")
         self.canvas = BoardCanvas(width, width * 910 / 900)
+        #: "Copy link" (:class:`~shangrila_widget.widget.copying.LinkTools`): a link that
+        #: opens the position on show in the checker; an owner (the checker) may set
+        #: ``link_tools.link_of`` to a link of its own.
+        self.link_tools = LinkTools(self.position_link, self.guarded(self._on_link_copied))
+        self.link_tools.translate(lang)
         self._build_controls()
         #: The legend of the picture under the buttons, in the board's language.
         self.legend = Legend(lang=lang)
@@ -305,8 +311,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.describe_button.observe(self.guarded(self._on_describe), "value")
         #: Beside the board: the message line and the supply table (the tour puts its
         #: narration here too).
+        #: "Copy link" (a link that opens the position on show in the checker), under the
+        #: message line; the checker puts the button in its own bar.
+        link_button = () if self.link_tools.button is None else (self.link_tools.button,)
+        self.link_row = widgets.HBox(list(link_button))
+        self.link_row.add_class("shangrila-link-row")
         self.side_panel = side = widgets.VBox(
-            [self.message_box, self.action_box, self.side_info, self.description],
+            [self.message_box, self.link_row, self.action_box, self.side_info, self.description],
             layout=widgets.Layout(
                 flex="1 1 300px",
                 min_width="260px",
@@ -448,6 +459,17 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def share(self) -> str:
         """The position on show as its one-line string (to copy and paste)."""
         return to_compact(self.game)
+
+    def position_link(self) -> str:
+        """A link that opens the position on show in the checker (the page's checker when
+        served, else the site setting: :func:`~shangrila_widget.widget.address.link_base`)."""
+        from shangrila_widget.rules.ruling import question_string, ruling_link
+        from shangrila_widget.widget.address import link_base
+
+        return ruling_link(question_string(self.game), link_base(on_checker_page=False))
+
+    def _on_link_copied(self, ok: bool) -> None:
+        self.say(Feedback.sentence("info", "link_copied" if ok else "link_copy_failed"))
 
     def load(self, game: GameRecord | Position | str) -> None:
         """Show another game: a :class:`GameRecord` (for example one loaded from JSON), or a
@@ -678,6 +700,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.presenter_button.tooltip = ui_text("presenter_tip", lang)
         for key, button in self.buttons.items():
             button.description = ui_text(key, lang)
+        self.link_tools.translate(lang)
         self.say(self._last_feedback)  # said again, in the new language
         self._refresh()
 
@@ -786,6 +809,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         buttons["redo"].disabled = buttons["end"].disabled = busy or not self.record.can_redo()
         buttons["confirm"].disabled = busy or self.controller.pending_recruit is None
         buttons["pass"].disabled = buttons["cancel"].disabled = busy
+        self.link_tools.refresh()
         self._change_callbacks(self)
 
     def _description(self, pos: Position) -> list[str]:

@@ -13,7 +13,14 @@
 - **What happens if...**: every legal action (filter by kind) with its predicted result and
   rule ids; choosing one previews it on the board without playing it; "Play it" plays it.
 - **Share**: the one-line position string (with *Copy*) and the JSON, both editable to load
-  a position.
+  a position; *Copy link* and *QR code* give a link that opens this
+  position and the question asked in the checker (:mod:`~shangrila_widget.rules.ruling`).
+- **A ruling**: :meth:`DisputeChecker.ask` (or choosing an action in the list) shows the
+  question, the verdict with every rule that refuses it and what would make it legal, under
+  the edition picked (:data:`~shangrila_widget.rules.ruling.EDITIONS`), and whether the other
+  edition would judge otherwise. :meth:`DisputeChecker.from_address` opens the ruling a
+  link carries (``?ruling=r1~...``, see :mod:`~shangrila_widget.widget.address`), with
+  nothing to type; a bad link is said on the page.
 
 Everything but the board sits in the panel beside it, so the whole checker is on screen as
 the page loads; ``presenter=True`` (see :mod:`~shangrila_widget.widget.presenting`) folds it
@@ -22,6 +29,7 @@ to the modes, the message and the list for a projector.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,84 +37,37 @@ import traitlets
 
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile
+from shangrila_widget.rules.actions import Action, parse_action
 from shangrila_widget.rules.analysis import ALL_KINDS, Prediction, what_if
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_bridge, with_tile, with_to_move
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
-from shangrila_widget.widget.board import ShangriLaBoard, as_position, relabel, visible_errors
+from shangrila_widget.rules.ruling import (
+    EDITIONS,
+    RulingError,
+    edition_label,
+    edition_of,
+    question_string,
+    read_question,
+    ruling,
+    ruling_link,
+    under_edition,
+)
+from shangrila_widget.rules.ruling import say as say_ruling
+from shangrila_widget.widget.address import link_base, page_parameter
+from shangrila_widget.widget.board import (
+    ShangriLaBoard,
+    as_position,
+    relabel,
+    rule_badge,
+    visible_errors,
+)
 from shangrila_widget.widget.controller import Feedback
+from shangrila_widget.widget.copying import copy_button
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
 from shangrila_widget.widget.texts import ui_text
 
 KIND_FILTERS = ("all", "place", "recruit", "journey")
-
-_COPY_ESM = """
-function render({ model, el }) {
-  const button = document.createElement("button");
-  button.className = "jupyter-button widget-button shangrila-copy";
-  const label = () => {
-    button.textContent = model.get("description");
-    button.title = model.get("tooltip");
-  };
-  label();
-  model.on("change:description", label);
-  model.on("change:tooltip", label);
-  button.addEventListener("click", async () => {
-    const text = model.get("text");
-    let ok = false;
-    try {
-      await navigator.clipboard.writeText(text);
-      ok = true;
-    } catch (error) {
-      // No clipboard API (a page served over plain http from another machine): copy the
-      // old way, through a selected text area.
-      const area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.style.position = "fixed";
-      area.style.opacity = "0";
-      document.body.appendChild(area);
-      area.select();
-      try { ok = document.execCommand("copy"); } catch (ignored) { ok = false; }
-      area.remove();
-    }
-    model.send({ event: "copied", ok });
-  });
-  el.appendChild(button);
-}
-export default { render };
-"""
-
-
-def copy_button() -> Any:
-    """A button that copies its ``text`` trait to the clipboard in the browser and then
-    calls the callbacks given to ``on_copy(callback)`` with True (copied) or False (the
-    browser refused). It needs anywidget's front end; without anywidget, None (the position
-    string is still there to select and copy by hand)."""
-    try:
-        import anywidget
-    except ImportError:  # JupyterLite without anywidget
-        return None
-
-    class CopyButton(anywidget.AnyWidget):
-        _esm = _COPY_ESM
-        text = traitlets.Unicode("").tag(sync=True)
-        description = traitlets.Unicode("").tag(sync=True)
-        tooltip = traitlets.Unicode("").tag(sync=True)
-
-        def __init__(self) -> None:
-            super().__init__()
-            self._copy_callbacks = widgets.CallbackDispatcher()
-            self.on_msg(self._on_front_end)
-
-        def on_copy(self, callback: Any, remove: bool = False) -> None:
-            self._copy_callbacks.register_callback(callback, remove=remove)
-
-        def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
-            if isinstance(content, dict) and content.get("event") == "copied":
-                self._copy_callbacks(bool(content.get("ok")))
-
-    return CopyButton()
 
 
 def prediction_label(prediction: Prediction, lang: Language = "en") -> str:
@@ -159,6 +120,14 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.board = ShangriLaBoard(start, lang=lang, width=width)
         self.board.on_click(self._on_board_click)
         self.predictions: list[Prediction] = []
+        #: The question asked (the action, and the player who tries it or None for the
+        #: player to move), judged in the ruling box; None: no question.
+        self.question: tuple[Action, str | None] | None = None
+        #: A link that could not be opened (:meth:`open_link`): its error, said on the page.
+        self.link_error: RulingError | None = None
+        #: The board's "Copy link" and the QR code, of this checker's link (:meth:`link`).
+        self.link_tools = self.board.link_tools
+        self.link_tools.link_of = self.link
         self._build(lang)
         super().__init__(children=[self._bar, self.board], **kwargs)
         self.add_class("shangrila-checker")
@@ -171,6 +140,18 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self._translate()
         self._update()
 
+    @classmethod
+    def from_address(cls, position: Position | str | None = None, **kwargs: Any) -> DisputeChecker:
+        """A checker that opens the ruling (or position) the page's address carries
+        (``?ruling=r1~...``; :mod:`~shangrila_widget.widget.address`), else ``position``.
+        A link that cannot be read is said on the page, in the checker's language, and the
+        board shows ``position``, never a guess at the link's."""
+        checker = cls(position, **kwargs)
+        text = page_parameter("ruling")
+        if text is not None:
+            checker.open_link(text)
+        return checker
+
     # ------------------------------------------------------------------ layout
 
     def _build(self, lang: Language) -> None:
@@ -178,8 +159,26 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.mode_buttons = widgets.ToggleButtons(
             options=[("", "play"), ("", "edit")], value="play", style={"button_width": "auto"}
         )
+        #: The rules edition the position is played by (with its source).
+        self.edition_picker = widgets.Dropdown(
+            options=[(e, e) for e in EDITIONS],
+            value=EDITIONS[0],
+            layout={"width": "auto", "max_width": "15em"},
+            style={"description_width": "initial"},
+        )
+        self.edition_picker.add_class("shangrila-edition-picker")
+        self.edition_picker.observe(self._on_edition, "value")
+        tools = self.board.link_tools
+        link_button = () if tools.button is None else (tools.button,)
         self._bar = widgets.HBox(
-            [self.title_line.title, self.mode_buttons, self.title_line.presenter_button],
+            [
+                self.title_line.title,
+                self.mode_buttons,
+                self.edition_picker,
+                *link_button,
+                tools.qr_button,
+                self.title_line.presenter_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self._bar.add_class("shangrila-checker-bar")
@@ -254,11 +253,17 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         # the edit tools, the board's message, the list, the string, the board's table.
         panel = self.board.side_panel
         message, *rest = panel.children
-        rest = [child for child in rest if child is not self.board.action_box]
+        moved = (self.board.action_box, self.board.link_row)  # below, and in the bar
+        rest = [child for child in rest if child not in moved]
+        #: The question asked and its ruling (empty with no question).
+        self.ruling_box = widgets.HTML()
+        self.ruling_box.add_class("shangrila-ruling")
         panel.children = (
             self.title_line.guide,
             self.edit_tools,
             message,
+            self.board.link_tools.qr_box,
+            self.ruling_box,
             self.board.action_box,
             self._what_if_box,
             self._share,
@@ -293,6 +298,13 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.load_string_button.description = ui_text("load", lang)
         self.load_json_button.description = ui_text("load", lang)
         self._json_box.set_title(0, ui_text("json", lang))
+        self.edition_picker.description = ui_text("edition", lang)
+        relabel(
+            self.edition_picker,
+            [(edition_label(e, lang), e) for e in EDITIONS],
+            self._on_edition,
+        )
+        self.board.link_tools.translate(lang)
 
     # ------------------------------------------------------------------ public API
 
@@ -304,6 +316,44 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     def show_error(self, error: BaseException) -> None:
         """Show an error of a callback under the board (see :func:`visible_errors`)."""
         self.board.show_error(error)
+
+    def link(self) -> str:
+        """A link that opens this position, and the question asked if any, in the checker
+        (this page when served, else the site setting:
+        :func:`~shangrila_widget.widget.address.link_base`)."""
+        action, player = self.question if self.question is not None else (None, None)
+        try:
+            text = question_string(self.game, action, player)
+        except ShangrilaError:  # a question that no longer fits the position
+            text = question_string(self.game)
+        return ruling_link(text, link_base(on_checker_page=True))
+
+    def ask(self, action: Action | str | None, player: str | None = None) -> None:
+        """Ask about ``action`` (tried by ``player``, default the player to move): the
+        ruling box shows the verdict, every rule that refuses it, what would make it legal,
+        and how the other edition judges it. None: no question."""
+        if action is None:
+            self.question = None
+        else:
+            self.question = (parse_action(action) if isinstance(action, str) else action, player)
+        self.link_error = None
+        self._show_ruling()
+        self.link_tools.refresh()
+
+    def open_link(self, text: str) -> bool:
+        """Open a ruling string, or a link holding one: its position on the board, its
+        question in the ruling box. A string that cannot be read (cut, altered, an unknown
+        edition...) changes nothing and is said on the page; returns whether it opened."""
+        try:
+            position, action, player = read_question(text)
+        except RulingError as error:  # said once, in the ruling box (an alert)
+            self.link_error = error
+            self._show_ruling()
+            return False
+        self.question = None if action is None else (action, player)
+        self.link_error = None
+        self._set_position(position, Feedback.sentence("info", "link_opened", self.lang))
+        return True
 
     def load(self, text: str) -> None:
         """Load a position from its one-line string or JSON; a bad one is refused with its
@@ -376,7 +426,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.edit(target)
         return True
 
-    def _on_copied(self, ok: bool) -> None:
+    def _on_copied(self, ok: bool) -> None:  # the position string's Copy
         self.board.say(Feedback.sentence("info", "copied" if ok else "copy_failed", self.lang))
 
     @visible_errors
@@ -400,7 +450,82 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     def _on_choose(self, change: dict[str, Any]) -> None:
         if change["new"] is None:
             return
-        self.preview(int(change["new"]))
+        index = int(change["new"])
+        self.question = (self.predictions[index].action, None)
+        self.link_error = None
+        self.preview(index)
+        self._show_ruling()
+        self.link_tools.refresh()
+
+    @visible_errors
+    def _on_edition(self, change: dict[str, Any]) -> None:
+        if change["new"] is None or change["new"] == edition_of(self.game):
+            return
+        new = under_edition(self.game, change["new"])
+        what = {lang: edition_label(change["new"], lang) for lang in LANGUAGES}
+        self._set_position(new, Feedback.sentence("info", "edited", self.lang, what=what))
+
+    def _show_ruling(self) -> None:
+        """The ruling box: the question and its verdict under the position's edition, or
+        why a link could not be opened."""
+        lang = self.lang
+        if self.link_error is not None:
+            problem = html.escape(self.link_error.text(lang))
+            self.ruling_box.value = (
+                "<div class='shangrila-ruling-error' role='alert'>"
+                f"{html.escape(say_ruling('page.bad_link', lang, problem='{}'))}"
+                "</div>"
+            ).replace("{}", problem)
+            return
+        if self.question is None:
+            self.ruling_box.value = ""
+            return
+        action, player = self.question
+        pos = self.game
+        try:
+            answer = ruling(pos, action, player)
+        except ShangrilaError as error:  # the player no longer plays, say
+            self.ruling_box.value = f"<div>{html.escape(error.text(lang))}</div>"
+            return
+        who = COLOUR_NAMES[lang][player or pos.to_move]
+        parts = [
+            f"<div class='shangrila-ruling-question'><b>{ui_text('ruling_title', lang)}</b>: "
+            f"{html.escape(say_ruling('page.question', lang, player=who, action=str(action)))}"
+            "</div>"
+        ]
+        if answer.legal:
+            parts.append(
+                f"<div class='shangrila-verdict shangrila-legal'>"
+                f"{html.escape(say_ruling('page.legal', lang))}</div>"
+            )
+            assert answer.outcome is not None
+            events = answer.outcome.messages(lang)
+            if events:
+                items = "".join(f"<li>{html.escape(m)}</li>" for m in events)
+                parts.append(f"{html.escape(say_ruling('page.events', lang))}<ul>{items}</ul>")
+        else:
+            parts.append(
+                f"<div class='shangrila-verdict shangrila-refused'>"
+                f"{html.escape(say_ruling('page.refused', lang))}</div>"
+            )
+            items = "".join(
+                f"<li>{rule_badge(r.rule, lang)} {html.escape(r.message(lang))}</li>"
+                for r in answer.refusals
+            )
+            parts.append(f"{html.escape(say_ruling('page.rules', lang))}<ul>{items}</ul>")
+            if answer.legal_if:
+                items = "".join(f"<li>{html.escape(e.text(lang))}</li>" for e in answer.legal_if)
+                parts.append(f"{html.escape(say_ruling('page.legal_if', lang))}<ul>{items}</ul>")
+            else:
+                parts.append(f"<div>{html.escape(say_ruling('page.no_legal_if', lang))}</div>")
+        parts.append(
+            f"<div>{html.escape(say_ruling('page.edition', lang, edition=answer.edition))} "
+        )
+        note = answer.other_edition.text(lang)
+        if note is None:
+            note = say_ruling("page.editions_agree", lang, edition=answer.other_edition.edition)
+        parts.append(f"{html.escape(note)}</div>")
+        self.ruling_box.value = "".join(parts)
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: dict[str, Any]) -> None:
@@ -447,6 +572,11 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         relabel(self.colour_picker, colours)
         if self.colour_picker.value not in players:
             self.colour_picker.value = players[0]
+        self.edition_picker.unobserve(self._on_edition, "value")
+        self.edition_picker.value = edition_of(pos)
+        self.edition_picker.observe(self._on_edition, "value")
+        self._show_ruling()
+        self.link_tools.refresh()
 
     def _repr_svg_(self) -> str:
         """The static picture where no kernel runs (saved notebooks, nbconvert)."""

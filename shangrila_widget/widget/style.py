@@ -190,6 +190,20 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 }}
 .shangrila-reference {{ max-height: 40vh; overflow-y: auto; }}
 button.shangrila-copy {{ width: auto; }}
+.shangrila-qr-picture svg {{
+  display: block; width: 100%; max-width: min(62vh, 520px); height: auto; margin: 4px 0;
+}}
+.shangrila-qr-link {{
+  font-family: monospace; font-size: 11px; overflow-wrap: anywhere;
+}}
+.shangrila-ruling ul {{ margin: 2px 0 4px; padding-left: 1.2em; }}
+.shangrila-verdict {{ font-weight: bold; margin: 2px 0; }}
+.shangrila-refused {{ color: var(--jp-error-color1, #B5400B); }}
+.shangrila-legal {{ color: var(--jp-success-color1, #2E7D32); }}
+.shangrila-ruling-error {{
+  padding: 4px 8px; font-weight: bold; color: var(--jp-ui-font-color1, #000);
+  border-left: 4px solid var(--jp-error-color1, #D55E00); background: #fff4ec;
+}}
 .shangrila-reference-table {{ font-size: 90%; }}
 .shangrila-chapter-title {{ margin: 0 0 6px; }}
 .shangrila-events {{ padding-left: 1.1em; }}
@@ -226,7 +240,8 @@ button.shangrila-copy {{ width: auto; }}
 .shangrila-presenting .shangrila-what-if-kinds,
 .shangrila-presenting .shangrila-tour-panel > :not(.shangrila-narration):not(.shangrila-message),
 .shangrila-presenting .shangrila-checker-panel
-  > :not(.shangrila-what-if):not(.shangrila-message):not(.shangrila-edit-tools) {{
+  > :not(.shangrila-what-if):not(.shangrila-message):not(.shangrila-edit-tools):not(
+    .shangrila-ruling):not(.shangrila-qr-box) {{
   display: none !important;
 }}
 .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 120px; max-width: none !important; }}

@@ -183,8 +183,9 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         # message and table, and the rules reference.
         panel = self.board.side_panel
         message, *rest = panel.children
-        for child in rest:  # the board's table gives way first; its action box stays whole
-            if child is not self.board.action_box:
+        # The board's table gives way first; its action box and Copy link stay whole.
+        for child in rest:
+            if child not in (self.board.action_box, self.board.link_row):
                 child.add_class("shangrila-board-info")
         panel.children = (self.title_line.guide, self.narration, message, *rest, self._reference)
         panel.add_class("shangrila-tour-panel")

@@ -47,7 +47,7 @@ def edit_by_clicking(page: Page) -> None:
 
     root = page.locator(ROOT)
     root.get_by_role("button", name="Edit", exact=True).click()
-    colour = root.locator("select").first  # the edit bar's colour (the second: who moves)
+    colour = root.locator(".shangrila-edit-tools select").first  # colour (the second: who moves)
     expect(colour).to_be_visible()
     for name, piece, village, master_type in EDITS:
         colour.select_option(label=name)
@@ -90,7 +90,7 @@ def test_set_up_ask_copy_and_paste_into_a_new_checker(
 
     # 2. What happens if...: the first journey of the list, previewed on the board.
     prediction = what_if(position, ["journey"])[0]
-    options = root.locator("select").nth(2)  # colour, who moves, then the what-if list
+    options = root.locator(".shangrila-what-if select")
     expect(options.locator("option").first).to_contain_text(str(prediction.action))
     options.select_option(index=0)
     first_sentence = prediction.outcome.messages("en")[0]

@@ -46,6 +46,7 @@ import pytest
 
 from shangrila_widget import lite, serve
 from shangrila_widget.rules import Position
+from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.widget.texts import ui_text
 from tests.support.board import (
     BACKGROUND_RGBA,
@@ -375,6 +376,51 @@ def test_lite_site_root_opens_the_tour_ready_and_next_moves_the_board(
     wait_for_canvas_change(page, CANVAS, region, before, timeout=20)
     page.get_by_text("Yellow places a Dragon Breeder master in village A").first.wait_for()
     screenshot(page, request, "tour-next")
+    assert browser_diagnostics.page_errors == []
+    assert browser_diagnostics.blocked_urls == []
+
+
+def test_lite_ruling_link_opens_the_checker_with_its_verdict(
+    lite_sites: LiteSites,
+    lite_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    request: pytest.FixtureRequest,
+) -> None:
+    """A link the command line prints for the static site (``--base-url`` its root) opens
+    the checker's ready page on the link's position with the verdict, nothing to run: the
+    root forwards the ruling to ``dispute-checker.html``, whose address reaches Python in
+    the Web Worker. Its Copy link gives the checker page's link of the same ruling."""
+    from tests.browser.test_ruling_link_browser import (
+        QUESTION,
+        cli_ruling,
+        decode_qr,
+        linked_position,
+    )
+
+    position = linked_position()
+    answer = cli_ruling(position, QUESTION, lite_sites.offline_url)
+    link = str(answer["link"])
+    page = lite_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    started = time.monotonic()
+    page.goto(link)
+    verdict = page.locator(".shangrila-ruling").get_by_text("Verdict: refused.")
+    verdict.wait_for(timeout=LOAD_TIMEOUT * 1000)
+    print(f"\nlite ruling link: verdict {time.monotonic() - started:.1f} s after navigation")
+    assert "repl/index.html" in page.url and "dispute-checker.ipynb" in unquote(page.url)
+    ruling_text = page.locator(".shangrila-ruling").inner_text()
+    assert "JOURNEY-START" in ruling_text and "Question: may Red play journey B A?" in ruling_text
+    field = page.locator(".shangrila-checker").get_by_label("Position string")
+    assert field.input_value() == to_compact(position)
+    screenshot(page, request, "opened")
+    page.get_by_role("button", name="Copy link").click()
+    page.get_by_text("Link copied").first.wait_for()
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == f"{lite_sites.offline_url}dispute-checker.html?ruling={answer['ruling']}"
+    page.get_by_role("button", name="QR code").click()  # segno's wheel runs in the page too
+    picture = page.locator(".shangrila-qr-picture svg")
+    picture.wait_for()
+    assert decode_qr(picture.screenshot()) == [copied]
     assert browser_diagnostics.page_errors == []
     assert browser_diagnostics.blocked_urls == []
 

@@ -35,16 +35,23 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.codes import setup_caps
 from shangrila_widget.rules.ruling import (
     DEFAULT_BASE_URL,
+    EDITIONS,
+    NO_ACTION,
     RulingError,
     changes_for,
     edited,
+    edition_label,
+    edition_of,
     failing_conditions,
     legal_if,
+    question_string,
+    read_question,
     read_ruling_string,
     refusing_rules,
     ruling,
     ruling_link,
     ruling_string,
+    under_edition,
 )
 from tests.support.positions import make
 from tests.support.questions import random_question
@@ -388,3 +395,33 @@ def test_refused_input_is_the_packages_error() -> None:
         ruling(pos, "pass", player="violet")
     with pytest.raises(TypeError):
         ruling("not a position", "pass")  # type: ignore[arg-type]
+
+
+def test_a_position_string_with_no_question_round_trips_and_is_no_ruling() -> None:
+    before, _after, _action = eleven_stones(end_eleven=True)
+    text = question_string(before)
+    assert text.split("~")[1:4:2] == ["END-ELEVEN", NO_ACTION]
+    assert read_question(text) == (before, None, None)
+    with pytest.raises(RulingError, match="no action to rule on"):
+        read_ruling_string(text)
+    assert read_question(ruling_link(text, "http://h/x.html")) == (before, None, None)
+    altered = text.replace("~-~", "~pass~")
+    with pytest.raises(RulingError, match="cut or altered"):
+        read_question(altered)
+    with pytest.raises(ValueError):
+        question_string(before, None, "red")
+
+
+def test_under_edition_changes_the_option_only() -> None:
+    before, after, action = eleven_stones(end_eleven=True)
+    assert after.is_over
+    standard = under_edition(after, "standard")
+    assert edition_of(standard) == "standard" and not standard.is_over
+    assert standard.stones == after.stones and standard.bridges == after.bridges
+    assert under_edition(under_edition(before, "standard"), "END-ELEVEN") == before
+    assert under_edition(before, "END-ELEVEN") is before
+    with pytest.raises(RulingError, match="unknown edition 'house'"):
+        under_edition(before, "house")
+    labels = [edition_label(e, "pl") for e in EDITIONS]
+    assert labels[0].startswith("standard: zasady z instrukcji")
+    assert labels[1].startswith("END-ELEVEN: gra kończy się po 11. kamieniu")

@@ -3,8 +3,15 @@ as the browser sends them)."""
 
 from __future__ import annotations
 
-from shangrila_widget.rules import Position, from_compact
+import html
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from shangrila_widget.rules import Position, from_compact, parse_action
 from shangrila_widget.rules.compact import to_compact
+from shangrila_widget.rules.ruling import EDITIONS, read_question, ruling, ruling_string
 from shangrila_widget.widget import DisputeChecker
 from tests.support.paths import EXAMPLE_POSITIONS
 from tests.support.widget import click_bridge, click_space
@@ -150,3 +157,147 @@ def test_a_callback_error_of_the_checker_is_shown_under_the_board() -> None:
     checker.predictions = []  # the list no longer matches its options
     checker.action_list.value = 0  # as the front end chooses the first line
     assert "IndexError" in checker.board.error
+
+
+# ---------------------------------------------------------------------------- rulings, links
+
+
+BROKEN_AB = "rbyv r play 7/R6/7/7/7/7/7/7/7/7/7/7/7 AB -"
+
+
+def _no_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("QUERY_STRING", "VOILA_REQUEST_URL", "SHANGRILA_PAGE_URL"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.delenv("SHANGRILA_SITE_URL", raising=False)
+
+
+def test_a_link_in_the_page_address_opens_its_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Voila gives the kernel the page's query (QUERY_STRING) and address: the checker opens
+    the link's position and question, and its own link is the same link."""
+    _no_page(monkeypatch)
+    pos = Position.from_compact(BROKEN_AB)
+    link = ruling(pos, "journey A B").link("http://127.0.0.1:8871/")
+    monkeypatch.setenv("QUERY_STRING", link.split("?", 1)[1])
+    monkeypatch.setenv("VOILA_REQUEST_URL", link)
+    checker = DisputeChecker.from_address(situation_one(), lang="pl")
+    assert checker.game == pos
+    assert checker.question is not None and str(checker.question[0]) == "journey A B"
+    box = checker.ruling_box.value
+    assert "Werdykt: akcja niedozwolona." in box
+    assert box.index("JOURNEY-BRIDGE") < box.index("JOURNEY-START")
+    assert "Byłoby legalne, gdyby most A-B jeszcze stał" in box
+    assert checker.link() == link
+    button = checker.link_tools.button
+    assert button is not None and button.text == link and button.description == "Kopiuj link"
+    assert button in checker.children[0].children and checker.board.link_row not in (
+        checker.board.side_panel.children
+    )
+
+
+@pytest.mark.parametrize(
+    ("cut", "words"),
+    [
+        (lambda s: s[:-3], "cut or altered"),
+        (lambda s: s.replace("journey.A.B", "journey.A.C"), "cut or altered"),
+        (lambda s: s.replace("~standard~", "~house~"), "unknown edition 'house'"),
+        (lambda s: s.split("~journey")[0], "incomplete or cut"),
+        (lambda s: s + "<script>", "is not allowed"),
+    ],
+)
+def test_a_bad_link_says_why_and_shows_no_board_of_it(
+    monkeypatch: pytest.MonkeyPatch, cut: Any, words: str
+) -> None:
+    _no_page(monkeypatch)
+    good = ruling_string(Position.from_compact(BROKEN_AB), "journey A B")
+    monkeypatch.setenv("QUERY_STRING", "ruling=" + quote(cut(good)))
+    checker = DisputeChecker.from_address(situation_one())
+    assert checker.game == situation_one(), "the board is the checker's own, not a guess"
+    assert checker.link_error is not None and checker.question is None
+    assert words in html.unescape(checker.ruling_box.value)
+    assert "This link cannot be opened" in checker.ruling_box.value
+    assert "<script>" not in checker.ruling_box.value
+    checker.lang = "pl"
+    assert "Nie można otworzyć tego linku" in checker.ruling_box.value
+
+
+def test_choosing_an_action_asks_it_and_the_link_carries_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _no_page(monkeypatch)
+    checker = DisputeChecker(situation_one())
+    assert checker.ruling_box.value == "" and "~-~" in checker.link()
+    index = next(i for i, p in enumerate(checker.predictions) if str(p.action) == "journey A B")
+    checker.action_list.value = index
+    assert "Verdict: legal." in checker.ruling_box.value
+    assert read_question(checker.link()) == (situation_one(), parse_action("journey A B"), None)
+    assert checker.link().startswith("http://127.0.0.1:8866/?ruling=r1~")
+    monkeypatch.setenv("SHANGRILA_SITE_URL", "https://site.example/s/dispute-checker.html")
+    checker.ask("journey A M")
+    assert checker.link().startswith("https://site.example/s/dispute-checker.html?ruling=r1~")
+    assert "Verdict: refused." in checker.ruling_box.value
+
+
+def test_the_edition_picker_rejudges_and_says_where_editions_differ(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.rules.test_ruling import eleven_stones
+
+    _no_page(monkeypatch)
+    before, _after, action = eleven_stones(end_eleven=False)
+    checker = DisputeChecker(before)
+    assert [v for _, v in checker.edition_picker.options] == list(EDITIONS)
+    assert checker.edition_picker.label.startswith("standard: the rulebook's rules")
+    checker.ask(action)
+    assert "Under END-ELEVEN this journey would end the game" in checker.ruling_box.value
+    checker.edition_picker.value = "END-ELEVEN"
+    assert checker.game.end_eleven and checker.game.stones == before.stones
+    assert "Judged by: END-ELEVEN." in checker.ruling_box.value
+    assert "Under the standard rules this journey would not end the game" in (
+        checker.ruling_box.value
+    )
+    assert "~END-ELEVEN~" in checker.link()
+    checker.lang = "pl"
+    assert checker.edition_picker.label.startswith("END-ELEVEN: gra kończy się")
+
+
+def test_the_qr_code_shows_the_link(monkeypatch: pytest.MonkeyPatch) -> None:
+    _no_page(monkeypatch)
+    checker = DisputeChecker(situation_one())
+    tools = checker.link_tools
+    assert tools.qr_box.layout.display == "none" and tools.qr_button.description == "QR code"
+    tools.qr_button.value = True
+    assert tools.qr_box.layout.display == "block"
+    assert "<svg" in tools.qr_box.value and html.escape(checker.link()) in tools.qr_box.value
+    checker.ask("journey A B")
+    assert html.escape(checker.link()) in tools.qr_box.value
+
+
+def test_the_board_and_the_tour_copy_a_link_of_their_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from shangrila_widget.widget import RulebookTour, ShangriLaBoard
+    from shangrila_widget.widget.texts import ui_text
+
+    _no_page(monkeypatch)
+    board = ShangriLaBoard(situation_one())
+    button = board.link_tools.button
+    assert button is not None and button in board.link_row.children
+    assert read_question(button.text) == (situation_one(), None, None)
+    click_space(board, "A", "rainmaker")
+    click_space(board, "B", "rainmaker")
+    assert read_question(button.text)[0] == board.game != situation_one()
+    button._handle_msg(
+        {
+            "content": {"data": {"method": "custom", "content": {"event": "copied", "ok": True}}},
+            "buffers": [],
+        }
+    )
+    assert board.message == ui_text("link_copied", "en")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://127.0.0.1:8870/voila/render/tour.ipynb")
+    tour = RulebookTour()
+    tour_button = tour.board.link_tools.button
+    assert tour_button is not None
+    assert tour_button.text.startswith(
+        "http://127.0.0.1:8870/voila/render/dispute-checker.ipynb?ruling=r1~"
+    )
+    assert read_question(tour_button.text)[0] == tour.board.game
