@@ -1,4 +1,4 @@
-"""The bots' machinery: a position evaluation, two playout policies and a multi-player MCTS.
+"""The bots' machinery: a position evaluation and two playout policies.
 
 Everything works on the engine's fast path (:func:`legal_actions` and
 :func:`apply_unchecked`) and reads positions through ``pos.packed`` (their parts, read-only,
@@ -16,21 +16,17 @@ in the codes of :mod:`~shangrila_widget.rules.codes`).
   playout's end). As one seat against three uniform random players it wins about half of
   the games, where uniform play, which mostly recruits because pairs of students make most
   of the legal list, wins a quarter;
-- :class:`Search` is max^n UCT: each node keeps a value per seat and the player to move
-  picks by their own value; children are opened in the order of a one-move heuristic,
-  a few more as the node is visited more often (progressive widening), the root starting
-  with ``root_width`` of them.
+- the search itself (max^n UCT) is :class:`~shangrila_widget.bots.tree.Search`, and the
+  thinking API that every caller uses is :mod:`~shangrila_widget.bots.thinking`.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final
 
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import BRIDGES, VILLAGE_INDEX
@@ -225,7 +221,9 @@ def _margin(after: Position, seat: int, cheap: bool) -> float:
 
 def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
     """:func:`action_score` of each action (the same numbers), without replaying a placement
-    or a recruit: only the villages it changes are looked at again."""
+    or a recruit: only the villages it changes are looked at again. A journey that ends the
+    game is scored by its result instead (1000 times the mover's share, less 500), so that
+    the ``easy`` bot takes a last journey that wins."""
     packed = pos.packed
     cells = packed.cells
     seat = packed.turn
@@ -253,8 +251,8 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
             after = bytes(after_cells)
             changed = [s // 7 for s in slots]
             gained_masters, gained_students, held = 0, len(slots), villages[colour]
-        else:
-            scores.append(action_score(pos, action))
+        else:  # a journey (or a pass): replayed; one that ends the game, by its result
+            scores.append(_ordering_score(pos, action, False, 0.0))
             continue
         new_might = might[:]
         new_travellers = travellers[:]
@@ -344,170 +342,3 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
         slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
         return base + W_STUDENT * len(slots)
     return action_score(pos, action, cheap=cheap)
-
-
-class SearchNode:
-    """One position of the search tree; ``value[s]`` sums seat s's results through it."""
-
-    __slots__ = ("position", "seat", "actions", "children", "visits", "value", "ordered")
-
-    def __init__(self, position: Position) -> None:
-        packed = position.packed
-        self.position = position
-        self.seat = packed.turn
-        self.actions: list[Action] = legal_actions(position)
-        self.children: list[tuple[Action, SearchNode]] = []
-        self.visits = 0
-        self.value = [0.0] * len(packed.players)
-        self.ordered = False
-
-    def mean(self, seat: int) -> float:
-        """Seat's average result through this node (0.0 before any visit)."""
-        return self.value[seat] / self.visits if self.visits else 0.0
-
-
-Policy = Literal["sampled", "greedy"]
-"""How a playout plays: ``sampled`` draws by :data:`ROLLOUT_WEIGHTS`; ``greedy`` plays the
-``easy`` bot's move (:func:`greedy_action`) for every seat."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long one search runs: iterations and/or seconds (whichever ends first), how many
-    actions a playout plays before the position is evaluated and by which policy, how many
-    actions the root opens before its width grows with its visits, and the UCT exploration
-    constant (results are win chances, 0-1)."""
-
-    iterations: int | None = None
-    seconds: float | None = None
-    depth: int = 30
-    policy: Policy = "sampled"
-    root_width: int = 2
-    exploration: float = 0.6
-
-
-class Search:
-    """Multi-player UCT from ``root``; call :meth:`run`, then read :meth:`ranked`."""
-
-    def __init__(
-        self,
-        root: Position,
-        rng: random.Random,
-        *,
-        depth: int = 30,
-        policy: Policy = "sampled",
-        root_width: int = 2,
-        exploration: float = 0.6,
-    ) -> None:
-        self.rng = rng
-        self.depth = depth
-        self.policy = policy
-        self.playout = greedy_playout if policy == "greedy" else playout
-        self.root_width = root_width
-        self.exploration = exploration
-        self.root = SearchNode(root)
-        self.iterations = 0
-
-    def run(self, iterations: int | None = None, seconds: float | None = None) -> None:
-        """Run until ``iterations`` more iterations or ``seconds`` have passed."""
-        if iterations is None and seconds is None:
-            raise ValueError("a search needs iterations or seconds")
-        clock = time.perf_counter
-        deadline = None if seconds is None else clock() + seconds
-        done = 0
-        while iterations is None or done < iterations:
-            if deadline is not None and clock() >= deadline:
-                break
-            self._iterate()
-            done += 1
-        self.iterations += done
-
-    def _order(self, node: SearchNode) -> None:
-        if len(node.actions) > 1:
-            pos = node.position
-            # the greedy policy's nodes open the easy bot's choice first, as its playouts play
-            cheap = self.policy == "sampled" and node is not self.root
-            if cheap:
-                base = _margin(pos, pos.packed.turn, True)
-                scores = [_ordering_score(pos, a, True, base) for a in node.actions]
-            else:  # the full one-move evaluation, an action that ends the game by its result
-                others = iter(
-                    action_scores(pos, [a for a in node.actions if type(a) is not Journey])
-                )
-                scores = [
-                    _ordering_score(pos, a, False, 0.0) if type(a) is Journey else next(others)
-                    for a in node.actions
-                ]
-            scored = [(score, i) for i, score in enumerate(scores)]
-            scored.sort(key=lambda s: (-s[0], s[1]))
-            node.actions = [node.actions[i] for _, i in scored]
-        node.ordered = True
-
-    def _iterate(self) -> None:
-        node = self.root
-        path = [node]
-        while node.position.packed.phase != OVER:
-            if not node.ordered:
-                self._order(node)
-            width = 2 + int(math.sqrt(node.visits))
-            if node is self.root and width < self.root_width:
-                width = self.root_width
-            width = min(len(node.actions), width)
-            if len(node.children) < width:
-                action = node.actions[len(node.children)]
-                child = SearchNode(apply_unchecked(node.position, action))
-                node.children.append((action, child))
-                path.append(child)
-                node = child
-                break
-            node = self._select(node)
-            path.append(node)
-        result = (
-            final_shares(node.position)
-            if node.position.packed.phase == OVER
-            else self.playout(node.position, self.rng, self.depth)
-        )
-        for visited in path:
-            visited.visits += 1
-            value = visited.value
-            for s, r in enumerate(result):
-                value[s] += r
-
-    def _select(self, node: SearchNode) -> SearchNode:
-        seat = node.seat
-        exploration = self.exploration
-        log_n = math.log(node.visits + 1)
-        best = node.children[0][1]
-        best_ucb = -math.inf
-        for _, child in node.children:
-            n = child.visits
-            if n == 0:
-                return child
-            ucb = child.value[seat] / n + exploration * math.sqrt(log_n / n)
-            if ucb > best_ucb:
-                best, best_ucb = child, ucb
-        return best
-
-    def ranked(self) -> list[tuple[Action, SearchNode]]:
-        """The root's opened children: an action that ends the game as the mover's sole win
-        first, then the most visited (then the better value)."""
-        seat = self.root.seat
-
-        def key(child: tuple[Action, SearchNode]) -> tuple[bool, int, float]:
-            node = child[1]
-            won = node.position.packed.phase == OVER and final_shares(node.position)[seat] == 1.0
-            return (not won, -node.visits, -node.mean(seat))
-
-        return sorted(self.root.children, key=key)
-
-    def best(self) -> Action:
-        """The most visited action at the root."""
-        ranked = self.ranked()
-        return ranked[0][0] if ranked else self.root.actions[0]
-
-    def root_chances(self) -> list[float]:
-        """Every seat's average result over the whole search (the root position's value)."""
-        root = self.root
-        if not root.visits:
-            return win_chances(root.position)
-        return [v / root.visits for v in root.value]
