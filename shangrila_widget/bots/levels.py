@@ -95,7 +95,8 @@ def choose_action(
     ``medium`` and ``hard`` search (multi-player MCTS), within ``iterations`` and/or
     ``seconds`` (whichever ends first), or the level's default budget. It is the first line
     of the level's :class:`~shangrila_widget.bots.thinking.Thinker`, as a hint's is. The
-    same ``seed`` and iteration budget give the same action; with only one legal action it is returned at once.
+    same ``seed`` and iteration budget give the same action; with only one legal action it
+    is returned at once.
     Raises :class:`ShangrilaError` for an unknown level, a budget out of range or a finished
     game, :class:`TypeError` for an argument of the wrong type (a seed that is not a whole
     number, for one).
