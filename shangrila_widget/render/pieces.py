@@ -45,6 +45,7 @@ from shangrila_widget.render.styles import (
     GAP_LINE,
     HIGHLIGHT_COLOURS,
     HINT_ARROW,
+    REPLY_ARROW,
     LETTERING,
     MOVED_ARROW,
     OUT_EDGE,
@@ -537,8 +538,8 @@ def bridge_mark(
             tag=tag,
         )
     ]
-    if kind in ("moved", "hint"):
-        ink = HINT_ARROW if kind == "hint" else MOVED_ARROW
+    if kind in ("moved", "hint", "reply"):
+        ink = {"hint": HINT_ARROW, "reply": REPLY_ARROW}.get(kind, MOVED_ARROW)
         length = geometry.length
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         head = 13 * u

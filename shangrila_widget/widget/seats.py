@@ -37,7 +37,7 @@ from shangrila_widget.bots.hint import hint_of
 from shangrila_widget.bots.levels import check_budget, check_level
 from shangrila_widget.bots.review import REVIEW_ITERATIONS as REVIEW_DEFAULT
 from shangrila_widget.bots.thinking import Budget, Thinker, Thought, budget_for
-from shangrila_widget.render.highlight import Highlight
+from shangrila_widget.render.highlight import Highlight, HighlightKind
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
@@ -105,17 +105,18 @@ def as_bot(spec: BotSpec) -> Bot:
     raise ShangrilaError(f"not a bot: {excerpt(spec)} (give a level name like 'medium' or a Bot)")
 
 
-def hint_highlights(action: Action) -> list[Highlight]:
+def hint_highlights(action: Action, kind: HighlightKind = "hint") -> list[Highlight]:
     """The magenta highlights of a suggested action: the spaces it places or recruits on, or the
-    start village and an arrow across the bridge of a journey."""
+    start village and an arrow across the bridge of a journey (``kind="reply"``: the same in
+    dotted grey, for the answer the search expects)."""
     if isinstance(action, Place):
-        return [Highlight("hint", village=action.village, type=action.type)]
+        return [Highlight(kind, village=action.village, type=action.type)]
     if isinstance(action, Recruit):
-        return [Highlight("hint", village=v, type=t) for t, v in action.students]
+        return [Highlight(kind, village=v, type=t) for t, v in action.students]
     if isinstance(action, Journey):
         return [
-            Highlight("hint", village=action.origin),
-            Highlight("hint", bridge=(action.origin, action.destination)),
+            Highlight(kind, village=action.origin),
+            Highlight(kind, bridge=(action.origin, action.destination)),
         ]
     return []
 
@@ -562,7 +563,10 @@ class ComputerPlayers:
             chance=round(100 * first.win_chance),
             reason={lang: hints[lang].candidates[0].reason for lang in LANGUAGES},
         )
-        board.show_hint(hint_highlights(action))
+        marks = hint_highlights(action)
+        if first.replies:  # the next player's expected answer, drawn too
+            marks += hint_highlights(first.replies[0], "reply")
+        board.show_hint(marks)
         board.say(replace(said, rules=first.rules, action=action))
 
     # ------------------------------------------------------------------ public
