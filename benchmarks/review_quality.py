@@ -12,7 +12,9 @@ review's defaults, and then checks what the review said:
   quiet moves: placements, recruits and passes), and the Brier score against the real
   result (mean over seats and positions of (chance - share)^2; a constant 1/n scores
   (n - 1) / n^2: 0.1875 for 4 players, 0.2222 for 3);
-- the review's seconds per game.
+- the review's seconds per game, and the seconds until its chart's points are known (the
+  :class:`~shangrila_widget.bots.Reviewer` built and its first review read, before any
+  search: what the widget draws at once).
 
 The last line printed is one JSON object with those figures.
 
@@ -28,7 +30,7 @@ import random
 import statistics
 import time
 
-from shangrila_widget.bots import choose_action, review
+from shangrila_widget.bots import Reviewer, choose_action, review
 from shangrila_widget.bots.search import final_shares, greedy_action
 from shangrila_widget.rules import (
     Action,
@@ -85,6 +87,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     flags = confirmed = significant = reversed_ = 0
     review_seconds: list[float] = []
+    first_points: list[float] = []
     moves_per_game: list[int] = []
     changes: list[float] = []
     quiet_changes: list[float] = []
@@ -92,6 +95,9 @@ def main() -> None:
     verdicts: dict[str, int] = {}
     for game in range(args.games):
         record = play_game(args.players, args.level, args.seed * 1000 + game)
+        start = time.perf_counter()
+        Reviewer(record, seed=game).review()
+        first_points.append(time.perf_counter() - start)
         start = time.perf_counter()
         rev = review(record, seed=game)
         review_seconds.append(time.perf_counter() - start)
@@ -149,6 +155,7 @@ def main() -> None:
                 "brier_constant": round((args.players - 1) / args.players**2, 4),
                 "review_s_per_game": round(statistics.fmean(review_seconds), 2),
                 "review_s_max": round(max(review_seconds), 2),
+                "chart_points_s": round(max(first_points), 3),
             }
         )
     )
