@@ -208,10 +208,10 @@ def material(pos: Position) -> list[float]:
 def action_score(pos: Position, action: Action, *, cheap: bool = False) -> float:
     """The one-move heuristic: the mover's worth after ``action`` minus the best rival's
     (by :func:`strengths`, or by :func:`material` when ``cheap``)."""
-    return _margin(apply_unchecked(pos, action), pos.packed.turn, cheap)
+    return margin(apply_unchecked(pos, action), pos.packed.turn, cheap)
 
 
-def _margin(after: Position, seat: int, cheap: bool) -> float:
+def margin(after: Position, seat: int, cheap: bool) -> float:
     """Seat's worth in ``after`` minus the best rival's (:func:`material` when ``cheap``, else
     :func:`strengths`)."""
     values = material(after) if cheap else strengths(after)
@@ -252,7 +252,7 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
             changed = [s // 7 for s in slots]
             gained_masters, gained_students, held = 0, len(slots), villages[colour]
         else:  # a journey (or a pass): replayed; one that ends the game, by its result
-            scores.append(_ordering_score(pos, action, False, 0.0))
+            scores.append(ordering_score(pos, action, False, 0.0))
             continue
         new_might = might[:]
         new_travellers = travellers[:]
@@ -320,7 +320,7 @@ def greedy_playout(pos: Position, rng: random.Random, depth: int) -> list[float]
     return win_chances(pos)
 
 
-def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> float:
+def ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> float:
     """:func:`action_score`, but an action that ends the game is judged by its result. When
     ``cheap``, a placement or a recruit is scored as ``base`` (the mover's :func:`material`
     margin now) plus the mover's own gain (rivals do not change), without replaying it."""
@@ -330,7 +330,7 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
         after = apply_unchecked(pos, action)
         if after.packed.phase == OVER:
             return 1000.0 * final_shares(after)[packed.turn] - 500.0
-        return _margin(after, packed.turn, cheap)
+        return margin(after, packed.turn, cheap)
     if cheap and kind is Place:
         slot: int = action.slot  # type: ignore[union-attr]
         start = slot - slot % 7

@@ -27,8 +27,8 @@ import time
 from typing import TYPE_CHECKING, Literal
 
 from shangrila_widget.bots.search import (
-    _margin,
-    _ordering_score,
+    margin,
+    ordering_score,
     action_scores,
     final_shares,
     greedy_action,
@@ -166,8 +166,8 @@ class Search:
             # the greedy policy's nodes open the easy bot's choice first, as its playouts play
             cheap = self.policy == "sampled" and node is not self.root
             if cheap:
-                base = _margin(pos, pos.packed.turn, True)
-                scores = [_ordering_score(pos, a, True, base) for a in node.actions]
+                base = margin(pos, pos.packed.turn, True)
+                scores = [ordering_score(pos, a, True, base) for a in node.actions]
             else:  # the full one-move evaluation, an action that ends the game by its result
                 scores = action_scores(pos, node.actions)
             scored = [(score, i) for i, score in enumerate(scores)]

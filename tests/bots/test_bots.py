@@ -321,7 +321,7 @@ def test_hint_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
     """The search orders placements and recruits without replaying them; the order must be
     the one of :func:`action_score` on the replayed position."""
-    from shangrila_widget.bots.search import _ordering_score, action_score, material
+    from shangrila_widget.bots.search import ordering_score, action_score, material
 
     for players, seed, moves in ((FOUR, 1, 10), (FOUR, 2, 60), (THREE, 3, 90), (FOUR, 4, 110)):
         pos = random_position(players, seed, moves)
@@ -332,7 +332,7 @@ def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
             if isinstance(action, Journey):
                 continue
             expected = action_score(pos, action, cheap=True)
-            assert _ordering_score(pos, action, True, base) == pytest.approx(expected), action
+            assert ordering_score(pos, action, True, base) == pytest.approx(expected), action
 
 
 def test_the_greedy_search_first_looks_once_at_each_of_its_root_width_actions() -> None:
@@ -394,12 +394,12 @@ def test_the_incremental_scores_are_the_replayed_ones(
 ) -> None:
     """``action_scores`` looks again only at the villages a placement or a recruit changes;
     its numbers must be exactly those of replaying each action (``action_score``)."""
-    from shangrila_widget.bots.search import _ordering_score, action_score, action_scores
+    from shangrila_widget.bots.search import ordering_score, action_score, action_scores
 
     pos = random_position(players, seed, moves)
     actions = legal_actions(pos)
     replayed = [
-        _ordering_score(pos, a, False, 0.0)
+        ordering_score(pos, a, False, 0.0)
         if pos.play(a).position.is_over
         else action_score(pos, a)
         for a in actions

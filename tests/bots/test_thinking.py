@@ -70,7 +70,7 @@ def test_the_lines_are_ranked_by_value_and_their_replies_are_legal_in_turn() -> 
         most = max(line.visits for line in thought.lines)
         well = [line for line in thought.lines if line.visits * 4 >= most]
         values = [line.value for line in well]
-        if not any(l.value == 1.0 and l.visits for l in thought.lines):
+        if not any(ln.value == 1.0 and ln.visits for ln in thought.lines):
             assert thought.lines[: len(well)] == tuple(well)
             assert values == sorted(values, reverse=True)
         for line in thought.lines:
