@@ -27,12 +27,12 @@ import time
 from typing import TYPE_CHECKING, Literal
 
 from shangrila_widget.bots.search import (
-    margin,
-    ordering_score,
     action_scores,
     final_shares,
     greedy_action,
     greedy_playout,
+    margin,
+    ordering_score,
     playout,
     rollout_action,
     win_chances,

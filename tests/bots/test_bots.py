@@ -321,7 +321,7 @@ def test_hint_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
     """The search orders placements and recruits without replaying them; the order must be
     the one of :func:`action_score` on the replayed position."""
-    from shangrila_widget.bots.search import ordering_score, action_score, material
+    from shangrila_widget.bots.search import action_score, material, ordering_score
 
     for players, seed, moves in ((FOUR, 1, 10), (FOUR, 2, 60), (THREE, 3, 90), (FOUR, 4, 110)):
         pos = random_position(players, seed, moves)
@@ -394,14 +394,12 @@ def test_the_incremental_scores_are_the_replayed_ones(
 ) -> None:
     """``action_scores`` looks again only at the villages a placement or a recruit changes;
     its numbers must be exactly those of replaying each action (``action_score``)."""
-    from shangrila_widget.bots.search import ordering_score, action_score, action_scores
+    from shangrila_widget.bots.search import action_score, action_scores, ordering_score
 
     pos = random_position(players, seed, moves)
     actions = legal_actions(pos)
     replayed = [
-        ordering_score(pos, a, False, 0.0)
-        if pos.play(a).position.is_over
-        else action_score(pos, a)
+        ordering_score(pos, a, False, 0.0) if pos.play(a).position.is_over else action_score(pos, a)
         for a in actions
     ]
     assert action_scores(pos, actions) == replayed
