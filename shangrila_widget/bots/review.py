@@ -11,17 +11,15 @@ Two things are measured, each by what can back it:
   kept, so that it gets at least :data:`KEEP_SHARE` of the visits). A move is first
   screened: when no legal action's one-move chance beats the played one's by
   :data:`SCREEN` or more, nothing is searched and the move stands. Otherwise the search
-  runs; the move is flagged only when the best action's value beats the played one's by at
-  least :data:`INACCURACY` *and* by at least :data:`EVIDENCE` standard errors of the
-  difference. The size of the loss names it:
+  runs; when its best action's value beats the played one's by at least
+  :data:`INACCURACY` and by :data:`EVIDENCE` standard errors, both lines are *played out*
+  (:func:`played_out`: :data:`PLAYOUTS` continuations each, the ``easy`` bot in every seat,
+  :data:`PLAYOUT_DEPTH` actions or to the end), and the move is flagged only if the
+  played-out difference passes the same two tests. The size of the loss that the evidence
+  supports (the played-out difference less one standard error) names it:
 
-  ========== ===========================================
-  verdict    loss of win chance (0-1) against the best
-  ========== ===========================================
-  inaccuracy :data:`INACCURACY` (0.05) to below 0.10
-  mistake    :data:`MISTAKE` (0.10) to below 0.20
-  blunder    :data:`BLUNDER` (0.20) or more
-  ========== ===========================================
+  an *inaccuracy* from :data:`INACCURACY` (0.05), a *mistake* from :data:`MISTAKE`
+  (0.10), a *blunder* from :data:`BLUNDER` (0.20).
 
   A flagged move names the better action, its reason, and the answer the search expects to
   punish the played one (the first reply of the played action's line).
@@ -41,7 +39,7 @@ from typing import Any, Final, Literal
 
 from shangrila_widget.bots.hint import action_reason
 from shangrila_widget.bots.levels import check_budget
-from shangrila_widget.bots.search import greedy_playout, win_chances
+from shangrila_widget.bots.search import action_chances, greedy_playout, win_chances
 from shangrila_widget.bots.thinking import Budget, Line, SearchConfig, Thinker
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import Colour
@@ -76,7 +74,7 @@ REVIEW_ITERATIONS: Final = 24
 #: A candidate flag is played out: both lines, this many times each, by the ``easy`` bot in
 #: every seat for :data:`PLAYOUT_DEPTH` actions (or to the end) before the evaluation.
 PLAYOUTS: Final = 12
-PLAYOUT_DEPTH: Final = 12
+PLAYOUT_DEPTH: Final = 40
 
 
 def verdict_of(loss: float) -> Verdict | None:
@@ -325,10 +323,11 @@ class Reviewer:
         if loss < INACCURACY or loss < EVIDENCE * noise:
             return move
         best = replace(best, value=better_value)
+        size = max(INACCURACY, loss - noise)  # the size the evidence supports
         reply = mine.replies[0] if mine.replies else None
         return replace(
             move,
-            verdict=verdict_of(loss),
+            verdict=verdict_of(size),
             better=best.action,
             better_chance=best.value,
             reply=reply,
@@ -341,13 +340,16 @@ def played_out(
     played: Action,
     other: Action,
     seed: int,
-    playouts: int = PLAYOUTS,
-    depth: int = PLAYOUT_DEPTH,
+    playouts: int | None = None,
+    depth: int | None = None,
 ) -> tuple[float, float, float]:
     """Both lines played out: the mover's mean chance after ``played`` and after ``other``,
     each over ``playouts`` continuations of the ``easy`` bot in every seat (``depth``
     actions or to the end, then the evaluation), the k-th continuation of both lines drawn
-    from the same seed; and the standard error of the difference."""
+    from the same seed; and the standard error of the difference. By default
+    :data:`PLAYOUTS` continuations of :data:`PLAYOUT_DEPTH` actions."""
+    playouts = PLAYOUTS if playouts is None else playouts
+    depth = PLAYOUT_DEPTH if depth is None else depth
     seat = pos.packed.turn
     first = apply_unchecked(pos, played)
     second = apply_unchecked(pos, other)
@@ -381,8 +383,7 @@ def _screen(pos: Position, played: Action) -> float | None:
     actions = legal_actions(pos)
     if len(actions) < 2:
         return None
-    seat = pos.packed.turn
-    values = {a: win_chances(apply_unchecked(pos, a))[seat] for a in actions}
+    values = dict(zip(actions, action_chances(pos, actions)))
     gap = max(values.values()) - values[played]
     return gap if gap >= SCREEN else None
 

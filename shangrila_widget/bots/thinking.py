@@ -288,11 +288,11 @@ class Thinker:
         first = self._first()
         scores = dict(zip(actions, action_scores(pos, actions)))
         order = sorted(actions, key=lambda a: (a != first, -scores[a]))
-        lines = []
-        for action in order:
-            chances = tuple(win_chances(apply_unchecked(pos, action)))
-            lines.append(Line(action, chances[seat], chances, 0, 0.0, ()))
-        return tuple(lines)
+        return tuple(
+            Line(action, chances[seat], chances, 0, 0.0, ())
+            for action in order
+            for chances in [tuple(win_chances(apply_unchecked(pos, action)))]
+        )
 
 
 def _line(search: Search, action: Action, node: SearchNode, seat: int) -> Line:
