@@ -20,8 +20,9 @@ The entry points, all pure functions of a :class:`Position`:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from itertools import compress
+from itertools import combinations, compress
 from random import Random
+from types import MappingProxyType
 from typing import Final
 
 from shangrila_widget.rules.actions import (
@@ -61,6 +62,10 @@ _VILLAGE_COUNT: Final = len(VILLAGES)
 #: Builds a PositionParts from a tuple of its ten fields, without the keyword handling of
 #: its constructor (the fast path).
 _new_parts: Final = tuple.__new__
+#: Makes a Position without its constructor; ``_set_packed`` fills its one slot (as
+#: Position.from_packed does, without the call).
+_new_position: Final = object.__new__
+_set_packed: Final = Position.__dict__["packed"].__set__
 
 
 # ----------------------------------------------------------------------------- listing
@@ -78,30 +83,93 @@ def legal_actions(pos: Position) -> list[Action]:
     if not isinstance(pos, Position):
         check_position(pos)
     packed = pos.packed
-    phase = packed.phase
-    if phase == OVER:
-        return []
-    if phase == SETUP:
+    phase = packed[2]
+    if phase != PLAY:
+        if phase == OVER:
+            return []
         free = _setup_spaces(packed)
         if not free:
             return [PASS]
         return list(compress(PLACE_BY_SLOT, free.to_bytes(_SPACES, "little")))
-    places, recruits, paired, codes, counts = _play_spaces(packed)
-    actions: list[Action] = list(compress(PLACE_BY_SLOT, places.to_bytes(_SPACES, "little")))
+    # the play phase, inline (the hot path of random games and searches): see _play_spaces
+    players, turn, _, cells, _, stones, supply, _, _, _ = packed
+    colour = players[turn]
+    codes = cells.translate(_CODE_BYTES[colour])
+    board = int.from_bytes(codes, "little")
+    open_spaces = (_OPEN.get(stones) or _open_masks(stones))[0]
+    mine = board >> 1 & open_spaces
+    paired = board >> 2 & open_spaces
+    counts = supply[colour * 7 : colour * 7 + 7]
+    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
+    with_supply = _ALL_VILLAGES[counts.translate(_HAS_TILES)]
+    actions: list[Action] = [
+        _PLACE_BY_NUMBER[n] for n in _numbers(board & open_spaces & present & with_supply)
+    ]
+    recruits = mine & with_supply
     if recruits:
-        selected = recruits.to_bytes(_SPACES, "little")
-        actions += compress(RECRUIT_ONE_BY_SLOT, selected)
-        slots = list(compress(_SLOTS, selected))
-        for i, a in enumerate(slots, 1):
-            row = RECRUIT_TWO_BY_SLOTS[a]
-            t = a % 7
-            if counts[t] >= 2:
-                actions += [row[b] for b in slots[i:]]  # type: ignore[misc]
-            else:  # a single tile of a's type left: not for two masters of that type
-                actions += [row[b] for b in slots[i:] if b % 7 != t]  # type: ignore[misc]
-    if paired:
-        actions += _journeys(packed, codes)
+        numbers = _numbers(recruits)
+        actions += [_RECRUIT_ONE_BY_NUMBER[n] for n in numbers]
+        if len(numbers) > 1:
+            if 1 in counts:  # a single tile of a type left: not for two masters of that type
+                pairs = list(map(_RECRUIT_TWO, combinations(numbers, 2)))
+                single = _numbers(recruits & _ALL_VILLAGES[counts.translate(_IS_ONE)])
+                if len(single) > 1:
+                    types = single.translate(_NUMBER_TYPE)
+                    if len(set(types)) < len(types):
+                        for index in _pairs_of_one_type(numbers, single, types):
+                            del pairs[index]
+                actions += pairs
+            else:
+                actions += map(_RECRUIT_TWO, combinations(numbers, 2))
+    if paired:  # _journeys_from, inline
+        bridges = packed[4]
+        find = paired.to_bytes(_SPACES, "little").find
+        space = find(1)
+        while space >= 0:
+            v = space // 7
+            actions += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
+            space = find(1, v * 7 + 7)
     return actions or [PASS]
+
+
+def _pairs_of_one_type(numbers: bytes, single: bytes, types: bytes) -> list[int]:
+    """The indices, last first, in ``combinations(numbers, 2)`` (the recruit spaces by their
+    :func:`_numbers`) of the pairs of two spaces of ``single`` (some of the numbers, with
+    their ``types``) of one type."""
+    k = len(numbers)
+    found = []
+    for t in set(types):
+        same = [numbers.index(n) for n, t2 in zip(single, types) if t2 == t]
+        found += [i * (2 * k - i - 1) // 2 + j - i - 1 for i, j in combinations(same, 2)]
+    found.sort(reverse=True)
+    return found
+
+
+#: Byte i is i + 1: the number of space i in :func:`_numbers`.
+_SPACE_NUMBERS: Final = int.from_bytes(bytes(range(1, _VILLAGE_COUNT * 7 + 1)), "little")
+
+
+def _numbers(spaces: int) -> bytes:
+    """The spaces set in the byte mask ``spaces`` (bytes 0 or 1), in board order, each as its
+    number, the space plus 1: one byte each (the mask's bytes become the numbers, then the
+    zeros are deleted, all in C, whatever the number of spaces)."""
+    return (
+        (spaces * 127 & _SPACE_NUMBERS)
+        .to_bytes(_VILLAGE_COUNT * 7, "little")
+        .translate(None, b"\x00")
+    )
+
+
+#: The actions on a space by its number (space + 1), the recruits of two by the pair of
+#: numbers (in board order, as a look-up function).
+_PLACE_BY_NUMBER: Final[tuple[Place, ...]] = (PLACE_BY_SLOT[0], *PLACE_BY_SLOT)
+_RECRUIT_ONE_BY_NUMBER: Final[tuple[Recruit, ...]] = (RECRUIT_ONE_BY_SLOT[0], *RECRUIT_ONE_BY_SLOT)
+_RECRUIT_TWO: Final[Callable[[tuple[int, int]], Recruit]] = {
+    (a + 1, b + 1): recruit
+    for a, row in enumerate(RECRUIT_TWO_BY_SLOTS)
+    for b, recruit in enumerate(row)
+    if recruit is not None
+}.__getitem__
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -158,10 +226,19 @@ _JOURNEYS_BY_BRIDGES: Final[tuple[dict[int, tuple[Journey, ...]], ...]] = tuple(
 #: placed yet (the set-up's one of each type).
 _HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
 _UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
+#: By 7 bytes of 0 or 1 (one per type, as those translations make them): the byte mask of
+#: the spaces of those types in every village.
+_ALL_VILLAGES: Final = {
+    types: int.from_bytes(types, "little") * _FIRST
+    for types in (bytes(m >> t & 1 for t in range(7)) for m in range(128))
+}
+_IS_ONE: Final = bytes(1 if n == 1 else 0 for n in range(256))
+#: A space's number (space + 1) to its type, as a translation.
+_NUMBER_TYPE: Final = bytes((n - 1) % 7 if n else 0 for n in range(256))
+#: Cell codes to the tiles on the space (``STRENGTH``), as a translation.
+_STRENGTH_BYTES: Final = bytes(_STRENGTH) + bytes(256 - len(_STRENGTH))
 #: ``_BYTE[n]``: the one byte n (for cell codes and supply counts).
 _BYTE: Final = tuple(bytes((n,)) for n in range(256))
-#: The space numbers, to pick some with ``compress``.
-_SLOTS: Final = range(_VILLAGE_COUNT * 7)
 
 
 def _open_masks(stones: int) -> tuple[int, int]:
@@ -182,23 +259,6 @@ def _village_sums(ones: int) -> int:
 def _at_least(sums: int, k: int) -> int:
     """Bit 0 of the first byte of each village whose sum (0-7) is at least k (1-8)."""
     return (sums + (8 - k) * _FIRST) >> 3 & _FIRST
-
-
-def _nth_space(ones: int, index: int, count: int) -> int:
-    """The space (board order) of the index-th of the ``count`` set bytes of ``ones``, looked
-    for from the nearer end."""
-    data = ones.to_bytes(_SPACES, "little")
-    if index * 2 < count:
-        find = data.index
-        space = find(b"\x01")
-        for _ in range(index):
-            space = find(b"\x01", space + 1)
-    else:
-        rfind = data.rindex
-        space = rfind(b"\x01")
-        for _ in range(count - 1 - index):
-            space = rfind(b"\x01", 0, space)
-    return space
 
 
 #: By the villages (13 bytes, 1 for a village in the set): (the bridges with one end in the
@@ -228,16 +288,23 @@ def _setup_spaces(packed: PositionParts) -> int:
     open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
     empty = board & open_spaces
     mine = board >> 1 & open_spaces
-    max_colour, max_total = setup_caps(len(players))
-    unplaced = (
-        int.from_bytes(supply[colour * 7 : colour * 7 + 7].translate(_UNPLACED), "little") * _FIRST
-    )
+    # _at_least(_village_sums(empty), 8 - most tiles) and not _at_least(_village_sums(mine),
+    # most of one colour), inline
+    free_enough, own_too_many = _SETUP_CAP_ADDS[len(players)]
     villages = (
-        _at_least(_village_sums(empty), 8 - max_total)
-        & ~_at_least(_village_sums(mine), max_colour)
+        ((empty * _SEVEN >> 48 & _FIRST_LOW3) + free_enough >> 3)
+        & ~((mine * _SEVEN >> 48 & _FIRST_LOW3) + own_too_many >> 3)
         & open_villages
     )
+    unplaced = _ALL_VILLAGES[supply[colour * 7 : colour * 7 + 7].translate(_UNPLACED)]
     return empty & villages * _SEVEN & unplaced
+
+
+#: By the number of players: what :func:`_at_least` adds to the sums of empty spaces (at
+#: least 8 - the most tiles in all) and of own tiles (at least the most of one colour).
+_SETUP_CAP_ADDS: Final = {
+    n: (setup_caps(n)[1] * _FIRST, (8 - setup_caps(n)[0]) * _FIRST) for n in (3, 4)
+}
 
 
 def _play_spaces(packed: PositionParts) -> tuple[int, int, int, bytes, bytes]:
@@ -255,23 +322,27 @@ def _play_spaces(packed: PositionParts) -> tuple[int, int, int, bytes, bytes]:
     counts = supply[colour * 7 : colour * 7 + 7]
     # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
     present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
-    with_supply = int.from_bytes(counts.translate(_HAS_TILES), "little") * _FIRST
+    with_supply = _ALL_VILLAGES[counts.translate(_HAS_TILES)]
     return empty & present & with_supply, mine & with_supply, paired, codes, counts
 
 
 def _journeys(packed: PositionParts, codes: bytes) -> list[Journey]:
     """The journeys from each open village with a student of the player to move (byte 4 of
     ``codes``), by the village's bridges left, in village order."""
-    bridges = packed.bridges
-    stones = packed.stones
-    find = codes.find
-    space = find(4)
+    open_spaces = (_OPEN.get(packed.stones) or _open_masks(packed.stones))[0]
+    return _journeys_from(int.from_bytes(codes, "little") >> 2 & open_spaces, packed.bridges)
+
+
+def _journeys_from(paired: int, bridges: int) -> list[Journey]:
+    """The journeys from each village with a byte set in ``paired`` (an open village with a
+    student of the player to move), by the village's bridges left, in village order."""
+    find = paired.to_bytes(_SPACES, "little").find
+    space = find(1)
     journeys: list[Journey] = []
     while space >= 0:
         v = space // 7
-        if not stones >> v & 1:
-            journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
-        space = find(4, v * 7 + 7)
+        journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
+        space = find(1, v * 7 + 7)
     return journeys
 
 
@@ -299,6 +370,32 @@ def _kind_weights(weights: object) -> tuple[float, float, float]:
     return get("place", 0), get("recruit", 0), get("journey", 0)
 
 
+#: Checked weights by the mapping's items and their types (a few mappings, mostly the bots'
+#: constant one): checking them again on every draw of a playout costs more than the draw.
+_CHECKED_WEIGHTS: dict[tuple[tuple[object, ...], ...], tuple[float, float, float]] = {}
+
+
+def _checked_weights(weights: object) -> tuple[float, float, float]:
+    """:func:`_kind_weights`, remembered for mappings of the same items (of the same types:
+    ``True == 1`` but a bool is no weight)."""
+    if weights.__class__ not in _PLAIN_MAPPINGS and not isinstance(weights, Mapping):
+        return _kind_weights(weights)
+    key = (tuple(weights.items()), tuple(map(type, weights.values())))
+    try:
+        found = _CHECKED_WEIGHTS.get(key)
+    except TypeError:  # an unhashable value: no weight, say so
+        return _kind_weights(weights)
+    if found is None:
+        found = _kind_weights(weights)
+        if len(_CHECKED_WEIGHTS) < 64:
+            _CHECKED_WEIGHTS[key] = found
+    return found
+
+
+#: Mappings that need no ``isinstance(..., Mapping)`` (an abstract class's check is slow).
+_PLAIN_MAPPINGS: Final = (dict, MappingProxyType)
+
+
 def _weighted_kind(
     weights: tuple[float, float, float],
     places: int,
@@ -309,19 +406,27 @@ def _weighted_kind(
     """The range of action numbers (places, then recruits, then journeys) of the kind drawn by
     ``weights`` among the kinds with actions; all of them when no weighted kind has one. The
     generator is used only when two kinds or more can be drawn."""
-    spans = ((0, places), (places, places + recruits), (places + recruits, total))
-    drawn = [
-        (weight, span) for weight, span in zip(weights, spans) if weight > 0 and span[1] > span[0]
-    ]
+    place_weight, recruit_weight, journey_weight = weights
+    journeys_from = places + recruits
+    drawn: list[tuple[float, int, int]] = []
+    if place_weight > 0 and places:
+        drawn.append((place_weight, 0, places))
+    if recruit_weight > 0 and recruits:
+        drawn.append((recruit_weight, places, journeys_from))
+    if journey_weight > 0 and total > journeys_from:
+        drawn.append((journey_weight, journeys_from, total))
     if not drawn:
         return 0, total
     if len(drawn) > 1:
-        point = random_() * sum(weight for weight, _ in drawn)
-        for weight, span in drawn:
+        weight_sum: float = 0  # sum() of the weights, in their order: the same number
+        for weight, _, _ in drawn:
+            weight_sum += weight
+        point = random_() * weight_sum
+        for weight, low, high in drawn:
             point -= weight
             if point < 0:
-                return span
-    return drawn[-1][1]
+                return low, high
+    return drawn[-1][1:]
 
 
 def random_action(
@@ -349,9 +454,9 @@ def random_action(
         check_position(pos)
     if not isinstance(rng, Random):
         raise TypeError(f"rng: expected a random.Random, got {excerpt(rng)}")
-    kind_weights = None if weights is None else _kind_weights(weights)
+    kind_weights = None if weights is None else _checked_weights(weights)
     packed = pos.packed
-    phase = packed.phase
+    phase = packed[2]
     if phase == OVER:
         raise IllegalActionError(Refusal("END", "game_over", {}))
     random_ = rng.random
@@ -360,21 +465,26 @@ def random_action(
         total = free.bit_count()
         if not total:
             return PASS
-        return PLACE_BY_SLOT[_nth_space(free, int(random_() * total), total)]
+        return _PLACE_BY_NUMBER[_numbers(free)[int(random_() * total)]]
     places, recruits, paired, codes, counts = _play_spaces(packed)
     place_count = places.bit_count()
     recruit_count = recruits.bit_count()
     twos = recruit_count * (recruit_count - 1) // 2
-    if paired:
+    if paired and (
+        kind_weights is None
+        or kind_weights[2] > 0
+        or not (kind_weights[0] > 0 and place_count or kind_weights[1] > 0 and recruit_count)
+    ):
         # the journeys are counted from the villages with a student of the player's and
-        # listed only if one of them is drawn
+        # listed only if one of them is drawn (counted only if they can be: not when they
+        # weigh nothing and another kind can be drawn)
         # bit 0 of the first byte of each village with a student of the player's (its sum of
         # bytes at least 1, as in _play_spaces), then one byte per village
         villages = ((paired * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST).to_bytes(
             _SPACES, "little"
         )[::7]
         ends = _FROM_VILLAGES.get(villages) or _bridges_from(villages)
-        bridges = packed.bridges
+        bridges = packed[4]
         journey_count = (bridges & ends[0]).bit_count() + (bridges & ends[1]).bit_count()
     else:
         journey_count = 0
@@ -388,10 +498,10 @@ def random_action(
     while True:
         index = low + int(random_() * (high - low))
         if index < place_count:
-            return PLACE_BY_SLOT[_nth_space(places, index, place_count)]
+            return _PLACE_BY_NUMBER[_numbers(places)[index]]
         index -= place_count
         if index < recruit_count:
-            return RECRUIT_ONE_BY_SLOT[_nth_space(recruits, index, recruit_count)]
+            return _RECRUIT_ONE_BY_NUMBER[_numbers(recruits)[index]]
         index -= recruit_count
         if index < twos:
             # an unordered pair of recruit spaces, uniformly; a pair of one type with a single
@@ -402,16 +512,11 @@ def random_action(
                 b += 1
             else:
                 a, b = b, a
-            find = recruits.to_bytes(_SPACES, "little").index
-            slot_a = find(b"\x01")
-            for _ in range(a):
-                slot_a = find(b"\x01", slot_a + 1)
-            slot_b = slot_a
-            for _ in range(b - a):
-                slot_b = find(b"\x01", slot_b + 1)
-            if (slot_b - slot_a) % 7 == 0 and counts[slot_a % 7] == 1:
+            numbers = _numbers(recruits)
+            first, second = numbers[a], numbers[b]
+            if (second - first) % 7 == 0 and counts[(first - 1) % 7] == 1:
                 continue
-            return RECRUIT_TWO_BY_SLOTS[slot_a][slot_b]  # type: ignore[return-value]
+            return _RECRUIT_TWO((first, second))
         return _journeys(packed, codes)[index - twos]
 
 
@@ -659,52 +764,91 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
     players, turn, phase, cells, bridges, stones, supply, setup_turns, passed, end_eleven = (
         pos.packed
     )
-    n = len(players)
     colour = players[turn]
-    turn = (turn + 1) % n
-    passes = 0
-    kind = type(action)
-    if kind is Place or (kind is not Recruit and isinstance(action, Place)):
+    turn += 1
+    if turn == len(players):
+        turn = 0
+    kind = action.__class__
+    if kind is Place or (kind is not Recruit and kind is not Journey and isinstance(action, Place)):
         slot: int = action.slot  # type: ignore[union-attr]
         s = colour * 7 + slot % 7
         cells = cells[:slot] + _BYTE[colour + 1] + cells[slot + 1 :]
         supply = supply[:s] + _BYTE[supply[s] - 1] + supply[s + 1 :]
         if phase == SETUP:
             setup_turns += 1
-            if setup_turns == 7 * n:
+            if setup_turns == 7 * len(players):
                 phase = PLAY
+        passed = 0
     elif kind is Recruit or isinstance(action, Recruit):
         new_cells = bytearray(cells)
         new_supply = bytearray(supply)
         for slot in action.slots:  # type: ignore[union-attr]
             new_cells[slot] += STUDENT_OFFSET
             new_supply[colour * 7 + slot % 7] -= 1
-        cells, supply = bytes(new_cells), bytes(new_supply)
+        cells = bytes(new_cells)
+        supply = bytes(new_supply)
+        passed = 0
     elif kind is Journey or isinstance(action, Journey):
         origin, destination, bridge = action.ends  # type: ignore[union-attr]
+        # resolve_journey without its log, on the two villages' rows
+        o_base = origin * 7
+        d_base = destination * 7
+        o_row = cells[o_base : o_base + 7]
+        d_row = cells[d_base : d_base + 7]
+        o_strength = sum(o_row.translate(_STRENGTH_BYTES))
+        d_strength = sum(d_row.translate(_STRENGTH_BYTES))
+        origin_wins = o_strength > d_strength or (
+            o_strength == d_strength and o_row.count(0) < d_row.count(0)
+        )
         new_cells = bytearray(cells)
         new_supply = bytearray(supply)
-        resolve_journey(new_cells, new_supply, origin, destination, None)
-        cells, supply = bytes(new_cells), bytes(new_supply)
+        for t, code in enumerate(o_row):
+            if code <= STUDENT_OFFSET:
+                continue
+            traveller = code - 1 - STUDENT_OFFSET
+            new_cells[o_base + t] = code - STUDENT_OFFSET
+            there = d_row[t]
+            if there == 0:
+                new_cells[d_base + t] = traveller + 1
+            elif not origin_wins:
+                new_supply[traveller * 7 + t] += 1
+            elif (there - 1) % 4 == traveller:
+                if there <= STUDENT_OFFSET:
+                    new_cells[d_base + t] = there + STUDENT_OFFSET
+                else:
+                    new_supply[traveller * 7 + t] += 1
+            else:
+                new_supply[(there - 1) % 4 * 7 + t] += _STRENGTH[there]
+                new_cells[d_base + t] = traveller + 1
+        cells = bytes(new_cells)
+        supply = bytes(new_supply)
         bridges &= ~(1 << bridge)
-        stones = _place_stones(bridges, stones, origin, destination)
+        if (
+            not bridges & VILLAGE_BRIDGE_MASK[origin]
+            or not bridges & VILLAGE_BRIDGE_MASK[destination]
+        ):
+            stones = _place_stones(bridges, stones, origin, destination)
         if _is_end(bridges, stones, end_eleven):
             phase = OVER
-    else:  # Pass
-        if phase == SETUP:
-            setup_turns += 1
-            if setup_turns == 7 * n:
-                phase = PLAY
-        else:
-            passes = passed + 1
-            if passes == n:
-                phase = OVER
-    return type(pos).from_packed(
+        passed = 0
+    elif phase == SETUP:  # a pass
+        setup_turns += 1
+        if setup_turns == 7 * len(players):
+            phase = PLAY
+        passed = 0
+    else:
+        passed += 1
+        if passed == len(players):
+            phase = OVER
+    new = _new_position(pos.__class__)
+    _set_packed(
+        new,
         _new_parts(
             PositionParts,
-            (players, turn, phase, cells, bridges, stones, supply, setup_turns, passes, end_eleven),
-        )
+            (players, turn, phase, cells, bridges, stones, supply, setup_turns, passed, end_eleven),
+        ),
     )
+    return new
 
 
 def origin_is_stronger(

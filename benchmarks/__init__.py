@@ -1,0 +1,1 @@
+"""Benchmarks: scripts that print figures (run them with ``python benchmarks/<name>.py``)."""
