@@ -1,5 +1,5 @@
 """The ``exercises`` command: ``shangrila exercises [--count N] [--seed S] [--players 3|4]
-[--lang pl] [--kind KIND] [--rule RULE]``.
+[--lang pl] [--kind KIND] [--rule RULE] [--level 1|2|3]``.
 
 It prints one JSON list of exercises (the format in docs/formats.md): each with its
 position, the action asked about, and options whose ``claims`` any other rules engine can
@@ -45,15 +45,20 @@ def exercises_json(
     kinds: list[str] | None = None,
     rules: list[str] | None = None,
     lang: str = "en",
+    level: int | None = None,
 ) -> list[dict[str, Any]]:
     """The ``exercises`` answer: a list of JSON objects.
 
-    >>> [e["kind"] for e in exercises_json(2, 5)]
-    ['what_happens', 'stronger']
+    >>> tuple(e["kind"] for e in exercises_json(2, 5))
+    ('what_happens', 'stronger')
+    >>> tuple(e["level"] for e in exercises_json(2, 5, level=3))
+    (3, 3)
     """
     from shangrila_widget.exercises import generate
 
-    made = generate(count, seed, players=players, kinds=kinds or None, rules=rules or None)
+    made = generate(
+        count, seed, players=players, kinds=kinds or None, rules=rules or None, level=level
+    )
     return [e.to_dict("pl" if lang == "pl" else "en") for e in made]
 
 
@@ -70,8 +75,9 @@ def run_exercises(args: argparse.Namespace) -> int:
             kinds=args.kind,
             rules=args.rule,
             lang=args.lang,
+            level=args.level,
         )
-    except ValueError as error:  # a rule no exercise asks about
+    except ValueError as error:  # a rule no exercise asks about, or not at that level
         raise ShangrilaError(str(error)) from None
     write_json(answer, args.pretty)
     return 0
@@ -97,6 +103,12 @@ def add_exercises_command(commands: Any) -> None:
         type=_rule,
         metavar="RULE",
         help=f"ask about this rule id (repeatable): {', '.join(sorted(ASKABLE_RULES))}",
+    )
+    parser.add_argument(
+        "--level",
+        type=int,
+        choices=(1, 2, 3),
+        help="only this step: 1 one rule, 2 rules together, 3 whole journeys, several colours",
     )
     parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
     parser.set_defaults(run=run_exercises)

@@ -12,26 +12,35 @@ them right under the rules; each wrong option is right under a named *misreading
 
 from shangrila_widget.exercises.generate import (
     ASKABLE_RULES,
+    KIND_LEVELS,
     KINDS,
+    LEVELS,
     Exercise,
     Option,
     Text,
     exercises_on,
     generate,
+    spaces_text,
 )
 from shangrila_widget.exercises.model import MISREADINGS, Misreading
+from shangrila_widget.exercises.playout import PlayStep, play_out
 from shangrila_widget.exercises.truth import agrees, engine_claims
 
 __all__ = [
     "ASKABLE_RULES",
     "KINDS",
+    "KIND_LEVELS",
+    "LEVELS",
     "MISREADINGS",
     "Exercise",
     "Misreading",
     "Option",
+    "PlayStep",
     "Text",
     "agrees",
     "engine_claims",
     "exercises_on",
     "generate",
+    "play_out",
+    "spaces_text",
 ]

@@ -1,8 +1,8 @@
 """Exercises made from the engine: a position, a question, options; one right under the rules.
 
 >>> exercises = generate(count=4, seed=7)
->>> [e.kind for e in exercises]
-['what_happens', 'stronger', 'legal', 'who_wins']
+>>> tuple(e.kind for e in exercises)
+('what_happens', 'stronger', 'legal', 'who_wins')
 >>> sum(o.correct for o in exercises[0].options)
 1
 >>> generate(count=4, seed=7) == exercises
@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -22,6 +23,7 @@ from shangrila_widget.exercises.model import (
     journey_claims,
     legal_claims,
     stronger,
+    turn_claims,
     winner_claims,
 )
 from shangrila_widget.exercises.words import check_language, colour_name, words
@@ -30,6 +32,7 @@ from shangrila_widget.rules import (
     MASTER_TYPES,
     VILLAGES,
     Journey,
+    Place,
     Position,
     apply_unchecked,
     random_action,
@@ -38,7 +41,21 @@ from shangrila_widget.rules.actions import parse_action
 from shangrila_widget.rules.messages import Language, action_words, rule_title
 
 #: The kinds of exercise, in the order :func:`generate` cycles through them.
-KINDS: Final = ("what_happens", "stronger", "legal", "who_wins", "find_journey")
+KINDS: Final = ("what_happens", "stronger", "legal", "who_wins", "find_journey", "find_changes")
+
+#: The steps of difficulty: 1 one rule, 2 rules together, 3 whole journeys with several
+#: colours.
+LEVELS: Final = (1, 2, 3)
+
+#: The levels each kind can reach (see :func:`level_of`).
+KIND_LEVELS: Final[Mapping[str, frozenset[int]]] = {
+    "what_happens": frozenset({2, 3}),
+    "stronger": frozenset({1, 2}),
+    "legal": frozenset({1}),
+    "who_wins": frozenset({1, 2}),
+    "find_journey": frozenset({3}),
+    "find_changes": frozenset({2, 3}),
+}
 
 _JOURNEY_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "journey")
 _SCORE_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "score")
@@ -65,6 +82,8 @@ class Text:
         check_language(lang)
         if self.key == "list":
             return "; ".join(p.say(lang) for p in self.parts)
+        if self.key == "commas":
+            return ", ".join(p.say(lang) for p in self.parts)
         params = {k: _word(k, v, lang) for k, v in self.params.items()}
         return words(self.key, lang, **params)
 
@@ -112,6 +131,7 @@ class Exercise:
     position: Position
     action: str | None
     options: tuple[Option, ...]
+    level: int = 1
 
     @property
     def answer(self) -> Option:
@@ -129,6 +149,7 @@ class Exercise:
         return {
             "id": self.id,
             "kind": self.kind,
+            "level": self.level,
             "rules": list(self.rules),
             "question": self.question.say(lang),
             "position": self.position.to_dict(),
@@ -144,11 +165,17 @@ def generate(
     players: int = 4,
     kinds: Sequence[str] | None = None,
     rules: Sequence[str] | None = None,
+    level: int | None = None,
 ) -> list[Exercise]:
     """``count`` exercises, the same ones for the same arguments, on positions from random
     games of ``players`` (3 or 4): cycling through ``kinds`` (default :data:`KINDS`), or,
     with ``rules``, each asking about the next of those rule ids in turn (kinds chosen to
-    fit; a rule no exercise can ask about is refused)."""
+    fit; a rule no exercise can ask about is refused). ``level`` (1, 2 or 3, see
+    :data:`LEVELS`): only exercises of that step, of the kinds that reach it.
+
+    >>> tuple((e.kind, e.level) for e in generate(3, seed=2, level=1))
+    (('stronger', 1), ('legal', 1), ('who_wins', 1))
+    """
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"count: expected a whole number >= 0, got {count!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -159,6 +186,12 @@ def generate(
     unknown = [k for k in chosen if k not in KINDS]
     if unknown or not chosen:
         raise ValueError(f"kinds: unknown {unknown!r}; expected some of {', '.join(KINDS)}")
+    if level is not None:
+        if isinstance(level, bool) or level not in LEVELS:
+            raise ValueError(f"level: expected 1, 2 or 3, got {level!r}")
+        chosen = tuple(k for k in chosen if level in KIND_LEVELS[k])
+        if not chosen:
+            raise ValueError(f"level: none of these kinds reaches level {level}")
     targets: tuple[str | None, ...] = (None,)
     if rules is not None:
         targets = tuple(dict.fromkeys(rules))
@@ -173,13 +206,25 @@ def generate(
     for number in range(count):
         target = targets[number % len(targets)]
         fitting = chosen if target is None else _kinds_for(target)
+        if level is not None:
+            fitting = tuple(k for k in fitting if level in KIND_LEVELS[k])
+            if not fitting:
+                raise ValueError(f"level: no exercise on {target} reaches level {level}")
         kind = fitting[number % len(fitting)]
-        rng = Random(f"{seed}/{players}/{number}/{kind}/{target}")
+        step = "" if level is None else f"/{level}"  # sets without a level stay as they were
+        rng = Random(f"{seed}/{players}/{number}/{kind}/{target}{step}")
         exercise = None
         for attempt in range(_TRIES):
-            kind = fitting[(number + attempt) % len(fitting)]
-            exercise = _MAKERS[kind](rng, colours, f"{seed}-{players}-{number}", target)
-            if exercise is not None and (target is None or target in exercise.rules):
+            # A kind that missed the level is tried a few times more before the next kind.
+            turn = attempt if level is None else attempt // 6
+            kind = fitting[(number + turn) % len(fitting)]
+            ident = f"{seed}-{players}-{number}" + ("" if level is None else f"-{level}")
+            exercise = _MAKERS[kind](rng, colours, ident, target)
+            if (
+                exercise is not None
+                and (target is None or target in exercise.rules)
+                and (level is None or exercise.level == level)
+            ):
                 break
             exercise = None
         if exercise is None:
@@ -252,6 +297,10 @@ def _finish(
 ) -> Exercise:
     right, wrong = options[0], options[1:]
     rng.shuffle(wrong)
+    # Misreadings of a rule this very action puts to work come first (a student arriving on
+    # its own master: the "second master"), then the others.
+    at_work = set(_rules_at_work(pos, action or right.claims.get("action"))) - _EVERY_JOURNEY
+    wrong.sort(key=lambda o: not at_work & set(MISREADINGS[str(o.misreading)].rules))
     chosen = [right, *wrong[: most - 1]]
     rng.shuffle(chosen)
     misread = {
@@ -261,7 +310,34 @@ def _finish(
         for r in MISREADINGS[o.misreading].rules
     }
     rules = sorted(misread | set(_rules_at_work(pos, action)))
-    return Exercise(ident, kind, tuple(rules), question, pos, action, tuple(chosen))
+    level = level_of(kind, pos, action or right.claims.get("action"), right)
+    return Exercise(ident, kind, tuple(rules), question, pos, action, tuple(chosen), level)
+
+
+#: The rules every journey puts to work: they do not make a misreading more pertinent.
+_EVERY_JOURNEY: Final = frozenset({"JOURNEY-ALL", "JOURNEY-STRENGTH", "BRIDGE-COLLAPSE"})
+
+
+def level_of(kind: str, pos: Position, action: str | None, answer: Option) -> int:
+    """The step of an exercise: 1 for one rule (legality; a village stronger by strength
+    alone; a winner with the most masters), 2 for rules together (a tie broken; a journey
+    whose travellers are of one colour), 3 for whole journeys with travellers of several
+    colours (and every *find the journey*)."""
+    if kind == "legal":
+        return 1
+    if kind == "stronger":
+        return 1 if answer.claims["strength_rule"] == "JOURNEY-STRENGTH" else 2
+    if kind == "who_wins":
+        masters = Counter(t.owner for v in VILLAGES for t in pos.tiles(v).values())
+        best = max(masters.get(c, 0) for c in pos.players)
+        return 1 if sum(1 for c in pos.players if masters.get(c, 0) == best) == 1 else 2
+    if kind == "find_journey" or action is None:
+        return 3
+    journey = parse_action(action)
+    if not isinstance(journey, Journey):
+        return 1
+    colours = {tile.owner for tile in pos.tiles(journey.origin).values() if tile.student}
+    return 3 if len(colours) > 1 else 2
 
 
 def _rules_at_work(pos: Position, action: str | None) -> tuple[str, ...]:
@@ -290,32 +366,45 @@ def _journey_summary(
         if (
             new is not None
             and old is not None
-            and (old.owner, old.student)
-            == (
-                new["owner"],
-                new["student"],
-            )
+            and (old.owner, old.student) == (new["owner"], new["student"])
         ):
             continue
         if new is None:
             spaces.append(Text("space_empty", {"type": master_type}))
-        else:
-            key = "space_pair" if new["student"] else "space_master"
-            spaces.append(Text(key, {"type": master_type, "colour": new["owner"]}))
-    parts = [
+            continue
+        key = "space_pair" if new["student"] else "space_master"
+        if (
+            misreading == "student-becomes-master"
+            and new["student"]
+            and old is not None
+            and old.owner == new["owner"]
+            and claims["situation"] == 1
+        ):
+            key = "space_two_masters"
+        spaces.append(Text(key, {"type": master_type, "colour": new["owner"]}))
+    parts = []
+    if pos.tiles(origin) and not claims["villages"][origin]:
+        parts.append(Text("village_emptied", {"village": origin}))
+    parts.append(
         Text("in_village", {"village": destination, "spaces": Text("list", parts=tuple(spaces))})
         if spaces
         else Text("nothing_changes", {"village": destination})
-    ]
+    )
     bridge = f"{min(origin, destination)}-{max(origin, destination)}"
     stands = [min(origin, destination), max(origin, destination)] in claims["bridges"]
     parts.append(Text("bridge_stays" if stands else "bridge_falls", {"bridge": bridge}))
     new_stones = sorted(set(claims["stones"]) - set(pos.stones))
     if new_stones:
         parts.append(Text("new_stones", {"villages": ", ".join(new_stones)}))
+    if misreading == "displaced-student-stays":
+        for master_type in MASTER_TYPES:
+            old = before.get(master_type)
+            new = after.get(master_type)
+            if old is not None and old.student and new is not None and new["owner"] != old.owner:
+                parts.append(Text("student_stays", {"colour": old.owner, "type": master_type}))
     returned = [
         Text("tile_count", {"colour": c, "type": t, "count": n})
-        for c, n_by_type in sorted(_returned(pos, action, claims).items())
+        for c, n_by_type in sorted(_returned(pos, action, claims, misreading).items())
         for t, n in n_by_type.items()
     ]
     if returned:
@@ -326,14 +415,20 @@ def _journey_summary(
     return Text("list", parts=tuple(parts))
 
 
-def _returned(pos: Position, action: Journey, claims: Claims) -> dict[str, dict[str, int]]:
-    """The tiles a journey takes off the two villages and sends back (or loses), by colour."""
+def _returned(
+    pos: Position, action: Journey, claims: Claims, misreading: str | None
+) -> dict[str, dict[str, int]]:
+    """The tiles a journey sends back to a supply by colour (or, ``tiles-lost``, loses: the
+    tiles taken off the two villages)."""
     result: dict[str, dict[str, int]] = {}
     for colour in pos.players:
         for master_type in MASTER_TYPES:
-            gone = _on(pos, action, colour, master_type) - _on_claims(
-                claims, action, colour, master_type
-            )
+            if misreading == "tiles-lost":
+                gone = _on(pos, action, colour, master_type) - _on_claims(
+                    claims, action, colour, master_type
+                )
+            else:
+                gone = claims["supply"][colour][master_type] - pos.supply(colour, master_type)
             if gone > 0:
                 result.setdefault(colour, {})[master_type] = gone
     return result
@@ -371,7 +466,7 @@ def _what_happens(
                 continue
         o, d = action.origin, action.destination
         truth = journey_claims(pos, o, d)
-        keys = ("situation", "villages", "bridges", "stones", "over", "supply")
+        keys = ("situation", "villages", "bridges", "stones", "over", "supply", "masters")
         options = [
             Option(
                 _journey_summary(pos, action, truth, None),
@@ -427,7 +522,7 @@ def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None)
     )
 
 
-_LEGAL_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "legal")
+_LEGAL_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind in ("legal", "turn"))
 #: Legality misreadings that can only show during set-up.
 _SETUP_READINGS: Final = frozenset(
     {"recruit-during-setup", "setup-repeat-type", "setup-caps-ignored"}
@@ -462,6 +557,8 @@ def _legal(
     if not readings:
         return None
     reading = rng.choice(readings)
+    if MISREADINGS[reading].kind == "turn":
+        return _place_turn(rng, colours, ident, reading)
     added = MISREADINGS[reading].rules
     for _ in range(_TRIES // 10):
         pos = _random_position(
@@ -478,6 +575,31 @@ def _legal(
                 continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
             question = Text("q_legal", {"player": pos.to_move, "action": action})
+            return _finish(rng, ident, "legal", question, pos, action, options)
+    return None
+
+
+def _place_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exercise | None:
+    """A placement, and whether its player may place a second master in the same turn."""
+    for _ in range(_TRIES // 10):
+        pos = _random_position(rng, colours)
+        places = [a for a in pos.legal_actions() if isinstance(a, Place)]
+        rng.shuffle(places)
+        for place in places[:3]:
+            action = str(place)
+            truth, misread = turn_claims(pos, action), turn_claims(pos, action, reading)
+            if truth == misread:
+                continue
+            options = [
+                Option(
+                    Text("o_turn_passes", {"player": truth["to_move"], "rule_title": "PLACE-ONE"}),
+                    True,
+                    None,
+                    truth,
+                ),
+                Option(Text("o_place_again", {"player": pos.to_move}), False, reading, misread),
+            ]
+            question = Text("q_place_turn", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -564,12 +686,77 @@ def _find_option(pos: Position, journey: Journey, reading: str | None) -> Option
     )
 
 
+def _find_changes(
+    rng: Random, colours: Sequence[str], ident: str, target: str | None = None
+) -> Exercise | None:
+    """ "Find every space that changes": a journey, and the set of spaces whose tile changes
+    (compared before and after by the engine); the wrong options are the sets a misreading
+    changes."""
+    for _ in range(_TRIES):
+        pos = _random_position(rng, colours, last=target == "END")
+        journeys = _journeys(pos)
+        if not journeys:
+            continue
+        action = rng.choice(journeys)
+        if target is not None and target not in _rules_at_work(pos, str(action)):
+            if not any(target in MISREADINGS[r].rules for r in _JOURNEY_READINGS):
+                continue
+        options = [_changes_option(pos, action, None)]
+        seen = [options[0].claims["spaces"]]
+        for reading in _JOURNEY_READINGS:
+            option = _changes_option(pos, action, reading)
+            if option.claims["spaces"] not in seen:
+                seen.append(option.claims["spaces"])
+                options.append(option)
+        if len(options) >= 2:
+            question = Text("q_find_changes", {"player": pos.to_move, "action": str(action)})
+            return _finish(rng, ident, "find_changes", question, pos, str(action), options)
+    return None
+
+
+def _changes_option(pos: Position, journey: Journey, reading: str | None) -> Option:
+    claims = journey_claims(pos, journey.origin, journey.destination, reading)
+    spaces = claims["spaces"]
+    return Option(
+        spaces_text(spaces),
+        reading is None,
+        reading,
+        {"spaces": spaces, "villages": claims["villages"]},
+    )
+
+
+def spaces_text(spaces: Iterable[Sequence[str]]) -> Text:
+    """Spaces ``[village, type]`` in words, by village ("in A: Rainmaker; in B: Healer,
+    Priest").
+
+    >>> spaces_text([["A", "rainmaker"], ["B", "healer"], ["B", "priest"]]).say("en")
+    'in A: Rainmaker; in B: Healer, Priest'
+    """
+    by_village: dict[str, list[str]] = {}
+    for village, master_type in spaces:
+        by_village.setdefault(village, []).append(master_type)
+    parts = tuple(
+        Text(
+            "in_village",
+            {
+                "village": village,
+                "spaces": Text(
+                    "commas", parts=tuple(Text("type_name", {"type": t}) for t in types)
+                ),
+            },
+        )
+        for village, types in by_village.items()
+    )
+    return Text("list", parts=parts) if parts else Text("no_spaces")
+
+
 _MAKERS: Final = {
     "what_happens": _what_happens,
     "stronger": _stronger,
     "legal": _legal,
     "who_wins": _who_wins,
     "find_journey": _find_journey,
+    "find_changes": _find_changes,
 }
 
 #: The rule ids an exercise can ask about (the rest of the spec's rules, such as
@@ -593,9 +780,9 @@ def _kinds_for(rule: str) -> tuple[str, ...]:
         return ("stronger", "what_happens")
     if rule in _SCORE_RULES:
         return ("who_wins",)
-    if any(rule in m.rules for m in MISREADINGS.values() if m.kind == "legal"):
+    if any(rule in m.rules for m in MISREADINGS.values() if m.kind in ("legal", "turn")):
         return ("legal", "what_happens")
-    return ("what_happens", "find_journey", "legal")
+    return ("what_happens", "find_journey", "find_changes", "legal")
 
 
 def exercises_on(
@@ -613,4 +800,16 @@ def exercises_on(
     return generate(count, seed, players=players, rules=askable)
 
 
-__all__ = ["ASKABLE_RULES", "KINDS", "exercises_on", "Exercise", "Option", "Text", "generate"]
+__all__ = [
+    "ASKABLE_RULES",
+    "KINDS",
+    "KIND_LEVELS",
+    "LEVELS",
+    "Exercise",
+    "Option",
+    "Text",
+    "exercises_on",
+    "generate",
+    "level_of",
+    "spaces_text",
+]

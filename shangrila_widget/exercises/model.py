@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from shangrila_widget.rules import MASTER_TYPES, Action, Journey, Pass, Place, Position, Recruit
 from shangrila_widget.rules.actions import parse_action
-from shangrila_widget.rules.board import STONES_IN_BOX, TILES_PER_TYPE, neighbours
+from shangrila_widget.rules.board import STONES_IN_BOX, TILES_PER_TYPE, MasterType, neighbours
 from shangrila_widget.rules.codes import setup_caps
 
 Claims = dict[str, Any]
@@ -44,7 +44,7 @@ class Misreading:
 
     key: str
     rules: tuple[str, ...]
-    kind: str  # "journey", "legal" or "score": which model it changes
+    kind: str  # "journey", "legal", "turn" or "score": which model it changes
 
 
 _LIST: Final = (
@@ -53,7 +53,10 @@ _LIST: Final = (
     Misreading("tie-to-start", ("JOURNEY-TIE-DEFENDER",), "journey"),
     Misreading("no-masters-tiebreak", ("JOURNEY-TIE-MASTERS",), "journey"),
     Misreading("only-own-students-travel", ("JOURNEY-ALL",), "journey"),
+    Misreading("masters-travel", ("JOURNEY-ALL",), "journey"),
     Misreading("empty-space-bounces", ("J-EMPTY",), "journey"),
+    Misreading("student-becomes-master", ("J1-OWN",), "journey"),
+    Misreading("displaced-student-stays", ("J1-OTHER",), "journey"),
     Misreading("bridge-stays", ("BRIDGE-COLLAPSE",), "journey"),
     Misreading("one-stone-only", ("STONE",), "journey"),
     Misreading("end-at-eleven", ("END",), "journey"),
@@ -66,6 +69,7 @@ _LIST: Final = (
     Misreading("peace-ignored", ("PEACE",), "legal"),
     Misreading("supply-unlimited", ("PLACE-SUPPLY", "RECRUIT-SUPPLY"), "legal"),
     Misreading("place-without-presence", ("PLACE-PRESENCE",), "legal"),
+    Misreading("two-masters-one-turn", ("PLACE-ONE",), "turn"),
     Misreading("recruit-on-any-master", ("RECRUIT-OWN",), "legal"),
     Misreading("two-students-one-master", ("RECRUIT-ONE-PER-MASTER",), "legal"),
     Misreading("same-type-twice-refused", ("RECRUIT-ONE-PER-MASTER",), "legal"),
@@ -145,35 +149,51 @@ def journey_claims(
     data.setdefault("villages", {})
     data["bridges"] = sorted(sorted(pair) for pair in pos.bridges)
     data["stones"] = sorted(pos.stones)
-    lost: dict[tuple[str, str], int] = {}
+    lost: dict[tuple[str, str], int] = {}  # sent back to a supply (thrown away: tiles-lost)
+    kept: dict[tuple[str, str], int] = {}  # left on the board though the rules send them back
+    second_masters: dict[str, int] = dict.fromkeys(pos.players, 0)  # students taken for masters
     origin_wins, rule = stronger(
         pos, origin, destination, misreading if misreading in _STRENGTH_READINGS else None
     )
     start, there = _spaces(data, origin), _spaces(data, destination)
+    travellers: list[tuple[str, MasterType]] = []  # (colour, type), in resolving order
     for master_type in MASTER_TYPES:
         tile = start.get(master_type)
-        if tile is None or not tile["student"]:
+        if tile is None:
             continue
         colour = tile["owner"]
+        if misreading == "masters-travel":  # the master first, then its student
+            del start[master_type]
+            travellers += [(colour, master_type)] * (2 if tile["student"] else 1)
+            continue
+        if not tile["student"]:
+            continue
         if misreading == "only-own-students-travel" and colour != pos.to_move:
             continue
         tile["student"] = False
-        target = there.get(master_type)
+        travellers.append((colour, master_type))
+    for colour, moving in travellers:
+        target = there.get(moving)
         if target is None:
             if misreading == "empty-space-bounces" and not origin_wins:
-                lost[colour, master_type] = lost.get((colour, master_type), 0) + 1
+                lost[colour, moving] = lost.get((colour, moving), 0) + 1
             else:
-                there[master_type] = {"owner": colour, "student": False}
+                there[moving] = {"owner": colour, "student": False}
         elif not origin_wins or (target["owner"] == colour and target["student"]):
-            lost[colour, master_type] = lost.get((colour, master_type), 0) + 1
+            lost[colour, moving] = lost.get((colour, moving), 0) + 1
         elif target["owner"] == colour:
             target["student"] = True
+            if misreading == "student-becomes-master":
+                second_masters[colour] += 1
         else:
             owner = target["owner"]
-            lost[owner, master_type] = lost.get((owner, master_type), 0) + (
-                2 if target["student"] else 1
-            )
-            there[master_type] = {"owner": colour, "student": False}
+            lost[owner, moving] = lost.get((owner, moving), 0) + 1
+            if target["student"]:
+                if misreading == "displaced-student-stays":
+                    kept[owner, moving] = kept.get((owner, moving), 0) + 1
+                else:
+                    lost[owner, moving] += 1
+            there[moving] = {"owner": colour, "student": False}
     if misreading != "bridge-stays":
         pair = sorted((origin, destination))
         data["bridges"] = [b for b in data["bridges"] if b != pair]
@@ -195,31 +215,103 @@ def journey_claims(
         lost = {}
     supply = {
         colour: {
-            t: TILES_PER_TYPE - on_board.get((colour, t), 0) - lost.get((colour, t), 0)
+            t: TILES_PER_TYPE
+            - on_board.get((colour, t), 0)
+            - lost.get((colour, t), 0)
+            - kept.get((colour, t), 0)
             for t in MASTER_TYPES
         }
         for colour in pos.players
     }
+    masters = _masters(data, pos.players)
+    spaces = changed_spaces(pos, {v: _spaces(data, v) for v in (origin, destination)})
+    for colour, more in second_masters.items():
+        masters[colour] += more
     claims: Claims = {
         "legal": True,
         "rule": None,
         "situation": 1 if origin_wins else 2,
         "strength_rule": rule,
         "villages": {v: _spaces(data, v) for v in (origin, destination)},
+        "spaces": spaces,
         "bridges": data["bridges"],
         "stones": data["stones"],
         "supply": supply,
+        "masters": masters,
+        "to_move": _next(pos),
         "over": over,
     }
     if over:
-        claims["winners"] = list(_winners(data, pos.players, None))
+        claims["winners"] = list(_winners(data, pos.players, None, second_masters))
     return claims
 
 
-def _winners(
-    data: Mapping[str, Any], players: tuple[str, ...], misreading: str | None
-) -> tuple[str, ...]:
+def changed_spaces(
+    pos: Position, villages: Mapping[str, Mapping[str, Mapping[str, Any]]]
+) -> list[list[str]]:
+    """The spaces ``[village, type]`` of ``villages`` (the spaces after an action, as in the
+    position JSON) that differ from ``pos``, in board order.
+
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.from_compact("rbyv r play R6/7/7/7/7/7/7/7/7/7/7/7/7 - -")
+    >>> changed_spaces(pos, {"A": {"rainmaker": {"owner": "red", "student": False}}})
+    [['A', 'rainmaker']]
+    """
+    found = []
+    for village in sorted(villages):
+        after = villages[village]
+        for master_type in MASTER_TYPES:
+            tile = pos.tile(village, master_type)
+            old = None if tile is None else {"owner": tile.owner, "student": tile.student}
+            if old != after.get(master_type):
+                found.append([village, master_type])
+    return found
+
+
+def _next(pos: Position) -> str:
+    """The player after the one to move, clockwise."""
+    return pos.players[(pos.players.index(pos.to_move) + 1) % len(pos.players)]
+
+
+def _masters(data: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, int]:
+    """Every player's masters on the board (students not counted)."""
     masters = dict.fromkeys(players, 0)
+    for spaces in data.get("villages", {}).values():
+        for tile in spaces.values():
+            masters[tile["owner"]] += 1
+    return masters
+
+
+def turn_claims(pos: Position, action: str, misreading: str | None = None) -> Claims:
+    """Who acts after ``action`` (legal under the rules), under the rules or a turn
+    misreading: with ``two-masters-one-turn`` a placement leaves the turn with the placer
+    while they have another master to place.
+
+    >>> from shangrila_widget.rules import Position
+    >>> pos = Position.from_compact("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
+    >>> turn_claims(pos, "place priest A")["to_move"]
+    'blue'
+    >>> turn_claims(pos, "place priest A", "two-masters-one-turn")["to_move"]
+    'red'
+    """
+    _known(misreading, "turn")
+    mover = pos.to_move
+    if misreading == "two-masters-one-turn" and isinstance(parse_action(action), Place):
+        after = pos.play(action).position.to_dict()
+        after["to_move"] = mover
+        again = Position.from_dict(after)
+        if any(isinstance(a, Place) for a in again.legal_actions()):
+            return {"legal": True, "rule": None, "to_move": mover}
+    return {"legal": True, "rule": None, "to_move": _next(pos)}
+
+
+def _winners(
+    data: Mapping[str, Any],
+    players: tuple[str, ...],
+    misreading: str | None,
+    more: Mapping[str, int] | None = None,
+) -> tuple[str, ...]:
+    masters = dict(more or dict.fromkeys(players, 0))
     villages: dict[str, set[str]] = {c: set() for c in players}
     for village, spaces in data["villages"].items():
         for tile in spaces.values():
@@ -399,6 +491,8 @@ __all__ = [
     "journey_claims",
     "legal_claims",
     "model_check",
+    "changed_spaces",
     "stronger",
+    "turn_claims",
     "winner_claims",
 ]

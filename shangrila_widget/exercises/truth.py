@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shangrila_widget.exercises.model import Claims
-from shangrila_widget.rules import MASTER_TYPES, Position
+from shangrila_widget.exercises.model import Claims, changed_spaces
+from shangrila_widget.rules import MASTER_TYPES, VILLAGES, Position
 
 
 def engine_claims(pos: Position, action: str | None) -> Claims:
@@ -37,9 +37,15 @@ def engine_claims(pos: Position, action: str | None) -> Claims:
         "situation": outcome.situation,
         "strength_rule": strength_rule,
         "villages": {v: villages.get(v, {}) for v in named},
+        "spaces": changed_spaces(pos, {v: villages.get(v, {}) for v in VILLAGES}),
         "bridges": sorted(sorted(pair) for pair in after.bridges),
         "stones": sorted(after.stones),
         "supply": {c: {t: after.supply(c, t) for t in MASTER_TYPES} for c in pos.players},
+        "masters": {
+            c: sum(1 for v in villages.values() for tile in v.values() if tile["owner"] == c)
+            for c in pos.players
+        },
+        "to_move": after.to_move,
         "over": after.is_over,
     }
     if after.is_over:

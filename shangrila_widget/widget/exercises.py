@@ -8,10 +8,13 @@
 
 Each exercise comes from :mod:`shangrila_widget.exercises`: a position on the board, a
 question, and options (exactly one right under the rules; each wrong one right under a named
-misreading). *Find it on the board* exercises are answered by clicking the journey on the
-board (start village, then destination). After an answer the engine plays the action out on
-the board, every event with its rule id, and a wrong answer names what was misread. A score
-and a record per rule follow the learner; a rule missed comes back in a later exercise.
+misreading). *Find it on the board* exercises are answered on the board: the journey by
+clicking its start village, then its destination; *every space that changes* by clicking the
+spaces, then *Done*. After an answer the engine plays the action out on the board one event
+at a time (*Next step* / *Back*), each with its rule id, and a wrong answer names what was
+misread. Without a list or a ``level`` the exercises come in steps: one rule, then rules
+together, then whole journeys with several colours. A score and a record per rule follow the
+learner; a rule missed comes back in a later exercise.
 
 In presenter mode the answer stays hidden until *Reveal*: the class calls out or votes first.
 """
@@ -27,19 +30,33 @@ import traitlets
 
 from shangrila_widget.exercises import (
     ASKABLE_RULES,
+    KIND_LEVELS,
+    KINDS,
+    LEVELS,
     Exercise,
     Option,
+    PlayStep,
     Text,
     exercises_on,
     generate,
+    play_out,
+    spaces_text,
 )
+from shangrila_widget.exercises.words import words
+from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
-from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title
-from shangrila_widget.widget.board import ShangriLaBoard, visible_errors
+from shangrila_widget.rules.board import MASTER_TYPES
+from shangrila_widget.rules.messages import LANGUAGES, Language, Message, rule_title
+from shangrila_widget.widget.board import ShangriLaBoard, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
 from shangrila_widget.widget.texts import ui_text
+
+#: How a part hidden with ``display: none`` shows again: every part toggled here is a flex
+#: box (ipywidgets' boxes, HTML and buttons); ``None`` would leave the JupyterLite page's
+#: ``none`` in place.
+_SHOWN = "flex"
 
 #: The rules a learner is told about when they have not yet met them in an exercise.
 KEY_RULES = (
@@ -58,10 +75,13 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     ``exercises``: a list made by :func:`shangrila_widget.exercises.generate`, or None to
     make ``count`` of them from ``seed`` (``players``: 3 or 4; ``kinds``: some of
-    :data:`~shangrila_widget.exercises.KINDS`). ``presenter``: hide the answer until
-    *Reveal*. ``lang``: every word of the exercises and of the board.
+    :data:`~shangrila_widget.exercises.KINDS`; ``level``: 1, 2 or 3 for one step only, None
+    for the steps in turn). ``presenter``: hide the answer until *Reveal*. ``lang``: every
+    word of the exercises and of the board.
 
     >>> ex = Exercises(count=3, seed=1)
+    >>> tuple(e.level for e in ex.exercises)
+    (1, 2, 3)
     >>> ex.answer(ex.current.answer.text.say("en")).startswith("Right")
     True
     >>> ex.score, ex.answered
@@ -74,6 +94,8 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     score = traitlets.Int(0, read_only=True).tag(sync=True)
     answered = traitlets.Int(0, read_only=True).tag(sync=True)
     revealed = traitlets.Bool(False, read_only=True).tag(sync=True)
+    #: The step of the played-out action on show (an index into :attr:`steps`).
+    step = traitlets.Int(0, read_only=True).tag(sync=True)
 
     def __init__(
         self,
@@ -83,6 +105,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         seed: int = 0,
         players: int = 4,
         kinds: Sequence[str] | None = None,
+        level: int | None = None,
         lang: Language = "en",
         presenter: bool = False,
         width: float = 640.0,
@@ -91,7 +114,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.exercises: list[Exercise] = (
             list(exercises)
             if exercises is not None
-            else generate(count, seed, players=players, kinds=kinds)
+            else in_steps(count, seed, players=players, kinds=kinds, level=level)
         )
         if not self.exercises:
             raise ValueError("exercises: expected at least one exercise")
@@ -102,6 +125,10 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self._missed: list[str] = []
         self._chosen: Option | None = None
         self._journey_start: str | None = None
+        #: The spaces clicked for *every space that changes*, in click order.
+        self.chosen_spaces: list[tuple[str, str]] = []
+        #: The action of the exercise played out, one engine event a step.
+        self.steps: tuple[PlayStep, ...] = ()
         self.board = ShangriLaBoard(
             self.exercises[0].position, lang=lang, show_legal=False, hints=False, width=width
         )
@@ -117,13 +144,39 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(layout={"width": "auto"})
         self.next_button.on_click(self.board.guarded(lambda _b: self.next()))
         self.presenter_button = widgets.ToggleButton(layout={"width": "auto"})
+        self.done_button = widgets.Button(layout={"width": "auto", "align_self": "flex-start"})
+        self.done_button.add_class("shangrila-exercise-done")
+        self.done_button.on_click(self.board.guarded(lambda _b: self.answer(self.chosen_spaces)))
+        self.back_button = widgets.Button(layout={"width": "auto"})
+        self.back_button.on_click(self.board.guarded(lambda _b: self.previous_step()))
+        self.step_button = widgets.Button(layout={"width": "auto"})
+        self.step_button.on_click(self.board.guarded(lambda _b: self.next_step()))
+        self._step_label = widgets.HTML()
+        #: The step on show in words, with its rule id (the board's message line gives way
+        #: to it while the action is played out: it stands here, under the verdict).
+        self.step_text = widgets.HTML()
+        self.step_text.add_class("shangrila-exercise-step-text")
+        self._step_buttons = buttons = widgets.HBox(
+            [self.back_button, self.step_button, self._step_label]
+        )
+        buttons.add_class("shangrila-exercise-steps")
+        self._stepper = widgets.VBox([buttons, self.step_text])
+        top = widgets.HBox(
+            [self._title, self.reveal_button, self.next_button, self.presenter_button],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        top.add_class("shangrila-exercise-top")
         panel = widgets.VBox(
+            # The buttons stand by the title; once answered, the verdict and the played-out
+            # step come right under the question, before the options (in a short window
+            # they all stay on screen).
             [
-                self._title,
+                top,
                 self.question,
-                self._options,
-                widgets.HBox([self.reveal_button, self.next_button, self.presenter_button]),
                 self._verdict,
+                self._stepper,
+                self._options,
+                self.done_button,
                 self._progress,
             ],
             layout=widgets.Layout(margin="0 0 8px 0"),
@@ -162,10 +215,11 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         """The exercise on show."""
         return self.exercises[self.index]
 
-    def answer(self, choice: Option | str) -> str:
+    def answer(self, choice: Option | str | Sequence[Sequence[str]]) -> str:
         """Answer the exercise on show with an option (or its text, in the widget's language,
-        or an action text for *find it on the board*); returns the verdict in words. In
-        presenter mode the verdict waits for :meth:`reveal`."""
+        an action text for *find the journey*, or the spaces ``(village, type)`` for *every
+        space that changes*); returns the verdict in words. In presenter mode the verdict
+        waits for :meth:`reveal`."""
         option = self._option_for(choice)
         self._chosen = option
         self._mark_choice()
@@ -188,8 +242,8 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
                 self.record[rule] = (right + option.correct, asked + 1)
                 if not option.correct and rule not in self._missed:
                     self._missed.append(rule)
-        self._play_out(option)
         self._show_options()
+        self._play_out(option)
         text = self._verdict_text()
         self._verdict.value = f"<div>{html.escape(text)}</div>"
         self._progress.value = self._progress_html()
@@ -205,14 +259,92 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.set_trait("index", (self.index + 1) % len(self.exercises))
         self._show()
 
+    def next_step(self) -> None:
+        """The next event of the action played out."""
+        self._go_step(self.step + 1)
+
+    def previous_step(self) -> None:
+        """The event before, back to the first."""
+        self._go_step(self.step - 1)
+
+    def toggle_space(self, village: str, master_type: str) -> None:
+        """Choose a space for *every space that changes*, or unchoose it."""
+        space = (village, master_type)
+        if space in self.chosen_spaces:
+            self.chosen_spaces.remove(space)
+        else:
+            self.chosen_spaces.append(space)
+        self._show_chosen_spaces()
+
     # ------------------------------------------------------------------ inner workings
 
-    def _option_for(self, choice: Option | str) -> Option:
+    def _go_step(self, index: int) -> None:
+        if not self.steps:
+            return
+        self.set_trait("step", max(0, min(index, len(self.steps) - 1)))
+        self._show_step()
+
+    def _show_step(self) -> None:
+        if not self.steps:
+            self._stepper.layout.display = "none"
+            self.board.message_box.layout.display = _SHOWN
+            return
+        step = self.steps[self.step]
+        self.board.show(GameRecord(step.position), highlights=step.highlights)
+        if step.refusal is not None:
+            feedback = Feedback("refused", step.refusal.words, (step.rule,), refusal=step.refusal)
+        else:
+            assert step.event is not None
+            feedback = Feedback("info", step.event.words, (step.rule,))
+        self.board.say(feedback)
+        self._stepper.layout.display = _SHOWN
+        # One step (a refusal, a placement): nothing to go through.
+        self._step_buttons.layout.display = _SHOWN if len(self.steps) > 1 else "none"
+        self.board.message_box.layout.display = "none"
+        self.back_button.disabled = self.step == 0
+        self.step_button.disabled = self.step == len(self.steps) - 1
+        self._say_step()
+
+    def _say_step(self) -> None:
+        lang, step = self.lang, self.steps[self.step]
+        label = words("step_of", lang, number=self.step + 1, total=len(self.steps))
+        self._step_label.value = f"<small>{html.escape(label)}</small>"
+        self.step_text.value = (
+            f"<div class='shangrila-feedback'>{rule_badge(step.rule, lang)} "
+            f"{html.escape(step.words(lang))}</div>"
+        )
+
+    def _show_chosen_spaces(self) -> None:
+        marks = [Highlight("selected", village=v, type=t) for v, t in self.chosen_spaces]
+        self.board.show(highlights=marks)
+        chosen = spaces_text(self._in_board_order(self.chosen_spaces))
+        self.board.say(
+            Feedback(
+                "selected",
+                Message("exercise.spaces_chosen", {"spaces": _Said(chosen)}),
+            )
+        )
+
+    @staticmethod
+    def _in_board_order(spaces: Sequence[Sequence[str]]) -> list[list[str]]:
+        return sorted(
+            ([str(v), str(t)] for v, t in spaces), key=lambda s: (s[0], MASTER_TYPES.index(s[1]))
+        )
+
+    def _option_for(self, choice: Option | str | Sequence[Sequence[str]]) -> Option:
         options = self.current.options
         if isinstance(choice, Option):
             if choice not in options:
                 raise ValueError("not an option of the exercise on show")
             return choice
+        if not isinstance(choice, str):
+            if self.current.kind != "find_changes":
+                raise ValueError("not an option of the exercise on show: spaces")
+            spaces = self._in_board_order(choice)
+            for option in options:
+                if option.claims.get("spaces") == spaces:
+                    return option
+            return Option(spaces_text(spaces), False, None, {"spaces": spaces})
         text = str(choice).strip()
         for option in options:
             if text in (option.text.say(self.lang), option.claims.get("action")):
@@ -229,46 +361,83 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         if option.correct:
             return ui_text("exercise_right", lang)
         why = exercise.explain(option, lang) or ui_text("exercise_no_misreading", lang)
-        return ui_text("exercise_wrong", lang, answer=right.text.say(lang), why=why)
+        if exercise.kind == "find_changes":
+            why = " ".join([*self._spaces_verdict(option), exercise.explain(option, lang)])
+        return ui_text("exercise_wrong", lang, answer=right.text.say(lang), why=why.strip())
+
+    def _spaces_verdict(self, option: Option) -> list[str]:
+        """Which spaces were missed and which were chosen but do not change."""
+        right = [tuple(s) for s in self.current.answer.claims["spaces"]]
+        chosen = [tuple(s) for s in option.claims["spaces"]]
+        said = []
+        missed = [s for s in right if s not in chosen]
+        extra = [s for s in chosen if s not in right]
+        if missed:
+            said.append(words("missed", self.lang, spaces=spaces_text(missed).say(self.lang)))
+        if extra:
+            text = spaces_text(extra).say(self.lang)
+            said.append(words("not_changing", self.lang, spaces=text))
+        return said
 
     def _play_out(self, option: Option | None) -> None:
+        """The engine plays the action out from its first event (*Next step* goes on)."""
         exercise = self.current
         action = exercise.action
         if action is None and option is not None:
             action = option.claims.get("action")
-        if action is None:
-            return
-        record = GameRecord(exercise.position)
-        self.board.show(record)
-        self.board.play(action)
+        if action is None and exercise.kind == "find_journey":
+            action = exercise.answer.claims.get("action")
+        self.steps = () if action is None else play_out(exercise.position, str(action))
+        self.set_trait("step", 0)
+        self._show_step()
 
     def _show(self) -> None:
         exercise = self.current
         self._chosen = None
         self._journey_start = None
+        self.chosen_spaces = []
+        self.steps = ()
+        self.set_trait("step", 0)
         self.set_trait("revealed", False)
         self.board.show(GameRecord(exercise.position))
         self._verdict.value = ""
+        self._stepper.layout.display = "none"
+        self.board.message_box.layout.display = _SHOWN
         self._relabel()
+        if exercise.kind == "find_changes":
+            self.board.say(Feedback("info", Message("exercise.click_spaces")))
+            return
         key = "exercise_click_journey" if exercise.kind == "find_journey" else "exercise_pick"
         self.board.say(Feedback.sentence("info", key, self.lang))
 
     def _relabel(self) -> None:
         lang = self.lang
         title = ui_text("exercise_title", lang, number=self.index + 1, total=len(self.exercises))
-        self._title.value = f"<b>{html.escape(title)}</b>"
+        level = words(f"level_{self.current.level}", lang)
+        self._title.value = f"<b>{html.escape(title)}</b> · {html.escape(level)}"
         self.question.value = f"<p>{html.escape(self.current.question.say(lang))}</p>"
         self.reveal_button.description = ui_text("exercise_reveal", lang)
         self.next_button.description = ui_text("exercise_next", lang)
         self.presenter_button.description = ui_text("exercise_presenter", lang)
+        self.done_button.description = words("done", lang)
+        self.back_button.description = words("step_back", lang)
+        self.step_button.description = words("step_next", lang)
+        finding = self.current.kind == "find_changes" and not self.revealed
+        self.done_button.layout.display = _SHOWN if finding else "none"
         self._show_options()
         if self.revealed:
             self._verdict.value = f"<div>{html.escape(self._verdict_text())}</div>"
+            if self.steps:
+                self._say_step()
         self._progress.value = self._progress_html()
 
     def _show_options(self) -> None:
         buttons = []
+        finding = self.current.kind == "find_changes"
+        self.done_button.layout.display = "none" if self.revealed or not finding else _SHOWN
         for option in self.current.options:
+            if finding and not self.revealed:
+                break  # answered on the board; the options show once revealed
             button = widgets.Button(
                 description=option.text.say(self.lang),
                 layout=widgets.Layout(width="100%", height="auto"),
@@ -299,6 +468,10 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     @visible_errors
     def _on_board_click(self, target: HitTarget) -> bool:
+        if self.current.kind == "find_changes" and not self.revealed:
+            if target is not None and target[0] == "space":
+                self.toggle_space(target[1], target[2])
+            return True
         if self.current.kind != "find_journey" or self.revealed:
             return True  # the board is a picture here: a click plays nothing
         if target is None or target[0] == "bridge":
@@ -341,11 +514,15 @@ _STYLE = """
 }
 .shangrila-exercises .shangrila-exercise-question { font-weight: 600; font-size: 15px; }
 .shangrila-exercises .shangrila-exercise-panel { order: -2; }
+.shangrila-exercises .shangrila-exercise-steps { align-items: center; gap: 6px; }
+.shangrila-exercises .shangrila-exercise-top { gap: 6px; }
+.shangrila-exercises .shangrila-exercise-top .widget-html { margin-right: 8px; }
 .shangrila-presenter .shangrila-exercise-panel { font-size: 20px; line-height: 1.35; }
 .shangrila-presenter .shangrila-exercise-question { font-size: 22px; }
 .shangrila-presenter .shangrila-exercise-option,
 .shangrila-presenter .shangrila-exercise-panel .widget-button { font-size: 20px; }
 .shangrila-presenter .shangrila-exercise-verdict,
+.shangrila-presenter .shangrila-exercise-step-text,
 .shangrila-presenter .shangrila-exercise-panel .widget-html-content { font-size: 20px; }
 """
 
@@ -356,6 +533,46 @@ def _stylesheet() -> widgets.HTML:
     return sheet
 
 
+class _Said:
+    """A :class:`~shangrila_widget.exercises.Text` as a message parameter (said in the
+    reader's language)."""
+
+    def __init__(self, text: Text) -> None:
+        self._text = text
+
+    def text(self, lang: Language = "en") -> str:
+        return self._text.say(lang)
+
+
+def in_steps(
+    count: int = 10,
+    seed: int = 0,
+    *,
+    players: int = 4,
+    kinds: Sequence[str] | None = None,
+    level: int | None = None,
+) -> list[Exercise]:
+    """``count`` exercises in steps of difficulty: a share of level 1, then 2, then 3 (the
+    levels the ``kinds`` reach), or only ``level``.
+
+    >>> tuple(e.level for e in in_steps(5, seed=3))
+    (1, 2, 2, 3, 3)
+    """
+    if level is not None:
+        return generate(count, seed, players=players, kinds=kinds, level=level)
+    chosen = tuple(KINDS if kinds is None else kinds)
+    levels = [lv for lv in LEVELS if any(lv in KIND_LEVELS.get(k, ()) for k in chosen)]
+    if not levels:  # unknown kinds: generate says which
+        return generate(count, seed, players=players, kinds=kinds)
+    share, rest = divmod(count, len(levels))
+    made: list[Exercise] = []
+    for i, lv in enumerate(levels):
+        n = share + (1 if i >= len(levels) - rest else 0)
+        fitting = [k for k in chosen if lv in KIND_LEVELS[k]]
+        made += generate(n, seed, players=players, kinds=fitting, level=lv)
+    return made
+
+
 def _exercise_on(rule: str, seed: int, players: int) -> Exercise | None:
     """A new exercise that asks about ``rule`` (None for a rule no exercise can put)."""
     if rule not in ASKABLE_RULES:
@@ -363,4 +580,4 @@ def _exercise_on(rule: str, seed: int, players: int) -> Exercise | None:
     return exercises_on([rule], 1, seed, players=players)[0]
 
 
-__all__ = ["KEY_RULES", "Exercises"]
+__all__ = ["KEY_RULES", "Exercises", "in_steps"]

@@ -1,6 +1,8 @@
 """The exercises notebook in Voila and Chromium, as a learner and as a presenter use it: a drawn
-board, an answer by clicking an option, the verdict and the play-out, a wrong answer's
-misreading named, the presenter's reveal, and Polish.
+board, an answer by clicking an option, the verdict and the play-out step by step, a wrong
+answer's misreading named, the presenter's reveal, and Polish; and in JupyterLab 4 the
+every-space-that-changes exercise answered by clicking spaces on the board, then Done.
+(Notebook 7 has its test in test_notebook7_browser.py, beside its server.)
 """
 
 from __future__ import annotations
@@ -9,8 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from shangrila_widget.exercises import exercises_on, generate
+from shangrila_widget.exercises import exercises_on, generate, play_out
+from shangrila_widget.exercises.words import words
+from shangrila_widget.widget import Exercises
+from shangrila_widget.widget.exercises import in_steps
 from shangrila_widget.widget.texts import ui_text
+from tests.support.board import CANVAS
 from tests.support.browser import wait_for_canvas_pixels
 from tests.support.paths import EXAMPLES
 
@@ -20,7 +26,8 @@ if TYPE_CHECKING:
 NOTEBOOK = EXAMPLES / "exercises.ipynb"
 ROOT = ".shangrila-exercises"
 VERDICT = ".shangrila-exercise-verdict"
-SET = generate(10, 1)  # what the notebook shows: Exercises(seed=1)
+STEP = ".shangrila-exercise-step-text"
+SET = in_steps(10, 1)  # what the notebook shows: Exercises(seed=1), in steps
 
 
 def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
@@ -36,10 +43,23 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     (third,) = exercises_on([second.rules[0]], 1, 1 + len(SET))
     expect(root).to_contain_text(first.question.say("en"))
 
-    # A right answer: the verdict, and the board plays the action out (its rule ids shown).
+    # A right answer: the verdict, and the board plays the action out one event at a time,
+    # each with its rule id: Next step and Back go through them.
+    assert first.action is not None
+    steps = play_out(first.position, first.action)
     root.get_by_role("button", name=first.answer.text.say("en"), exact=True).click()
     expect(page.locator(VERDICT)).to_contain_text(ui_text("exercise_right", "en"))
-    expect(page.locator(".shangrila-message")).to_contain_text("JOURNEY-STRENGTH")
+    message = page.locator(STEP)
+    expect(message).to_contain_text(steps[0].rule)
+    of = words("step_of", "en", number=1, total=len(steps))
+    expect(root.locator(".shangrila-exercise-steps")).to_contain_text(of)
+    next_step = root.get_by_role("button", name=words("step_next", "en"))
+    next_step.click()
+    expect(message).to_contain_text(steps[1].rule)
+    expect(message).to_contain_text(steps[1].words("en")[:40])
+    save_screenshot("right-step-2")
+    root.get_by_role("button", name=words("step_back", "en")).click()
+    expect(message).to_contain_text(steps[0].rule)
     save_screenshot("right")
 
     # A wrong answer names what was misread.
@@ -76,3 +96,45 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     expect(root).to_contain_text(third.question.say("pl"))
     expect(root.get_by_role("button", name=ui_text("exercise_next", "pl"))).to_be_visible()
     save_screenshot("pl")
+
+
+def test_every_space_that_changes_clicked_on_the_board_in_jupyterlab(
+    open_board: BoardOpener, save_screenshot: Callable[..., Path]
+) -> None:
+    from playwright.sync_api import expect
+
+    source = (
+        "from shangrila_widget.exercises import generate\n"
+        "from shangrila_widget.widget import Exercises\n\n"
+        'Exercises(generate(2, seed=3, kinds=["find_changes"]))'
+    )
+    page = open_board("changes.ipynb", cells=[source], env="lab", viewport=(1280, 720))
+    root = page.locator(ROOT)
+    wait_for_canvas_pixels(page)
+    exercise = generate(2, seed=3, kinds=["find_changes"])[0]
+    expect(root).to_contain_text(exercise.question.say("en"))
+    layout = Exercises([exercise]).board.canvas.scene.layout  # the picture's own geometry
+    canvas = page.locator(CANVAS).first
+    box = canvas.bounding_box()
+    assert box is not None
+    scale = box["width"] / layout.width
+    right = exercise.answer.claims["spaces"]
+    for village, master_type in right:
+        space = layout.space(village, master_type)
+        page.mouse.click(box["x"] + space.cx * scale, box["y"] + space.cy * scale)
+    message = page.locator(".shangrila-message")
+    expect(message).to_contain_text(words("spaces_chosen", "en", spaces="")[:7])
+    save_screenshot("lab-spaces-chosen")
+    root.get_by_role("button", name=words("done", "en"), exact=True).click()
+    expect(page.locator(VERDICT)).to_contain_text(ui_text("exercise_right", "en"))
+    # The play-out begins: the journey sets off, with its rule id, under the verdict.
+    steps = play_out(exercise.position, str(exercise.action))
+    message = page.locator(STEP)
+    expect(message).to_be_visible()
+    expect(message).to_contain_text(steps[0].rule)
+    for _ in steps[1:]:
+        root.get_by_role("button", name=words("step_next", "en")).click()
+    expect(message).to_contain_text(steps[-1].rule)
+    last = words("step_of", "en", number=len(steps), total=len(steps))
+    expect(root.locator(".shangrila-exercise-steps")).to_contain_text(last)
+    save_screenshot("lab-changes-played-out")

@@ -467,3 +467,34 @@ def test_lite_default_site_loads_pyodide_from_the_public_distribution(
     print(f"\ndefault lite site: board drawn {drawn:.1f} s after navigation")
     assert browser_diagnostics.page_errors == []
     assert browser_diagnostics.blocked_urls == []
+
+
+def test_lite_exercises_ready_page_answers_an_exercise_and_plays_it_out(
+    lite_sites: LiteSites,
+    lite_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    request: pytest.FixtureRequest,
+) -> None:
+    """``exercises.html``: the first exercise answered by a click, its verdict, and the first
+    step of the action played out with its rule id."""
+    from playwright.sync_api import expect
+
+    from shangrila_widget.exercises import play_out
+    from shangrila_widget.widget.exercises import in_steps
+
+    first = in_steps(10, 1)[0]  # the notebook's Exercises(seed=1)
+    assert first.action is not None
+    page = lite_page
+    page.goto(lite_sites.offline_url + lite.ready_page("exercises.ipynb"))
+    wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
+    root = page.locator(".shangrila-exercises")
+    root.get_by_role("button", name=first.answer.text.say("en"), exact=True).click()
+    expect(page.locator(".shangrila-exercise-verdict")).to_contain_text(
+        ui_text("exercise_right", "en")
+    )
+    step = page.locator(".shangrila-exercise-step-text")
+    expect(step).to_contain_text(play_out(first.position, first.action)[0].rule)
+    expect(step).to_be_visible()
+    screenshot(page, request, "exercise-answered")
+    assert browser_diagnostics.page_errors == []
+    assert browser_diagnostics.blocked_urls == []

@@ -1,7 +1,8 @@
 """The board in Notebook 7 (the classic notebook's successor), as a teacher opens it: a
 notebook whose first cell is the board, run, at 1280x720 with a touch screen. The picture
 is drawn in proportion and inside the window with the buttons under it, and the first tap on
-a legal space plays it. Nothing is asked of another host.
+a legal space plays it. The exercises there too: an option tapped, the verdict, the action
+played out step by step, Polish. Nothing is asked of another host.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ SOURCE = (
     'board = ShangriLaBoard(players=["red", "blue", "yellow"])\nboard'
 )
 
+EXERCISES_SOURCE = (
+    "from shangrila_widget.exercises import generate\n"
+    "from shangrila_widget.widget import Exercises\n\n"
+    'Exercises(generate(2, seed=4, kinds=["what_happens"]))'
+)
+
 
 @pytest.fixture(scope="module")
 def notebook7(tmp_path_factory: pytest.TempPathFactory, _voila_pool: object) -> Iterator[str]:
@@ -45,6 +52,7 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory, _voila_pool: object) -> 
     page), serving a folder with the one-cell board notebook; its URL."""
     root = tmp_path_factory.mktemp("notebook7")
     write_notebook(root / "board.ipynb", SOURCE)
+    write_notebook(root / "exercises.ipynb", EXERCISES_SOURCE)
     port = free_port()
     env = dict(_voila_pool.env)  # type: ignore[attr-defined]
     log = (root / "server.log").open("wb")
@@ -134,6 +142,55 @@ def test_the_board_in_notebook7_is_drawn_in_the_window_and_a_tap_plays(
     except Exception:
         ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-failure.png"), full_page=True)
+        raise
+    finally:
+        context.close()
+
+
+def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step(
+    notebook7: str, browser: Browser, browser_diagnostics: BrowserDiagnostics
+) -> None:
+    from playwright.sync_api import expect
+
+    from shangrila_widget.exercises import generate, play_out
+    from shangrila_widget.exercises.words import words
+    from shangrila_widget.widget.texts import ui_text
+
+    exercise = generate(2, seed=4, kinds=["what_happens"])[0]
+    assert exercise.action is not None
+    steps = play_out(exercise.position, exercise.action)
+    context = hermetic_context(
+        browser, browser_diagnostics.blocked_urls, viewport=VIEWPORT, has_touch=True
+    )
+    page = context.new_page()
+    page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
+    try:
+        page.goto(notebook7 + "notebooks/exercises.ipynb")
+        page.wait_for_function(LAB_READY_JS, timeout=90_000, polling=100)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        root = page.locator(".shangrila-exercises")
+        expect(root).to_contain_text(exercise.question.say("en"), timeout=60_000)
+        expect(page.locator(CANVAS).first).to_be_visible()
+        root.get_by_role("button", name=exercise.answer.text.say("en"), exact=True).tap()
+        verdict = page.locator(".shangrila-exercise-verdict")
+        expect(verdict).to_contain_text(ui_text("exercise_right", "en"))
+        step = page.locator(".shangrila-exercise-step-text")
+        expect(step).to_be_visible()
+        expect(step).to_contain_text(steps[0].rule)
+        root.get_by_role("button", name=words("step_next", "en")).tap()
+        expect(step).to_contain_text(steps[1].rule)
+        box = step.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= VIEWPORT["height"], box
+        page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-exercise-step.png"))
+        root.get_by_role("button", name="PL", exact=True).tap()
+        expect(root).to_contain_text(exercise.question.say("pl"))
+        expect(step).to_contain_text(steps[1].words("pl")[:30])
+        page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-exercise-pl.png"))
+        ours = [e for e in browser_diagnostics.page_errors if "shangrila" in e.lower()]
+        assert ours == [], ours
+    except Exception:
+        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-exercise-failure.png"))
         raise
     finally:
         context.close()

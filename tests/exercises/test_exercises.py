@@ -7,17 +7,27 @@ from random import Random
 import pytest
 
 from shangrila_widget.exercises import KINDS, MISREADINGS, agrees, engine_claims, generate
-from shangrila_widget.exercises.model import journey_claims, legal_claims, winner_claims
+from shangrila_widget.exercises.model import (
+    journey_claims,
+    legal_claims,
+    turn_claims,
+    winner_claims,
+)
 from shangrila_widget.rules import Journey, Position, apply_unchecked, random_action
 
 # The claim keys each journey misreading may change: anywhere else it must agree with the rules.
+_BOARD = {"villages", "spaces", "supply", "masters", "winners"}  # what the tiles change
+_STRENGTH = {"situation", "strength_rule", *_BOARD}
 _MAY_CHANGE = {
-    "strength-masters-only": {"situation", "strength_rule", "villages", "supply", "winners"},
-    "travellers-not-counted": {"situation", "strength_rule", "villages", "supply", "winners"},
-    "tie-to-start": {"situation", "villages", "supply", "winners"},
-    "no-masters-tiebreak": {"situation", "strength_rule", "villages", "supply", "winners"},
-    "only-own-students-travel": {"villages", "supply", "winners"},
-    "empty-space-bounces": {"villages", "supply", "winners"},
+    "strength-masters-only": _STRENGTH,
+    "travellers-not-counted": _STRENGTH,
+    "tie-to-start": _STRENGTH - {"strength_rule"},
+    "no-masters-tiebreak": _STRENGTH,
+    "only-own-students-travel": _BOARD,
+    "masters-travel": _BOARD,
+    "empty-space-bounces": _BOARD,
+    "student-becomes-master": {"masters", "winners"},
+    "displaced-student-stays": {"supply"},
     "bridge-stays": {"bridges", "stones", "over", "winners"},
     "one-stone-only": {"stones"},
     "end-at-eleven": {"over", "winners"},
@@ -65,7 +75,7 @@ def test_a_journey_misreading_differs_only_where_it_should(reading: str) -> None
 def test_every_misreading_has_a_rule_and_a_kind() -> None:
     assert MISREADINGS
     for reading in MISREADINGS.values():
-        assert reading.rules and reading.kind in ("journey", "legal", "score")
+        assert reading.rules and reading.kind in ("journey", "legal", "turn", "score")
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -122,6 +132,8 @@ def _misread(exercise, reading: str, action: str | None = None) -> dict[str, obj
         return winner_claims(pos, reading)
     if kind == "legal":
         return legal_claims(pos, action, reading)
+    if kind == "turn":
+        return turn_claims(pos, action, reading)
     words = action.split()
     return journey_claims(pos, words[1], words[2], reading)
 
@@ -230,7 +242,6 @@ def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
         "SETUP-PLAYERS",
         "TURN-ONE-ACTION",
         "TURN-ORDER",
-        "PLACE-ONE",
         "RECRUIT-COUNT",
         "END-STALL",
         "END-ELEVEN",
@@ -238,8 +249,8 @@ def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
 
 
 def test_a_rule_no_exercise_asks_about_is_refused() -> None:
-    with pytest.raises(ValueError, match="PLACE-ONE"):
-        generate(1, rules=["PLACE-ONE"])
+    with pytest.raises(ValueError, match="RECRUIT-COUNT"):
+        generate(1, rules=["RECRUIT-COUNT"])
 
 
 def test_the_docs_list_every_misreading_with_its_words() -> None:
@@ -249,3 +260,64 @@ def test_the_docs_list_every_misreading_with_its_words() -> None:
     page = (REPO_ROOT / "docs" / "exercises.md").read_text("utf-8")
     for key in MISREADINGS:
         assert f"| `{key}` |" in page and words(f"m_{key}", "en") in page, key
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_level_gives_exercises_of_that_step(level: int) -> None:
+    from shangrila_widget.exercises import KIND_LEVELS
+
+    exercises = generate(count=6, seed=11, players=3 if level == 2 else 4, level=level)
+    assert {e.level for e in exercises} == {level}
+    assert all(level in KIND_LEVELS[e.kind] for e in exercises)
+    for exercise in exercises:
+        assert sum(o.correct for o in exercise.options) == 1
+        if exercise.kind == "legal":
+            assert level == 1
+        if exercise.kind == "stronger":
+            assert (exercise.answer.claims["strength_rule"] == "JOURNEY-STRENGTH") is (level == 1)
+        if exercise.kind in ("what_happens", "find_changes"):
+            origin = exercise.action.split()[1]
+            colours = {t.owner for t in exercise.position.tiles(origin).values() if t.student}
+            assert (len(colours) > 1) is (level == 3)
+
+
+def test_every_exercise_carries_its_level_and_levels_can_be_mixed() -> None:
+    exercises = generate(count=12, seed=4)
+    assert all(e.level in (1, 2, 3) for e in exercises)
+    assert all(e.to_dict()["level"] == e.level for e in exercises)
+    assert len({e.level for e in exercises}) > 1
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"level": 0}, {"level": 4}, {"level": True}, {"level": 1, "kinds": ["find_journey"]}],
+)
+def test_a_bad_level_is_refused_by_name(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="level"):
+        generate(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_find_changes_the_right_spaces_are_the_engine_s_cells_before_and_after(
+    players: int,
+) -> None:
+    exercises = generate(count=8, seed=21, players=players, kinds=["find_changes"])
+    for exercise in exercises:
+        pos = exercise.position
+        before = pos.to_dict()["villages"]
+        after = pos.play(exercise.action).position.to_dict()["villages"]
+        cells = sorted(
+            [v, t]
+            for v in set(before) | set(after)
+            for t in {*before.get(v, {}), *after.get(v, {})}
+            if before.get(v, {}).get(t) != after.get(v, {}).get(t)
+        )
+        from shangrila_widget.rules import MASTER_TYPES
+
+        spaces = exercise.answer.claims["spaces"]
+        assert sorted(spaces) == cells
+        assert spaces == sorted(spaces, key=lambda s: (s[0], MASTER_TYPES.index(s[1])))
+        for option in exercise.options:
+            if not option.correct:
+                assert sorted(option.claims["spaces"]) != cells
+                assert option.misreading is not None

@@ -40,12 +40,13 @@ def test_there_are_the_four_example_notebooks() -> None:
 
 
 def test_exercises_notebook_opens_on_its_first_exercise() -> None:
-    from shangrila_widget.exercises import generate
+    from shangrila_widget.widget.exercises import in_steps
 
     notebook, client = run("exercises.ipynb")
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.get("output_type") == "error"]
-    first = generate(10, 1)[0]
+    first = in_steps(10, 1)[0]  # Exercises(seed=1): the steps, one rule first
+    assert first.level == 1
     shown = [str(s.get("value", "")) for s in widget_states(client)]
     assert any(first.question.say("en").replace("'", "&#x27;") in v for v in shown), shown[:5]
 

@@ -19,8 +19,29 @@ def test_a_right_answer_scores_and_plays_the_action_out() -> None:
     verdict = ex.answer(exercise.answer)
     assert verdict == ui_text("exercise_right", "en")
     assert (ex.score, ex.answered, ex.revealed) == (1, 1, True)
-    assert ex.board.game == exercise.position.play(exercise.action).position
-    assert "J" in " ".join(ex.board.message_rules) or ex.board.message_rules
+    # Played out one event at a time: first the journey sets off, on the position before.
+    outcome = exercise.position.play(exercise.action)
+    assert len(ex.steps) == len(outcome.events) and ex.step == 0
+    assert ex.board.game == exercise.position
+    assert ex.board.message_rules == [outcome.events[0].rule]
+    assert ex.back_button.disabled and not ex.step_button.disabled
+    # The step in words, with its rule id, under the verdict (the message line gives way).
+    assert outcome.events[0].rule in ex.step_text.value
+    assert ex.board.message_box.layout.display == "none"
+    seen = []
+    for _ in outcome.events:
+        seen += ex.board.message_rules
+        ex.step_button.click()
+    assert seen == [e.rule for e in outcome.events]
+    assert ex.step == len(outcome.events) - 1 and ex.step_button.disabled
+    assert ex.board.game == outcome.position
+    ex.back_button.click()
+    assert ex.step == len(outcome.events) - 2
+    assert ex.board.message_rules == [outcome.events[-2].rule]
+    ex.lang = "pl"
+    assert outcome.events[-2].message("pl").replace("'", "&#x27;") in ex.step_text.value
+    ex.next()
+    assert ex.board.message_box.layout.display == "flex" and not ex.steps
 
 
 def test_a_wrong_answer_names_the_misreading_and_asks_the_rule_again() -> None:
@@ -61,6 +82,7 @@ def test_find_the_journey_by_clicking_two_villages() -> None:
     assert not ex.revealed
     ex.board.click(("village", destination))
     assert (ex.revealed, ex.score) == (True, 1)
+    ex._go_step(len(ex.steps) - 1)
     assert ex.board.game == ex.current.position.play(action).position
 
 
@@ -110,3 +132,91 @@ def test_one_presenter_switch_and_no_game_controls_on_the_exercise_board() -> No
     assert ex.board.presenter_button.layout.display == "none"
     hidden = [ex.board.kind_toggle, ex.board.action_box, *ex.board.buttons.values()]
     assert all(c.layout.display == "none" for c in hidden)
+
+
+def test_a_refused_action_plays_out_as_its_refusal() -> None:
+    ex = Exercises(generate(4, seed=9, kinds=["legal"]))
+    while ex.current.answer.claims.get("legal", True):
+        ex.next()
+    ex.answer(ex.current.answer)
+    (step,) = ex.steps
+    assert step.rule == ex.current.answer.claims["rule"]
+    assert ex.board.message_rules == [step.rule]
+    assert ex.board.game == ex.current.position
+
+
+def test_the_exercises_come_in_steps_and_the_title_names_the_step() -> None:
+    ex = Exercises(count=6, seed=2)
+    assert [e.level for e in ex.exercises] == [1, 1, 2, 2, 3, 3]
+    assert ui_text("exercise_title", "en", number=1, total=6) in ex._title.value
+    assert "Step 1: one rule" in ex._title.value
+    ex.lang = "pl"
+    assert "Etap 1: jedna zasada" in ex._title.value
+    only = Exercises(count=2, seed=2, level=3)
+    assert {e.level for e in only.exercises} == {3}
+
+
+def _changes(seed: int = 3) -> Exercises:
+    return Exercises(generate(2, seed=seed, kinds=["find_changes"]))
+
+
+def test_every_space_that_changes_clicked_then_done_is_right() -> None:
+    ex = _changes()
+    assert ex.done_button.layout.display == "flex" and not ex._options.children
+    right = ex.current.answer.claims["spaces"]
+    for village, master_type in reversed(right):  # any order
+        ex.board.click(("space", village, master_type))
+    ex.board.click(("village", right[0][0]))  # not a space: nothing
+    assert len(ex.chosen_spaces) == len(right)
+    assert {(h["village"], h["type"]) for h in ex.board.highlights if h["kind"] == "selected"} >= {
+        tuple(s) for s in right
+    }
+    ex.done_button.click()
+    assert (ex.revealed, ex.score) == (True, 1)
+    assert ex.done_button.layout.display == "none" and ex._options.children
+    assert ex.steps and ex.board.message_rules == [ex.steps[0].rule]
+
+
+def test_a_wrong_set_of_spaces_names_the_missed_and_the_unchanged() -> None:
+    ex = _changes()
+    right = ex.current.answer.claims["spaces"]
+    ex.toggle_space(*right[0])
+    ex.toggle_space(*right[1])
+    ex.toggle_space(*right[1])  # a second click takes it back
+    unchanged = next(
+        (v, t)
+        for v in "ABCDEFGHIJKLM"
+        for t in ("healer", "priest", "rainmaker")
+        if [v, t] not in right
+    )
+    ex.toggle_space(*unchanged)
+    verdict = ex.answer(ex.chosen_spaces)
+    assert verdict.startswith("Not quite")
+    from shangrila_widget.exercises import spaces_text
+
+    assert "Missed: " + spaces_text(right[1:]).say("en") in verdict
+    assert "These do not change: " + spaces_text([unchanged]).say("en") in verdict
+    assert ex.score == 0
+
+
+def test_a_set_of_spaces_a_misreading_changes_is_named() -> None:
+    ex = _changes()
+    wrong = next(o for o in ex.current.options if not o.correct)
+    verdict = ex.answer([tuple(s) for s in wrong.claims["spaces"]])
+    assert ex.current.explain(wrong, "en") in verdict
+
+
+def test_spaces_are_no_answer_to_a_question_with_options() -> None:
+    ex = Exercises(generate(1, seed=1, kinds=["legal"]))
+    with pytest.raises(ValueError, match="not an option"):
+        ex.answer([("A", "healer")])
+
+
+def test_spaces_chosen_in_presenter_mode_wait_for_reveal() -> None:
+    ex = Exercises(generate(1, seed=3, kinds=["find_changes"]), presenter=True)
+    for village, master_type in ex.current.answer.claims["spaces"]:
+        ex.toggle_space(village, master_type)
+    assert ex.answer(ex.chosen_spaces) == ui_text("exercise_wait", "en")
+    assert not ex.revealed and not ex.steps
+    assert ex.reveal() == ui_text("exercise_right", "en")
+    assert ex.score == 1 and ex.steps
