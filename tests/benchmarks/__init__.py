@@ -1,0 +1,1 @@
+"""The benchmarks' own maths (no timed tests): the ladder's ratings and its entrant specs."""
