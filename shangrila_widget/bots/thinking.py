@@ -69,10 +69,11 @@ LEVEL_CONFIGS: Final[dict[str, SearchConfig]] = {
 }
 
 #: What each searching level gets when the caller names no budget: the budget users get.
-#: ``medium`` stops after 12 iterations (one look at each of its 12 actions); ``hard``
+#: ``medium`` stops after 48 iterations (a look at each of its 12 actions and at the
+#: answers to the best of them: 12 were not clearly stronger than ``easy``); ``hard``
 #: thinks for 0.8 s.
 DEFAULT_BUDGETS: Final[dict[str, Budget]] = {
-    "medium": Budget(iterations=12, seconds=0.3),
+    "medium": Budget(iterations=48, seconds=0.3),
     "hard": Budget(iterations=20_000, seconds=0.8),
 }
 
