@@ -9,7 +9,9 @@ s_per_move (the bot's own seconds per decision with more than one legal action).
         --iterations 400 --seed 1
 
 Without ``--iterations``/``--seconds`` each level plays with its own default budget.
-The hidden level ``rollout`` plays the search's playout policy (to compare it with random).
+The hidden level ``rollout`` plays the search's playout policy (to compare it with random);
+``easy-chances`` is the ``easy`` bot ranking its actions by the calibrated win chance
+(``action_chances``) instead of its one-move margin (``action_scores``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import random
 import time
 
 from shangrila_widget.bots import choose_action
-from shangrila_widget.bots.search import final_shares, rollout_action
+from shangrila_widget.bots.search import action_chances, final_shares, rollout_action
 from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
@@ -44,6 +46,11 @@ def decide(
 ) -> Action:
     if level == "rollout":
         return rollout_action(pos, random.Random(seed))
+    if level == "easy-chances":
+        actions = legal_actions(pos)
+        chances = action_chances(pos, actions)
+        top = max(chances)
+        return random.Random(seed).choice([a for a, c in zip(actions, chances) if c > top - 1e-9])
     return choose_action(pos, level=level, iterations=iterations, seconds=seconds, seed=seed)
 
 

@@ -22,8 +22,8 @@ import json
 import random
 import time
 
-from shangrila_widget.bots.levels import DEFAULT_BUDGETS, new_search
-from shangrila_widget.bots.search import Budget, greedy_playout, rollout_action
+from shangrila_widget.bots.search import greedy_playout, rollout_action
+from shangrila_widget.bots.thinking import LEVEL_CONFIGS, SearchConfig, new_search
 from shangrila_widget.rules import Position, apply_unchecked, legal_actions, random_action
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
@@ -73,13 +73,13 @@ def greedy_playouts_per_s(players: int, seconds: float, rng: random.Random) -> f
 
 
 def iterations_per_s(
-    players: int, seconds: float, rng: random.Random, budget: Budget
+    players: int, seconds: float, rng: random.Random, config: SearchConfig
 ) -> tuple[float, float]:
     """(search iterations per wall-clock second, per CPU second of this process)."""
     pos = Position.new_game(SEATS[players])
     for _ in range(60):  # a position early in the play phase
         pos = apply_unchecked(pos, rng.choice(legal_actions(pos)))
-    search = new_search(pos, budget, rng.randrange(2**32))
+    search = new_search(pos, config, rng.randrange(2**32))
     cpu = time.process_time()
     start = time.perf_counter()
     search.run(seconds=seconds)
@@ -102,8 +102,13 @@ def main() -> None:
         args.players, "rollout", args.seconds, rng
     )
     greedy_cpu = greedy_playouts_per_s(args.players, args.seconds, rng)
-    search_wall, search_cpu = iterations_per_s(args.players, args.seconds, rng, Budget())
-    hard_wall, hard_cpu = iterations_per_s(args.players, args.seconds, rng, DEFAULT_BUDGETS["hard"])
+    search_wall, search_cpu = iterations_per_s(
+        args.players,
+        args.seconds,
+        rng,
+        SearchConfig(depth=30, policy="sampled", root_width=2, exploration=0.6),
+    )
+    hard_wall, hard_cpu = iterations_per_s(args.players, args.seconds, rng, LEVEL_CONFIGS["hard"])
     figures = {
         "players": args.players,
         "random_games_per_s": round(random_wall, 1),

@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from shangrila_widget.bots.search import CHANCE_MODEL
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.legend import legend_svg
 from shangrila_widget.render.svg import position_svg
@@ -225,9 +227,59 @@ def first_game_pictures() -> dict[str, str]:
     }
 
 
+def calibration_svg(table: list[dict[str, Any]]) -> str:
+    """The calibration plot of the bots' win chances: per tenth of the predicted chance, the
+    mean chance against the share of the games won (a dot, its area by the count), and the
+    diagonal where they agree. ``table`` is ``data/chances.json``'s ``calibration``."""
+    size, left, top, plot = 420, 56, 20, 340
+    x = lambda v: left + v * plot  # noqa: E731
+    y = lambda v: top + (1 - v) * plot  # noqa: E731
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {size} {size}" font-family="sans-serif" font-size="11">',
+        f'<rect width="{size}" height="{size}" fill="white"/>',
+    ]
+    for i in range(11):
+        v = i / 10
+        out.append(
+            f'<line x1="{x(v):.1f}" y1="{y(0)}" x2="{x(v):.1f}" y2="{y(1)}" stroke="#e4e4e4"/>'
+            f'<line x1="{x(0)}" y1="{y(v):.1f}" x2="{x(1)}" y2="{y(v):.1f}" stroke="#e4e4e4"/>'
+            f'<text x="{x(v):.1f}" y="{y(0) + 15}" text-anchor="middle">{v:.1f}</text>'
+            f'<text x="{x(0) - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:.1f}</text>'
+        )
+    out.append(
+        f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#888" '
+        'stroke-dasharray="5 4"/>'
+        f'<rect x="{x(0)}" y="{y(1)}" width="{plot}" height="{plot}" fill="none" stroke="#444"/>'
+        f'<text x="{x(0.5)}" y="{size - 22}" text-anchor="middle" font-size="13">'
+        "predicted chance (by tenths)</text>"
+        f'<text transform="translate(16 {y(0.5)}) rotate(-90)" text-anchor="middle" '
+        'font-size="13">observed share of the wins</text>'
+    )
+    biggest = max(row["count"] for row in table)
+    points = [row for row in table if row["count"]]
+    path = " ".join(f"{x(r['predicted']):.1f},{y(r['observed']):.1f}" for r in points)
+    out.append(f'<polyline points="{path}" fill="none" stroke="#1f5fa8" stroke-width="1.5"/>')
+    for row in points:
+        px, py = x(row["predicted"]), y(row["observed"])
+        radius = 2.5 + 9 * (row["count"] / biggest) ** 0.5
+        out.append(
+            f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{radius:.1f}" fill="#1f5fa8" '
+            'fill-opacity="0.55" stroke="#1f5fa8"/>'
+            f'<text x="{px + radius + 3:.1f}" y="{py + 4:.1f}" fill="#333">{row["count"]:,}</text>'
+        )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def pictures() -> dict[str, str]:
     """Every generated picture, by file name under ``docs/img/``."""
-    return {**chapter_pictures(), **legend_pictures(), **first_game_pictures()}
+    return {
+        **chapter_pictures(),
+        **legend_pictures(),
+        **first_game_pictures(),
+        "calibration.svg": calibration_svg(CHANCE_MODEL["calibration"]),
+    }
 
 
 def first_game_page(lang: str = "en") -> str:

@@ -68,7 +68,8 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def add_hint_command(commands: Any) -> None:
     """Register ``hint`` on the subparsers object of the main parser."""
-    from shangrila_widget.bots.levels import DEFAULT_BUDGETS, LEVELS
+    from shangrila_widget.bots.levels import LEVELS
+    from shangrila_widget.bots.thinking import DEFAULT_BUDGETS
 
     hard, medium = DEFAULT_BUDGETS["hard"], DEFAULT_BUDGETS["medium"]
     parser = commands.add_parser("hint", help="suggest the best actions in a position")

@@ -14,12 +14,13 @@ to one, a student recruited for a stronger journey next turn).
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from shangrila_widget.bots.levels import check_budget, check_level, check_seed, search
-from shangrila_widget.bots.search import threat_masks, win_chances
+from shangrila_widget.bots.levels import check_budget, check_level, check_seed
+from shangrila_widget.bots.search import threat_masks
+from shangrila_widget.bots.thinking import DEFAULT_BUDGETS, Line, Thinker, Thought, budget_for
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import (
     COLOUR_INDEX,
@@ -37,7 +38,15 @@ from shangrila_widget.rules.engine import (
     play,
 )
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import Joined, Language, Message, check_language, problem
+from shangrila_widget.rules.messages import (
+    Joined,
+    Language,
+    Message,
+    Words,
+    action_message,
+    check_language,
+    problem,
+)
 from shangrila_widget.rules.results import Event
 
 if TYPE_CHECKING:
@@ -46,22 +55,28 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Candidate:
-    """One suggested action: the mover's estimated win chance after it, and why."""
+    """One suggested action: the mover's estimated win chance after it, and why; the
+    answers the search expects after it, and whether it is about as good as the first."""
 
     action: Action
     win_chance: float
     visits: int
     reason: str
     rules: tuple[str, ...]
+    replies: tuple[Action, ...] = ()
+    about_equal: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: the action's text, the chance (3 decimals), visits, reason, rule ids."""
+        """JSON-ready: the action's text, the chance (3 decimals), visits, reason, rule ids,
+        the expected replies' texts and whether it is about as good as the first."""
         return {
             "action": str(self.action),
             "win_chance": round(self.win_chance, 3),
             "visits": self.visits,
             "reason": self.reason,
             "rules": list(self.rules),
+            "replies": [str(a) for a in self.replies],
+            "about_equal": self.about_equal,
         }
 
 
@@ -224,8 +239,12 @@ def hint(
 ) -> Hint:
     """Rank the best ``count`` actions of the player to move (see the module docstring).
 
-    The search is the bot of ``level`` with its default budget unless ``seconds`` or
-    ``iterations`` is given; ``random`` and ``easy`` rank by the one-move evaluation.
+    The ranking is the level's :class:`~shangrila_widget.bots.thinking.Thinker` (its default
+    budget unless ``seconds`` or ``iterations`` is given), so the first candidate is the
+    action :func:`~shangrila_widget.bots.choose_action` plays with the same level, seed and
+    budget. ``random`` and ``easy`` rank by the one-move evaluation. Each reason says what
+    the action does, how it compares with the next candidate (about equal when the two are
+    within the search's noise) and which answers the search expects after it.
     Raises :class:`ShangrilaError` once the game is over.
     """
     check_level(level)
@@ -236,37 +255,78 @@ def hint(
         raise TypeError(f"count: expected a whole number, got {excerpt(count)}")
     if count < 1:
         raise ShangrilaError(problem("hint_count", value=excerpt(count)))
-    actions = legal_actions(position)
-    if not actions:
+    if not legal_actions(position):
         raise ShangrilaError(problem("hint_over"))
-    seat = position.packed.turn
+    budget = budget_for(level, iterations, seconds) if level in DEFAULT_BUDGETS else None
+    thought = Thinker(position, level=level, budget=budget, seed=seed).run()
+    return hint_of(thought, lang=lang, count=count)
+
+
+def _percent(chance: float) -> int:
+    return round(100 * chance)
+
+
+def comparison(thought: Thought, line: Line, other: Line) -> Message:
+    """How ``line`` compares with ``other``: about equal, better or less good."""
+    params = {
+        "other": action_message(other.action),
+        "chance": _percent(line.value),
+        "other_chance": _percent(other.value),
+    }
+    if thought.about_equal(line, other):
+        return _said("about_equal", **params)
+    return _said("better_than" if line.value > other.value else "worse_than", **params)
+
+
+def expected_replies(position: Position, replies: Sequence[Action]) -> Message | None:
+    """The answers the search expects after an action, in words (None without any)."""
+    if not replies:
+        return None
+    after = position
+    items: list[Message] = []
+    for action in replies:
+        items.append(_said("reply_item", colour=after.to_move, action=action_message(action)))
+        after = apply_unchecked(after, action)
+    return _said("expected", replies=items)
+
+
+def hint_of(thought: Thought, *, lang: Language = "en", count: int = 3) -> Hint:
+    """The hint of a finished (or partial) thought: its first ``count`` lines with reasons."""
+    position = thought.position
     players = list(position.players)
-    ranked: list[tuple[Action, float, int]]
-    done = 0
-    if len(actions) == 1 or level in ("random", "easy"):
-        scored = [(a, win_chances(apply_unchecked(position, a))[seat], 0) for a in actions]
-        random.Random(seed).shuffle(scored)
-        scored.sort(key=lambda s: -s[1])
-        ranked = scored
-        chances = win_chances(position)
-    else:
-        found = search(position, level=level, iterations=iterations, seconds=seconds, seed=seed)
-        ranked = [(a, node.mean(seat), node.visits) for a, node in found.ranked() if node.visits]
-        chances = found.root_chances()
-        done = found.iterations
+    lines = thought.lines[:count]
     candidates = []
-    for action, chance, visits in ranked[:count]:
-        reason, rules = explain_action(position, action, lang)
-        candidates.append(Candidate(action, chance, visits, reason, rules))
+    for k, line in enumerate(lines):
+        reason, rules = action_reason(position, line.action)
+        parts: list[Words] = [reason]
+        other = lines[1] if k == 0 and len(lines) > 1 else lines[0] if k else None
+        if other is not None:
+            parts.append(comparison(thought, line, other))
+        after = apply_unchecked(position, line.action)
+        replies = expected_replies(after, line.replies)
+        if replies is not None:
+            parts.append(replies)
+        equal = k > 0 and thought.about_equal(line, lines[0])
+        candidates.append(
+            Candidate(
+                line.action,
+                line.value,
+                line.visits,
+                Joined(tuple(parts)).text(lang),
+                rules,
+                line.replies,
+                equal,
+            )
+        )
     return Hint(
-        player=players[seat],
+        player=players[position.packed.turn],
         action=candidates[0].action,
         candidates=tuple(candidates),
-        win_chances=dict(zip(players, chances)),
-        level=level,
-        iterations=done,
+        win_chances=dict(zip(players, thought.chances)),
+        level=thought.level,
+        iterations=thought.iterations,
         lang=lang,
     )
 
 
-__all__ = ["Candidate", "Hint", "explain_action", "hint"]
+__all__ = ["Candidate", "Hint", "explain_action", "hint", "hint_of"]

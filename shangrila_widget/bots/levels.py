@@ -9,11 +9,9 @@ True
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
 from typing import TYPE_CHECKING, Final, Literal
 
-from shangrila_widget.bots.search import Budget, Search, greedy_action
+from shangrila_widget.bots.thinking import DEFAULT_BUDGETS, Thinker, budget_for
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.engine import legal_actions
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
@@ -23,21 +21,6 @@ if TYPE_CHECKING:
 
 Level = Literal["random", "easy", "medium", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "hard")
-
-#: What each searching level gets when the caller names no budget: the budget users get.
-#: Both search with the ``greedy`` policy: the root opens its 12 best-looking actions by the
-#: ``easy`` bot's heuristic, each playout lets every seat play the ``easy`` bot's move for
-#: 3 actions (the other players' answers) before the position is evaluated, and the
-#: search's further iterations look at other answers and deeper. ``medium`` stops after 12
-#: iterations (one look at each of the 12 actions); ``hard`` thinks for 0.8 s.
-DEFAULT_BUDGETS: Final[dict[str, Budget]] = {
-    "medium": Budget(
-        iterations=12, seconds=0.3, depth=3, policy="greedy", root_width=12, exploration=0.25
-    ),
-    "hard": Budget(
-        iterations=20_000, seconds=0.8, depth=3, policy="greedy", root_width=12, exploration=0.25
-    ),
-}
 
 
 def check_level(level: object) -> None:
@@ -98,42 +81,6 @@ def check_seed(seed: object) -> None:
         raise TypeError(f"seed: expected a whole number or None, got {excerpt(seed)}")
 
 
-def budget_for(level: str, iterations: int | None, seconds: float | None) -> Budget:
-    """The search budget of a searching level: the caller's, else the level's default."""
-    default = DEFAULT_BUDGETS[level]
-    if iterations is None and seconds is None:
-        return default
-    return replace(default, iterations=iterations, seconds=seconds)
-
-
-def new_search(position: Position, budget: Budget, seed: int | None) -> Search:
-    """A search from ``position`` that plays out and opens its root as ``budget`` says (not
-    run yet)."""
-    return Search(
-        position,
-        random.Random(seed),
-        depth=budget.depth,
-        policy=budget.policy,
-        root_width=budget.root_width,
-        exploration=budget.exploration,
-    )
-
-
-def search(
-    position: Position,
-    *,
-    level: str,
-    iterations: int | None,
-    seconds: float | None,
-    seed: int | None,
-) -> Search:
-    """A finished search of a searching level (``medium`` or ``hard``) from ``position``."""
-    budget = budget_for(level, iterations, seconds)
-    found = new_search(position, budget, seed)
-    found.run(budget.iterations, budget.seconds)
-    return found
-
-
 def choose_action(
     position: Position,
     *,
@@ -146,8 +93,10 @@ def choose_action(
 
     ``random`` picks uniformly; ``easy`` plays the best action by a one-move heuristic;
     ``medium`` and ``hard`` search (multi-player MCTS), within ``iterations`` and/or
-    ``seconds`` (whichever ends first), or the level's default budget. The same ``seed`` and
-    iteration budget give the same action; with only one legal action it is returned at once.
+    ``seconds`` (whichever ends first), or the level's default budget. It is the first line
+    of the level's :class:`~shangrila_widget.bots.thinking.Thinker`, as a hint's is. The
+    same ``seed`` and iteration budget give the same action; with only one legal action it
+    is returned at once.
     Raises :class:`ShangrilaError` for an unknown level, a budget out of range or a finished
     game, :class:`TypeError` for an argument of the wrong type (a seed that is not a whole
     number, for one).
@@ -160,9 +109,7 @@ def choose_action(
         raise ShangrilaError("the game is over: there is no action to choose")
     if len(actions) == 1:
         return actions[0]
-    rng = random.Random(seed)
-    if level == "random":
-        return rng.choice(actions)
-    if level == "easy":
-        return greedy_action(position, rng)
-    return search(position, level=level, iterations=iterations, seconds=seconds, seed=seed).best()
+    budget = budget_for(level, iterations, seconds) if level in DEFAULT_BUDGETS else None
+    thinker = Thinker(position, level=level, budget=budget, seed=seed)
+    thinker.run()
+    return thinker.choice()

@@ -1,48 +1,135 @@
-"""Review a game: every player's win chance before and after each move, and the mistakes.
+"""Review a game: every player's win chance through it, and the moves that lost something.
 
-:func:`review` searches each position of a record's main line once (a small budget), so
-that for move i the chances "before" are the estimate of position i and "after" that of
-position i+1. A move whose player lost at least ``threshold`` of win chance, while the search
-preferred another action, is a mistake; it names the better action and the reason for it.
+Two things are measured, each by what can back it:
 
-The chart of a review is drawn in :mod:`shangrila_widget.render.review_chart`.
+- **The chart's chances** are the evaluation's calibrated chance of every player in each
+  position of the main line (:func:`~shangrila_widget.bots.search.win_chances`, exact once
+  the game is over): the same meaning as the bots' values, with no swing with whose turn it
+  is, and ready at once for the whole game.
+- **A judgement** compares the played action with the best one *inside one search* from the
+  same position (:class:`~shangrila_widget.bots.thinking.Thinker` with the played action
+  kept, so that it gets at least :data:`KEEP_SHARE` of the visits). A move is first
+  screened: when no legal action's one-move chance beats the played one's by
+  :data:`SCREEN` or more, nothing is searched and the move stands. Otherwise the search
+  runs; when its best action's value beats the played one's by at least
+  :data:`INACCURACY` and by :data:`EVIDENCE` standard errors, both lines are *played out*
+  (:func:`played_out`: :data:`PLAYOUTS` continuations each, the ``easy`` bot in every seat,
+  :data:`PLAYOUT_DEPTH` actions or to the end), and the move is flagged only if the
+  played-out difference passes the same two tests. The size of the loss that the evidence
+  supports (the played-out difference less one standard error) names it:
+
+  an *inaccuracy* from :data:`INACCURACY` (0.05), a *mistake* from :data:`MISTAKE`
+  (0.10), a *blunder* from :data:`BLUNDER` (0.20).
+
+  A flagged move names the better action, its reason, and the answer the search expects to
+  punish the played one (the first reply of the played action's line).
+
+:class:`Reviewer` does this in slices (:meth:`Reviewer.step`) so that a chart can be drawn
+at once and its flags filled in as they come; :func:`review` runs it to the end. The chart
+itself is drawn in :mod:`shangrila_widget.render.review_chart`.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
-from typing import Any
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal
 
-from shangrila_widget.bots.hint import explain_action
+from shangrila_widget.bots.hint import action_reason
 from shangrila_widget.bots.levels import check_budget
-from shangrila_widget.bots.search import Search, final_shares, win_chances
+from shangrila_widget.bots.search import action_chances, greedy_playout, win_chances
+from shangrila_widget.bots.thinking import Budget, Line, SearchConfig, Thinker
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import Colour
-from shangrila_widget.rules.engine import legal_actions
-from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import Language, check_language
+from shangrila_widget.rules.engine import apply_unchecked, legal_actions
+from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.messages import (
+    Joined,
+    Language,
+    Message,
+    action_message,
+    check_language,
+)
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.record import GameRecord
+
+Verdict = Literal["inaccuracy", "mistake", "blunder"]
+
+#: The smallest loss of win chance (0-1) flagged, and the sizes that name it.
+INACCURACY: Final = 0.05
+MISTAKE: Final = 0.10
+BLUNDER: Final = 0.20
+#: A move is searched only when some action's one-move chance beats the played one's by this.
+SCREEN: Final = 0.03
+#: How many standard errors of the difference the best action's lead must reach.
+EVIDENCE: Final = 2.0
+#: The least share of the search's visits the played action gets.
+KEEP_SHARE: Final = 0.3
+#: The search of one screened move: the ``hard`` level's policy, its root opening 6 actions.
+REVIEW_CONFIG: Final = SearchConfig(depth=3, policy="greedy", root_width=6, exploration=0.25)
+#: The iterations of one screened move's search, by default.
+REVIEW_ITERATIONS: Final = 24
+#: A candidate flag is played out: both lines, this many times each, by the ``easy`` bot in
+#: every seat for :data:`PLAYOUT_DEPTH` actions (or to the end) before the evaluation.
+PLAYOUTS: Final = 12
+PLAYOUT_DEPTH: Final = 40
+
+
+def verdict_of(loss: float) -> Verdict | None:
+    """The name of a loss of win chance: None below :data:`INACCURACY`.
+
+    >>> verdict_of(0.02), verdict_of(0.07), verdict_of(0.12), verdict_of(0.5)
+    (None, 'inaccuracy', 'mistake', 'blunder')
+    """
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return None
 
 
 @dataclass(frozen=True)
 class MoveReview:
-    """One move of the main line (``index`` 1 is the first move)."""
+    """One move of the main line (``index`` 1 is the first move).
+
+    ``before`` and ``after``: every player's chance in the positions around the move (the
+    chart's points). ``loss``: the mover's chance of the best action minus the played one's,
+    by the search when it ran (``searched``), else by the one-move screen. ``verdict``:
+    None, or how big a flagged loss is; a flagged move has ``better`` (and its chance and
+    reason), the played action's chance, and ``reply``, the answer that punishes it.
+    ``judged`` is False while a :class:`Reviewer` has not reached the move yet.
+    """
 
     index: int
     player: Colour
     action: Action
     before: dict[Colour, float]
     after: dict[Colour, float]
-    loss: float  # the player's win chance before minus after
-    mistake: bool
+    loss: float
+    verdict: Verdict | None
     better: Action | None
     better_chance: float | None
+    played_chance: float | None
+    reply: Action | None
     reason: str | None
+    searched: bool
+    judged: bool = True
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the move is flagged (an inaccuracy, a mistake or a blunder)."""
+        return self.verdict is not None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
+
+        def rounded(p: float | None) -> float | None:
+            return None if p is None else round(p, 3)
+
         return {
             "index": self.index,
             "player": self.player,
@@ -50,25 +137,31 @@ class MoveReview:
             "before": {c: round(p, 3) for c, p in self.before.items()},
             "after": {c: round(p, 3) for c, p in self.after.items()},
             "loss": round(self.loss, 3),
+            "verdict": self.verdict,
             "mistake": self.mistake,
             "better": None if self.better is None else str(self.better),
-            "better_chance": None if self.better_chance is None else round(self.better_chance, 3),
+            "better_chance": rounded(self.better_chance),
+            "played_chance": rounded(self.played_chance),
+            "reply": None if self.reply is None else str(self.reply),
             "reason": self.reason,
+            "searched": self.searched,
         }
 
 
 @dataclass(frozen=True)
 class Review:
-    """The review of a game: the players, the chances at the start, one entry per move."""
+    """The review of a game: the players, the chances at the start, one entry per move;
+    ``complete`` once every move is judged."""
 
     players: tuple[Colour, ...]
     start: dict[Colour, float]
     moves: tuple[MoveReview, ...]
     lang: Language
+    complete: bool = True
 
     @property
     def mistakes(self) -> list[MoveReview]:
-        """The moves marked as mistakes, biggest loss first."""
+        """The flagged moves, biggest loss first."""
         return sorted((m for m in self.moves if m.mistake), key=lambda m: -m.loss)
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,37 +170,11 @@ class Review:
             "players": list(self.players),
             "start": {c: round(p, 3) for c, p in self.start.items()},
             "moves": [m.to_dict() for m in self.moves],
+            "complete": self.complete,
         }
 
 
-def _estimate(pos: Position, iterations: int, seed: int) -> tuple[list[float], Search | None]:
-    """Every seat's chance in ``pos`` (the value of the search's preferred action)."""
-    if pos.is_over:
-        return final_shares(pos), None
-    if len(legal_actions(pos)) == 1:
-        return win_chances(pos), None
-    found = Search(pos, random.Random(seed))
-    found.run(iterations)
-    ranked = found.ranked()
-    best = ranked[0][1]
-    return [v / best.visits for v in best.value], found
-
-
-def review(
-    record: GameRecord,
-    *,
-    iterations: int = 200,
-    seed: int = 0,
-    lang: Language = "en",
-    threshold: float = 0.1,
-) -> Review:
-    """Review the main line of ``record`` (see the module docstring).
-
-    ``threshold`` is the loss of win chance, from 0 to 1, that makes a move a mistake;
-    ``seed`` a whole number (position i is searched with seed + i). Raises
-    :class:`TypeError` for a value of the wrong type (a :class:`Position` is not a record:
-    ``GameRecord(position)`` makes one), :class:`ShangrilaError` for one out of range.
-    """
+def _checked_record(record: object) -> GameRecord:
     if not isinstance(record, GameRecord):
         if isinstance(record, Position):
             raise TypeError(
@@ -115,49 +182,257 @@ def review(
                 "(GameRecord(position) starts one)"
             )
         raise TypeError(f"expected a GameRecord, got {excerpt(record)}")
-    check_budget(iterations, None)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed: expected a whole number, got {excerpt(seed)}")
-    check_language(lang)
-    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
-        raise TypeError(f"threshold: expected a number from 0 to 1, got {excerpt(threshold)}")
-    if not 0 <= threshold <= 1:
-        raise ShangrilaError(f"threshold must be a number from 0 to 1, not {excerpt(threshold)}")
-    positions = [record.root.position]
-    actions: list[Action] = []
-    for node in record.main_line():
-        positions.append(node.position)
-        assert node.action is not None
-        actions.append(node.action)
-    players = positions[0].players
-    estimates = [_estimate(pos, iterations, seed + i) for i, pos in enumerate(positions)]
-    moves: list[MoveReview] = []
-    for i, action in enumerate(actions):
-        before_pos = positions[i]
-        seat = before_pos.packed.turn
-        before, found = estimates[i]
-        after = estimates[i + 1][0]
-        loss = before[seat] - after[seat]
-        better = better_chance = reason = None
-        mistake = False
-        if found is not None and loss >= threshold:
-            best_action, best_node = found.ranked()[0]
-            if best_action != action:
-                mistake = True
-                better, better_chance = best_action, best_node.mean(seat)
-                reason = explain_action(before_pos, best_action, lang)[0]
-        moves.append(
+    return record
+
+
+class Reviewer:
+    """A review under way: the chart's chances at once, the moves judged one by one.
+
+    ``iterations``: the search of each screened move; ``seed``: a whole number (move i is
+    searched with seed + i), so the same record, seed and budget give the same review.
+    """
+
+    def __init__(
+        self,
+        record: GameRecord,
+        *,
+        iterations: int = REVIEW_ITERATIONS,
+        seed: int = 0,
+        lang: Language = "en",
+    ) -> None:
+        _checked_record(record)
+        check_budget(iterations, None)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed: expected a whole number, got {excerpt(seed)}")
+        check_language(lang)
+        self.iterations = iterations
+        self.seed = seed
+        self.lang: Language = lang
+        positions = [record.root.position]
+        actions: list[Action] = []
+        for node in record.main_line():
+            positions.append(node.position)
+            assert node.action is not None
+            actions.append(node.action)
+        self.positions = positions
+        self.actions = actions
+        self.players = positions[0].players
+        self.chances = [win_chances(pos) for pos in positions]
+        players = self.players
+        self.moves: list[MoveReview] = [
             MoveReview(
                 index=i + 1,
-                player=players[seat],
+                player=players[positions[i].packed.turn],
                 action=action,
-                before=dict(zip(players, before)),
-                after=dict(zip(players, after)),
-                loss=loss,
-                mistake=mistake,
-                better=better,
-                better_chance=better_chance,
-                reason=reason,
+                before=dict(zip(players, self.chances[i])),
+                after=dict(zip(players, self.chances[i + 1])),
+                loss=0.0,
+                verdict=None,
+                better=None,
+                better_chance=None,
+                played_chance=None,
+                reply=None,
+                reason=None,
+                searched=False,
+                judged=False,
+            )
+            for i, action in enumerate(actions)
+        ]
+        self.next = 0
+        self._thinker: Thinker | None = None
+
+    @property
+    def done(self) -> bool:
+        """Whether every move is judged."""
+        return self.next >= len(self.moves)
+
+    @property
+    def progress(self) -> float:
+        """The share of the moves judged, 0 to 1."""
+        return 1.0 if not self.moves else self.next / len(self.moves)
+
+    def step(self, seconds: float = 0.05) -> bool:
+        """Judge moves for about ``seconds`` (a search under way goes on in the next slice);
+        True once every move is judged."""
+        deadline = time.perf_counter() + seconds
+        while not self.done and time.perf_counter() < deadline:
+            self._advance(deadline - time.perf_counter())
+        return self.done
+
+    def run(self) -> Review:
+        """Judge every move; the review."""
+        while not self.step(3600.0):
+            pass
+        return self.review()
+
+    def review(self) -> Review:
+        """The review so far (``complete`` once every move is judged)."""
+        return Review(
+            self.players,
+            dict(zip(self.players, self.chances[0])),
+            tuple(self.moves),
+            self.lang,
+            self.done,
+        )
+
+    def _advance(self, seconds: float) -> None:
+        i = self.next
+        pos, played = self.positions[i], self.actions[i]
+        if self._thinker is None:
+            screened = _screen(pos, played)
+            if screened is None:
+                self._settle(i, replace(self.moves[i], judged=True))
+                return
+            self.moves[i] = replace(self.moves[i], loss=screened)
+            self._thinker = Thinker(
+                pos,
+                level="hard",
+                budget=Budget(iterations=self.iterations),
+                config=REVIEW_CONFIG,
+                seed=self.seed + i,
+                keep=played,
+                keep_share=KEEP_SHARE,
+            )
+        thinker = self._thinker
+        if not thinker.step(max(seconds, 0.001)):
+            return
+        self._thinker = None
+        self._settle(i, self._judged(i, thinker))
+
+    def _settle(self, i: int, move: MoveReview) -> None:
+        self.moves[i] = move
+        self.next = i + 1
+
+    def _judged(self, i: int, thinker: Thinker) -> MoveReview:
+        thought = thinker.thought()
+        pos, played = self.positions[i], self.actions[i]
+        mine = thought.line_of(played)
+        move = replace(self.moves[i], judged=True, searched=True)
+        if mine is None:  # cannot happen: the played action is kept
+            return move
+        best = next((line for line in thought.lines if line.action != played), None)
+        if best is None or thought.lines[0].action == played:
+            return replace(move, loss=0.0, played_chance=mine.value)
+        loss = best.value - mine.value
+        move = replace(move, loss=loss, played_chance=mine.value)
+        if not _strong(best, mine, loss):
+            return move
+        played_value, better_value, noise = played_out(pos, played, best.action, self.seed + i)
+        loss = better_value - played_value
+        move = replace(move, loss=loss, played_chance=played_value)
+        if loss < INACCURACY or loss < EVIDENCE * noise:
+            return move
+        best = replace(best, value=better_value)
+        size = max(INACCURACY, loss - noise)  # the size the evidence supports
+        reply = mine.replies[0] if mine.replies else None
+        return replace(
+            move,
+            verdict=verdict_of(size),
+            better=best.action,
+            better_chance=best.value,
+            reply=reply,
+            reason=_reason(pos, best, played, reply).text(self.lang),
+        )
+
+
+def played_out(
+    pos: Position,
+    played: Action,
+    other: Action,
+    seed: int,
+    playouts: int | None = None,
+    depth: int | None = None,
+) -> tuple[float, float, float]:
+    """Both lines played out: the mover's mean chance after ``played`` and after ``other``,
+    each over ``playouts`` continuations of the ``easy`` bot in every seat (``depth``
+    actions or to the end, then the evaluation), the k-th continuation of both lines drawn
+    from the same seed; and the standard error of the difference. By default
+    :data:`PLAYOUTS` continuations of :data:`PLAYOUT_DEPTH` actions."""
+    playouts = PLAYOUTS if playouts is None else playouts
+    depth = PLAYOUT_DEPTH if depth is None else depth
+    seat = pos.packed.turn
+    first = apply_unchecked(pos, played)
+    second = apply_unchecked(pos, other)
+    differences: list[float] = []
+    mine: list[float] = []
+    theirs: list[float] = []
+    for k in range(playouts):
+        a = greedy_playout(first, random.Random(seed * 7919 + k), depth)[seat]
+        b = greedy_playout(second, random.Random(seed * 7919 + k), depth)[seat]
+        mine.append(a)
+        theirs.append(b)
+        differences.append(b - a)
+    mean = sum(differences) / playouts
+    variance = sum((d - mean) ** 2 for d in differences) / max(1, playouts - 1)
+    return sum(mine) / playouts, sum(theirs) / playouts, math.sqrt(variance / playouts)
+
+
+def _strong(best: Line, mine: Line, loss: float) -> bool:
+    """Whether the evidence is strong enough to flag: a loss of at least
+    :data:`INACCURACY` and of at least :data:`EVIDENCE` standard errors."""
+    noise = math.sqrt(best.spread**2 + mine.spread**2)
+    return loss >= INACCURACY and loss >= EVIDENCE * noise
+
+
+def _screen(pos: Position, played: Action) -> float | None:
+    """The one-move screen: how much the best action's one-move chance beats the played
+    one's, or None when the move needs no search (forced, finished, or within
+    :data:`SCREEN`)."""
+    if pos.is_over:
+        return None
+    actions = legal_actions(pos)
+    if len(actions) < 2:
+        return None
+    values = dict(zip(actions, action_chances(pos, actions)))
+    gap = max(values.values()) - values[played]
+    return gap if gap >= SCREEN else None
+
+
+def _reason(pos: Position, best: Line, played: Action, reply: Action | None) -> Joined:
+    """Why the better action is better: what it does, and the answer the played one invites."""
+    reason, _ = action_reason(pos, best.action)
+    parts: list[Message | Joined] = [reason]
+    if reply is not None:
+        after = apply_unchecked(pos, played)
+        parts.append(
+            Message(
+                "review.punished",
+                {
+                    "played": action_message(played),
+                    "colour": after.to_move,
+                    "reply": action_message(reply),
+                },
             )
         )
-    return Review(players, dict(zip(players, estimates[0][0])), tuple(moves), lang)
+    return Joined(tuple(parts))
+
+
+def review(
+    record: GameRecord,
+    *,
+    iterations: int = REVIEW_ITERATIONS,
+    seed: int = 0,
+    lang: Language = "en",
+) -> Review:
+    """Review the main line of ``record`` (see the module docstring).
+
+    ``iterations``: the search of each screened move; ``seed`` a whole number (move i is
+    searched with seed + i). Raises :class:`TypeError` for a value of the wrong type (a
+    :class:`Position` is not a record: ``GameRecord(position)`` makes one),
+    :class:`ShangrilaError` for one out of range.
+    """
+    return Reviewer(record, iterations=iterations, seed=seed, lang=lang).run()
+
+
+__all__ = [
+    "BLUNDER",
+    "EVIDENCE",
+    "INACCURACY",
+    "MISTAKE",
+    "SCREEN",
+    "MoveReview",
+    "Review",
+    "Reviewer",
+    "review",
+    "verdict_of",
+]

@@ -1,4 +1,4 @@
-"""The bots' machinery: a position evaluation, two playout policies and a multi-player MCTS.
+"""The bots' machinery: a position evaluation and two playout policies.
 
 Everything works on the engine's fast path (:func:`legal_actions` and
 :func:`apply_unchecked`) and reads positions through ``pos.packed`` (their parts, read-only,
@@ -16,21 +16,19 @@ in the codes of :mod:`~shangrila_widget.rules.codes`).
   playout's end). As one seat against three uniform random players it wins about half of
   the games, where uniform play, which mostly recruits because pairs of students make most
   of the legal list, wins a quarter;
-- :class:`Search` is max^n UCT: each node keeps a value per seat and the player to move
-  picks by their own value; children are opened in the order of a one-move heuristic,
-  a few more as the node is visited more often (progressive widening), the root starting
-  with ``root_width`` of them.
+- the search itself (max^n UCT) is :class:`~shangrila_widget.bots.tree.Search`, and the
+  thinking API that every caller uses is :mod:`~shangrila_widget.bots.thinking`.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from importlib import resources
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Any, Final
 
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import BRIDGES, VILLAGE_INDEX
@@ -42,7 +40,7 @@ from shangrila_widget.rules.engine import (
 )
 
 if TYPE_CHECKING:
-    from shangrila_widget.rules.position import Position
+    from shangrila_widget.rules.position import Position, PositionParts
 
 _VILLAGE_OF: Final = tuple(i // 7 for i in range(91))
 _BRIDGE_ENDS: Final = tuple((VILLAGE_INDEX[a], VILLAGE_INDEX[b]) for a, b in BRIDGES)
@@ -93,10 +91,6 @@ def final_shares(pos: Position) -> list[float]:
 _POWER: Final = bytes(([0] + [17] * 4 + [18] * 4 + [0] * 247)[:256])
 W_THREAT: Final = 0.6
 W_CHANCE: Final = 0.35
-#: The softmax of :func:`win_chances`: its temperature, and how much each bridge left (ten
-#: more during the set-up) adds to it, as the game is open for longer.
-TEMPERATURE: Final = 0.6
-TEMPERATURE_PER_BRIDGE: Final = 0.18
 
 
 def threat_masks(pos: Position) -> tuple[list[int], list[int]]:
@@ -183,20 +177,207 @@ def strengths(pos: Position) -> list[float]:
 
 
 def win_chances(pos: Position) -> list[float]:
-    """Per seat, an estimated chance to win: exact shares once the game is over, else a
-    softmax of :func:`strengths` that is flatter while many bridges are left."""
+    """Per seat, in seat order, the chance to win: exact shares once the game is over
+    (:func:`final_shares`), else the fitted model of ``data/chances.json`` (see
+    :data:`CHANCE_FEATURES`): a softmax over the seats of a linear score of each seat's
+    features, with weights that depend on the seat's place in the turn order after the player
+    to move and on how far the game has gone.
+
+    >>> from shangrila_widget.rules import Position
+    >>> chances = win_chances(Position.new_game(["red", "blue", "yellow", "violet"]))
+    >>> round(sum(chances), 9), len(chances), all(0.2 < p < 0.3 for p in chances)
+    (1.0, 4, True)
+    """
     packed = pos.packed
     if packed.phase == OVER:
         return final_shares(pos)
-    values = strengths(pos)
-    left = packed.bridges.bit_count()
+    masters, students, villages = features(packed.cells)
+    threatened, chance = threat_masks(pos)
+    return _softmax(
+        packed.players,
+        packed.turn,
+        _weights(packed),
+        masters,
+        students,
+        villages,
+        [m.bit_count() for m in threatened],
+        chance,
+    )
+
+
+#: The per-seat features of the fitted model, in the order of its weights (then a constant):
+#: masters on the board, students, villages with one of the seat's masters, the seat's
+#: masters that a journey open now could take away, and the most spaces one journey the
+#: seat can start could win (:func:`journey_pressure`).
+CHANCE_FEATURES: Final = ("masters", "students", "villages", "threatened", "journey_gain")
+
+#: The progress terms each phase's weights are a polynomial of: during the set-up ``s``, the
+#: set-up turns taken over 7 n; during play ``g``, the bridges gone over the bridges at the
+#: start (23, or 20 with three players).
+CHANCE_PROGRESS: Final = MappingProxyType({"setup": ("1", "s"), "play": ("1", "g", "g^2")})
+
+_START_BRIDGES: Final = MappingProxyType({3: 20, 4: 23})
+
+#: Per seat's place after the player to move: the weights of :data:`CHANCE_FEATURES` and
+#: the constant.
+_Weights = tuple[tuple[float, float, float, float, float, float], ...]
+
+
+def _model_tables(
+    model: dict[str, Any],
+) -> dict[int, tuple[tuple[_Weights, ...], tuple[_Weights, ...]]]:
+    """Per player count: the weights for each set-up turn taken (0 to 7 n) and for each
+    number of bridges left (0 to 23), worked out once from the data file's polynomials."""
+    if tuple(model["features"]) != (*CHANCE_FEATURES, "constant"):
+        raise ValueError("data/chances.json: unexpected features")
+    if {k: tuple(v) for k, v in model["progress"].items()} != dict(CHANCE_PROGRESS):
+        raise ValueError("data/chances.json: unexpected progress terms")
+    tables = {}
+    for n in (3, 4):
+        weights = model["weights"][str(n)]
+        setup = tuple(
+            _weights_at(weights["setup"], (1.0, min(1.0, i / (7 * n))), n) for i in range(7 * n + 1)
+        )
+        start = _START_BRIDGES[n]
+        play = []
+        for left in range(len(BRIDGES) + 1):
+            g = max(0.0, 1.0 - left / start)
+            play.append(_weights_at(weights["play"], (1.0, g, g * g), n))
+        tables[n] = (setup, tuple(play))
+    return tables
+
+
+def _weights_at(rows: list[list[list[float]]], terms: tuple[float, ...], n: int) -> _Weights:
+    """The weights, per place, at one stage: ``rows[term][place][feature]`` summed over the
+    terms with the stage's values of them."""
+    result = []
+    for place in range(n):
+        w = [sum(t * rows[j][place][k] for j, t in enumerate(terms)) for k in range(6)]
+        result.append((w[0], w[1], w[2], w[3], w[4], w[5]))
+    return tuple(result)
+
+
+def _load_model() -> dict[str, Any]:
+    text = resources.files("shangrila_widget").joinpath("data/chances.json").read_text("utf-8")
+    model: dict[str, Any] = json.loads(text)
+    return model
+
+
+#: The fitted win-chance model as the data file gives it (``benchmarks/fit_chances.py``
+#: writes it), and its weights worked out for every stage of the game.
+CHANCE_MODEL: Final = MappingProxyType(_load_model())
+_TABLES = _model_tables(dict(CHANCE_MODEL))
+
+
+def _weights(packed: PositionParts) -> _Weights:
+    """The model's weights for a position that is not over (its player count and stage)."""
+    setup, play = _TABLES[len(packed.players)]
     if packed.phase == SETUP:
-        left += 10
-    temperature = TEMPERATURE + TEMPERATURE_PER_BRIDGE * left
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
+        return setup[min(packed.setup_turns, len(setup) - 1)]
+    return play[packed.bridges.bit_count()]
+
+
+def _softmax(
+    players: tuple[int, ...],
+    turn: int,
+    weights: _Weights,
+    masters: list[int],
+    students: list[int],
+    villages: list[int],
+    threatened: list[int],
+    chance: list[int],
+) -> list[float]:
+    """The model's chances from the features by colour index (``villages`` as bit masks,
+    ``threatened`` as counts), ``turn`` the seat to move."""
+    n = len(players)
+    scores = []
+    for seat, c in enumerate(players):
+        wm, ws, wv, wt, wc, constant = weights[(seat - turn) % n]
+        scores.append(
+            wm * masters[c]
+            + ws * students[c]
+            + wv * villages[c].bit_count()
+            + wt * threatened[c]
+            + wc * chance[c]
+            + constant
+        )
+    top = max(scores)
+    exps = [math.exp(v - top) for v in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
+    """The mover's :func:`win_chances` after each action (the same numbers), without
+    replaying a placement or a recruit: only the villages it changes are looked at again.
+
+    >>> from shangrila_widget.rules import Position, apply_unchecked, legal_actions
+    >>> pos = Position.new_game(["red", "blue", "yellow"])
+    >>> actions = legal_actions(pos)[:3]
+    >>> action_chances(pos, actions) == [win_chances(apply_unchecked(pos, a))[0] for a in actions]
+    True
+    """
+    packed = pos.packed
+    cells = packed.cells
+    seat = packed.turn
+    players = packed.players
+    n = len(players)
+    colour = players[seat]
+    bridges = packed.bridges
+    stones = packed.stones
+    next_turn = (seat + 1) % n
+    setup, play = _TABLES[n]
+    if packed.phase == SETUP:
+        turns = packed.setup_turns + 1
+        weights = play[bridges.bit_count()] if turns == 7 * n else setup[min(turns, 7 * n)]
+    else:
+        weights = play[bridges.bit_count()]
+    masters, students, villages = features(cells)
+    might, travellers = _all_village_facts(cells)
+    master_code = _BYTE[colour + 1]
+    chances: list[float] = []
+    for action in actions:
+        kind = type(action)
+        new_masters, new_students, new_villages = masters, students, villages
+        if kind is Place:
+            slot: int = action.slot  # type: ignore[union-attr]
+            v = slot // 7
+            after = cells[:slot] + master_code + cells[slot + 1 :]
+            changed = [v]
+            new_masters = masters[:]
+            new_masters[colour] += 1
+            new_villages = villages[:]
+            new_villages[colour] |= 1 << v
+        elif kind is Recruit:
+            slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
+            after_cells = bytearray(cells)
+            for s in slots:
+                after_cells[s] += STUDENT_OFFSET
+            after = bytes(after_cells)
+            changed = [s // 7 for s in slots]
+            new_students = students[:]
+            new_students[colour] += len(slots)
+        else:
+            chances.append(win_chances(apply_unchecked(pos, action))[seat])
+            continue
+        new_might = might[:]
+        new_travellers = travellers[:]
+        for v in changed:
+            new_might[v], new_travellers[v] = _village_facts(after, v)
+        threatened, chance = _pressure(after, bridges, stones, new_might, new_travellers)
+        chances.append(
+            _softmax(
+                players,
+                next_turn,
+                weights,
+                new_masters,
+                new_students,
+                new_villages,
+                [m.bit_count() for m in threatened],
+                chance,
+            )[seat]
+        )
+    return chances
 
 
 def material(pos: Position) -> list[float]:
@@ -212,10 +393,10 @@ def material(pos: Position) -> list[float]:
 def action_score(pos: Position, action: Action, *, cheap: bool = False) -> float:
     """The one-move heuristic: the mover's worth after ``action`` minus the best rival's
     (by :func:`strengths`, or by :func:`material` when ``cheap``)."""
-    return _margin(apply_unchecked(pos, action), pos.packed.turn, cheap)
+    return margin(apply_unchecked(pos, action), pos.packed.turn, cheap)
 
 
-def _margin(after: Position, seat: int, cheap: bool) -> float:
+def margin(after: Position, seat: int, cheap: bool) -> float:
     """Seat's worth in ``after`` minus the best rival's (:func:`material` when ``cheap``, else
     :func:`strengths`)."""
     values = material(after) if cheap else strengths(after)
@@ -225,7 +406,9 @@ def _margin(after: Position, seat: int, cheap: bool) -> float:
 
 def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
     """:func:`action_score` of each action (the same numbers), without replaying a placement
-    or a recruit: only the villages it changes are looked at again."""
+    or a recruit: only the villages it changes are looked at again. A journey that ends the
+    game is scored by its result instead (1000 times the mover's share, less 500), so that
+    the ``easy`` bot takes a last journey that wins."""
     packed = pos.packed
     cells = packed.cells
     seat = packed.turn
@@ -253,8 +436,8 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
             after = bytes(after_cells)
             changed = [s // 7 for s in slots]
             gained_masters, gained_students, held = 0, len(slots), villages[colour]
-        else:
-            scores.append(action_score(pos, action))
+        else:  # a journey (or a pass): replayed; one that ends the game, by its result
+            scores.append(ordering_score(pos, action, False, 0.0))
             continue
         new_might = might[:]
         new_travellers = travellers[:]
@@ -322,7 +505,7 @@ def greedy_playout(pos: Position, rng: random.Random, depth: int) -> list[float]
     return win_chances(pos)
 
 
-def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> float:
+def ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> float:
     """:func:`action_score`, but an action that ends the game is judged by its result. When
     ``cheap``, a placement or a recruit is scored as ``base`` (the mover's :func:`material`
     margin now) plus the mover's own gain (rivals do not change), without replaying it."""
@@ -332,7 +515,7 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
         after = apply_unchecked(pos, action)
         if after.packed.phase == OVER:
             return 1000.0 * final_shares(after)[packed.turn] - 500.0
-        return _margin(after, packed.turn, cheap)
+        return margin(after, packed.turn, cheap)
     if cheap and kind is Place:
         slot: int = action.slot  # type: ignore[union-attr]
         start = slot - slot % 7
@@ -344,170 +527,3 @@ def _ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> 
         slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
         return base + W_STUDENT * len(slots)
     return action_score(pos, action, cheap=cheap)
-
-
-class SearchNode:
-    """One position of the search tree; ``value[s]`` sums seat s's results through it."""
-
-    __slots__ = ("position", "seat", "actions", "children", "visits", "value", "ordered")
-
-    def __init__(self, position: Position) -> None:
-        packed = position.packed
-        self.position = position
-        self.seat = packed.turn
-        self.actions: list[Action] = legal_actions(position)
-        self.children: list[tuple[Action, SearchNode]] = []
-        self.visits = 0
-        self.value = [0.0] * len(packed.players)
-        self.ordered = False
-
-    def mean(self, seat: int) -> float:
-        """Seat's average result through this node (0.0 before any visit)."""
-        return self.value[seat] / self.visits if self.visits else 0.0
-
-
-Policy = Literal["sampled", "greedy"]
-"""How a playout plays: ``sampled`` draws by :data:`ROLLOUT_WEIGHTS`; ``greedy`` plays the
-``easy`` bot's move (:func:`greedy_action`) for every seat."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long one search runs: iterations and/or seconds (whichever ends first), how many
-    actions a playout plays before the position is evaluated and by which policy, how many
-    actions the root opens before its width grows with its visits, and the UCT exploration
-    constant (results are win chances, 0-1)."""
-
-    iterations: int | None = None
-    seconds: float | None = None
-    depth: int = 30
-    policy: Policy = "sampled"
-    root_width: int = 2
-    exploration: float = 0.6
-
-
-class Search:
-    """Multi-player UCT from ``root``; call :meth:`run`, then read :meth:`ranked`."""
-
-    def __init__(
-        self,
-        root: Position,
-        rng: random.Random,
-        *,
-        depth: int = 30,
-        policy: Policy = "sampled",
-        root_width: int = 2,
-        exploration: float = 0.6,
-    ) -> None:
-        self.rng = rng
-        self.depth = depth
-        self.policy = policy
-        self.playout = greedy_playout if policy == "greedy" else playout
-        self.root_width = root_width
-        self.exploration = exploration
-        self.root = SearchNode(root)
-        self.iterations = 0
-
-    def run(self, iterations: int | None = None, seconds: float | None = None) -> None:
-        """Run until ``iterations`` more iterations or ``seconds`` have passed."""
-        if iterations is None and seconds is None:
-            raise ValueError("a search needs iterations or seconds")
-        clock = time.perf_counter
-        deadline = None if seconds is None else clock() + seconds
-        done = 0
-        while iterations is None or done < iterations:
-            if deadline is not None and clock() >= deadline:
-                break
-            self._iterate()
-            done += 1
-        self.iterations += done
-
-    def _order(self, node: SearchNode) -> None:
-        if len(node.actions) > 1:
-            pos = node.position
-            # the greedy policy's nodes open the easy bot's choice first, as its playouts play
-            cheap = self.policy == "sampled" and node is not self.root
-            if cheap:
-                base = _margin(pos, pos.packed.turn, True)
-                scores = [_ordering_score(pos, a, True, base) for a in node.actions]
-            else:  # the full one-move evaluation, an action that ends the game by its result
-                others = iter(
-                    action_scores(pos, [a for a in node.actions if type(a) is not Journey])
-                )
-                scores = [
-                    _ordering_score(pos, a, False, 0.0) if type(a) is Journey else next(others)
-                    for a in node.actions
-                ]
-            scored = [(score, i) for i, score in enumerate(scores)]
-            scored.sort(key=lambda s: (-s[0], s[1]))
-            node.actions = [node.actions[i] for _, i in scored]
-        node.ordered = True
-
-    def _iterate(self) -> None:
-        node = self.root
-        path = [node]
-        while node.position.packed.phase != OVER:
-            if not node.ordered:
-                self._order(node)
-            width = 2 + int(math.sqrt(node.visits))
-            if node is self.root and width < self.root_width:
-                width = self.root_width
-            width = min(len(node.actions), width)
-            if len(node.children) < width:
-                action = node.actions[len(node.children)]
-                child = SearchNode(apply_unchecked(node.position, action))
-                node.children.append((action, child))
-                path.append(child)
-                node = child
-                break
-            node = self._select(node)
-            path.append(node)
-        result = (
-            final_shares(node.position)
-            if node.position.packed.phase == OVER
-            else self.playout(node.position, self.rng, self.depth)
-        )
-        for visited in path:
-            visited.visits += 1
-            value = visited.value
-            for s, r in enumerate(result):
-                value[s] += r
-
-    def _select(self, node: SearchNode) -> SearchNode:
-        seat = node.seat
-        exploration = self.exploration
-        log_n = math.log(node.visits + 1)
-        best = node.children[0][1]
-        best_ucb = -math.inf
-        for _, child in node.children:
-            n = child.visits
-            if n == 0:
-                return child
-            ucb = child.value[seat] / n + exploration * math.sqrt(log_n / n)
-            if ucb > best_ucb:
-                best, best_ucb = child, ucb
-        return best
-
-    def ranked(self) -> list[tuple[Action, SearchNode]]:
-        """The root's opened children: an action that ends the game as the mover's sole win
-        first, then the most visited (then the better value)."""
-        seat = self.root.seat
-
-        def key(child: tuple[Action, SearchNode]) -> tuple[bool, int, float]:
-            node = child[1]
-            won = node.position.packed.phase == OVER and final_shares(node.position)[seat] == 1.0
-            return (not won, -node.visits, -node.mean(seat))
-
-        return sorted(self.root.children, key=key)
-
-    def best(self) -> Action:
-        """The most visited action at the root."""
-        ranked = self.ranked()
-        return ranked[0][0] if ranked else self.root.actions[0]
-
-    def root_chances(self) -> list[float]:
-        """Every seat's average result over the whole search (the root position's value)."""
-        root = self.root
-        if not root.visits:
-            return win_chances(root.position)
-        return [v / root.visits for v in root.value]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
-HighlightKind = Literal["target", "selected", "moved", "refused", "hint"]
+HighlightKind = Literal["target", "selected", "moved", "refused", "hint", "reply"]
 
 #: Every highlight kind, in the order the scene draws their rings.
 HIGHLIGHT_KINDS: Final[tuple[HighlightKind, ...]] = (
@@ -23,6 +23,7 @@ HIGHLIGHT_KINDS: Final[tuple[HighlightKind, ...]] = (
     "moved",
     "refused",
     "hint",
+    "reply",
 )
 
 __all__ = ["HIGHLIGHT_KINDS", "Highlight", "HighlightKind", "HighlightLike", "selection_highlight"]
@@ -33,8 +34,9 @@ class Highlight:
     """Something the board points at: a space (village and type), a village, or a bridge.
 
     ``kind`` is ``"target"`` (a legal choice), ``"selected"``, ``"moved"`` (what the last
-    action did; a bridge ``(origin, destination)`` gets an arrow), ``"refused"`` or ``"hint"``
-    (a suggested action, in magenta; a bridge gets an arrow too).
+    action did; a bridge ``(origin, destination)`` gets an arrow), ``"refused"``, ``"hint"``
+    (a suggested action, in magenta; a bridge gets an arrow too) or ``"reply"`` (the answer
+    the search expects to a hint, dotted dark grey; a bridge gets an arrow too).
     """
 
     kind: str

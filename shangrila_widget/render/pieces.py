@@ -55,6 +55,7 @@ from shangrila_widget.render.styles import (
     PLANK_RAIL,
     PLANK_SLAT,
     PLAYER_STYLES,
+    REPLY_ARROW,
     SPACE_EDGE,
     SPACE_FILL,
     SPACE_LETTER,
@@ -537,8 +538,8 @@ def bridge_mark(
             tag=tag,
         )
     ]
-    if kind in ("moved", "hint"):
-        ink = HINT_ARROW if kind == "hint" else MOVED_ARROW
+    if kind in ("moved", "hint", "reply"):
+        ink = {"hint": HINT_ARROW, "reply": REPLY_ARROW}.get(kind, MOVED_ARROW)
         length = geometry.length
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         head = 13 * u

@@ -3,14 +3,15 @@ and as SVG, painted like the board's pictures.
 
 :func:`review_scene` draws a :class:`~shangrila_widget.bots.review.Review` (from
 :func:`shangrila_widget.bots.review`) as primitives: a point per move, tagged
-``("move", index, player, mistake)`` so that a widget can map a click to a move;
+``("move", index, player, verdict)`` (``""``, ``inaccuracy``, ``mistake`` or ``blunder``,
+ringed thicker for a bigger loss) so that a widget can map a click to a move;
 :func:`review_svg` paints them with the package's SVG painter.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from shangrila_widget.render.primitives import Circle, Layers, Line, Primitive, Rect, Text
 from shangrila_widget.render.styles import PLAYER_STYLES
@@ -33,6 +34,10 @@ class ChartScene(Layers):
     title: str
     description: str
     lang: str
+
+
+#: The width of the ring around a flagged move's point, by verdict.
+RING_WIDTHS: Final = {"inaccuracy": 1.5, "mistake": 2.5, "blunder": 3.5}
 
 
 def review_scene(
@@ -102,11 +107,12 @@ def review_scene(
             )
     for m in rev.moves:
         style = PLAYER_STYLES[m.player]
-        tag = ("move", str(m.index), m.player, "1" if m.mistake else "")
+        tag = ("move", str(m.index), m.player, m.verdict or "")
         x, y = x_of(m.index), y_of(m.after[m.player])
         dynamic.append(Circle(x, y, 3.5, fill=style.fill, stroke=style.edge, line_width=1, tag=tag))
-        if m.mistake:
-            dynamic.append(Circle(x, y, 7.5, stroke="#B00020", line_width=2, tag=tag))
+        if m.verdict is not None:
+            width = RING_WIDTHS[m.verdict]
+            dynamic.append(Circle(x, y, 6.5 + width, stroke="#B00020", line_width=width, tag=tag))
     names = ", ".join(colour_name(c, lang) for c in rev.players)
     return ChartScene(
         width,

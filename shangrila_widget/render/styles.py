@@ -78,11 +78,13 @@ HIGHLIGHT_COLOURS: Final[dict[str, str]] = {
     "moved": "#56B4E9",
     "refused": "#000000",
     "hint": "#7A0177",  # deep magenta: readable on every player's tiles (red's orange too)
+    "reply": "#333333",  # the expected answer to a hint: dark grey, dotted
 }
 #: The ink of a journey's arrow across a bridge: the last action's, and a hint's (a darker
 #: orange, legible on the plank).
 MOVED_ARROW: Final = "#1D4F6E"
 HINT_ARROW: Final = "#8A5A00"
+REPLY_ARROW: Final = "#333333"
 
 TILE_R: Final = 17.9  # tile radius at design size (a space outline is 19.7)
 STACK_OFFSET: Final = 2.6  # a stacked pair: master down-right, student up-left
@@ -332,4 +334,6 @@ def ring_style(kind: str, u: float) -> tuple[float, tuple[float, ...]]:
         return rounded(3.0 * u), ()
     if kind == "hint":
         return rounded(4.0 * u), (rounded(7 * u), rounded(3 * u))
+    if kind == "reply":
+        return rounded(3.0 * u), (rounded(2 * u), rounded(3 * u))
     return rounded(2.6 * u), (rounded(3 * u), rounded(3 * u))

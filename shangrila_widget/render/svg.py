@@ -48,7 +48,7 @@ _TAG_FIELDS: dict[str, tuple[str, ...]] = {
     "walls": ("village",),
     "label": ("village",),
     "bridge": ("a", "b", "state"),
-    "move": ("index", "player", "mistake"),
+    "move": ("index", "player", "verdict"),
     "stone": ("village",),
     "strength": ("village",),
     "highlight": ("kind", "village", "type", "bridge"),

@@ -11,6 +11,11 @@ with the package's painter (:func:`shangrila_widget.render.canvas.paint`), one m
 redraw. A click picks the move nearest to it along the time axis; linked to a board, the
 board goes to that move (ringed as moved) and says what the review found. Where no kernel
 runs, the chart is its static SVG (:func:`shangrila_widget.bots.review_svg`).
+
+Given a record, the chart is drawn at once (every position's chance is known before any
+search) and the review's judgements fill it in slices of about 50 ms on the kernel's loop
+(:class:`~shangrila_widget.bots.Reviewer`), each flag appearing as its move is judged; the
+caption says how far the review is, and ``complete`` turns True at the end.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ import ipywidgets as widgets
 import traitlets
 from ipycanvas import Canvas
 
-from shangrila_widget.bots import Review, explain_action, review
+from shangrila_widget.bots import Review, Reviewer, explain_action
+from shangrila_widget.bots.review import REVIEW_ITERATIONS as REVIEW_DEFAULT
 from shangrila_widget.render.canvas import POINTER_CLASS, batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.render.review_chart import review_scene, review_svg
@@ -38,10 +44,15 @@ from shangrila_widget.widget.texts import ui_text
 if TYPE_CHECKING:
     from shangrila_widget.render.review_chart import ChartScene
     from shangrila_widget.widget.board import ShangriLaBoard
+    from shangrila_widget.widget.seats import Clock
 
 log = logging.getLogger("shangrila_widget")
 
 PIXEL_RATIO = 2.0
+#: How long one slice of the review runs before the kernel gets the loop back (seconds).
+SLICE_SECONDS = 0.05
+#: Search iterations of each screened move (the review's default).
+REVIEW_ITERATIONS = REVIEW_DEFAULT
 
 
 class ReviewChart(widgets.VBox):  # type: ignore[misc]
@@ -56,23 +67,28 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
     selected = traitlets.Int(0).tag(sync=True)
     lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: Whether every move is judged (True at once for a finished Review).
+    complete = traitlets.Bool(True).tag(sync=True)
 
     def __init__(
         self,
         game: GameRecord | Review,
         *,
         board: ShangriLaBoard | None = None,
-        iterations: int = 200,
+        iterations: int = REVIEW_ITERATIONS,
         seed: int = 0,
         lang: Language | None = None,
         width: float = 640.0,
         height: float = 260.0,
+        clock: Clock | None = None,
         **kwargs: Any,
     ) -> None:
         lang = lang or (board.lang if board is not None else "en")
+        self.reviewer: Reviewer | None = None
         if isinstance(game, GameRecord):
             self.record: GameRecord | None = game
-            self.review = review(game, iterations=iterations, seed=seed, lang=lang)
+            self.reviewer = Reviewer(game, iterations=iterations, seed=seed, lang=lang)
+            self.review = self.reviewer.review()
         elif isinstance(game, Review):
             self.review = game
             self.record = board.record if board is not None else None
@@ -102,7 +118,32 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             traitlets.link((board, "lang"), (self, "lang"))
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_client_ready(self._on_client_ready)
+        self.complete = self.review.complete
         self.redraw()
+        if self.reviewer is not None:
+            from shangrila_widget.widget.seats import Clock
+
+            self._clock = clock or (board.computer.clock if board is not None else Clock())
+            self._clock.later(0.0, self._slice)
+
+    def _slice(self) -> None:
+        """Judge moves for one slice, show what is new, and come back until done."""
+        reviewer = self.reviewer
+        if reviewer is None:
+            return
+        try:
+            flags = len(self.review.mistakes)
+            done = reviewer.step(SLICE_SECONDS)
+            self.review = reviewer.review()
+            if done or len(self.review.mistakes) != flags:
+                self.redraw()
+            else:
+                self._caption()
+            self.complete = done
+            if not done:
+                self._clock.later(0.0, self._slice)
+        except Exception as error:  # noqa: BLE001 - shown under the chart and logged
+            self.show_error(error)
 
     # ------------------------------------------------------------------ public
 
@@ -170,16 +211,18 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             before=round(100 * m.before[m.player]),
             after=round(100 * m.after[m.player]),
         )
-        if m.mistake and m.better is not None:
+        if m.verdict is not None and m.better is not None:
             reason = m.reason or ""
             before = self._node(index - 1)
             if lang != self.review.lang and before is not None:
                 reason = explain_action(before.position, m.better, lang)[0]
             text += " " + ui_text(
-                "review_mistake",
+                "review_flag",
                 lang,
+                verdict=ui_text(f"verdict_{m.verdict}", lang),
                 better=action_words(m.better, lang),
                 chance=round(100 * (m.better_chance or 0.0)),
+                played=round(100 * (m.played_chance or 0.0)),
                 reason=reason,
             )
         return text
@@ -204,7 +247,17 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             )
         with batch(self.canvas):
             paint(self.canvas, primitives, scale=PIXEL_RATIO)
-        self.caption.value = f"<div>{html.escape(self.describe(self.selected))}</div>"
+        self._caption()
+
+    def _caption(self) -> None:
+        """What the review says of the move on show, and how far the review is."""
+        text = html.escape(self.describe(self.selected))
+        if not self.review.complete:
+            done = sum(1 for m in self.review.moves if m.judged)
+            moves = len(self.review.moves)
+            progress = ui_text("reviewing", self.lang, done=done, moves=moves)
+            text += f"<br><i>{html.escape(progress)}</i>"
+        self.caption.value = f"<div>{text}</div>"
 
     def show_error(self, error: BaseException) -> None:
         """Show ``error`` under the chart (and set :attr:`error`)."""

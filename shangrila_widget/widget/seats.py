@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import html
 import sys
-import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -33,10 +32,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import ipywidgets as widgets
 
-from shangrila_widget.bots import choose_action, explain_action
-from shangrila_widget.bots.levels import budget_for, check_budget, check_level, new_search
-from shangrila_widget.bots.search import Budget, Search, win_chances
-from shangrila_widget.render.highlight import Highlight
+from shangrila_widget.bots import explain_action
+from shangrila_widget.bots.hint import hint_of
+from shangrila_widget.bots.levels import check_budget, check_level
+from shangrila_widget.bots.review import REVIEW_ITERATIONS as REVIEW_DEFAULT
+from shangrila_widget.bots.thinking import Budget, Thinker, Thought, budget_for
+from shangrila_widget.render.highlight import Highlight, HighlightKind
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
@@ -104,17 +105,18 @@ def as_bot(spec: BotSpec) -> Bot:
     raise ShangrilaError(f"not a bot: {excerpt(spec)} (give a level name like 'medium' or a Bot)")
 
 
-def hint_highlights(action: Action) -> list[Highlight]:
+def hint_highlights(action: Action, kind: HighlightKind = "hint") -> list[Highlight]:
     """The magenta highlights of a suggested action: the spaces it places or recruits on, or the
-    start village and an arrow across the bridge of a journey."""
+    start village and an arrow across the bridge of a journey (``kind="reply"``: the same in
+    dotted grey, for the answer the search expects)."""
     if isinstance(action, Place):
-        return [Highlight("hint", village=action.village, type=action.type)]
+        return [Highlight(kind, village=action.village, type=action.type)]
     if isinstance(action, Recruit):
-        return [Highlight("hint", village=v, type=t) for t, v in action.students]
+        return [Highlight(kind, village=v, type=t) for t, v in action.students]
     if isinstance(action, Journey):
         return [
-            Highlight("hint", village=action.origin),
-            Highlight("hint", bridge=(action.origin, action.destination)),
+            Highlight(kind, village=action.origin),
+            Highlight(kind, bridge=(action.origin, action.destination)),
         ]
     return []
 
@@ -202,7 +204,8 @@ def _level_names(level: str) -> dict[str, str]:
 
 
 class _Thinking:
-    """One search in slices: a computer player's move or a hint."""
+    """One :class:`~shangrila_widget.bots.thinking.Thinker` in slices: a computer player's
+    move or a hint."""
 
     def __init__(self, kind: Literal["move", "hint"], node: Node, bot: Bot) -> None:
         self.kind = kind
@@ -210,63 +213,31 @@ class _Thinking:
         self.bot = bot
         self.position: Position = node.position
         self.player = self.position.to_move
-        self.elapsed = 0.0
-        seed = None if bot.seed is None else bot.seed + node.ply
-        self.seed = seed
+        self.seed = None if bot.seed is None else bot.seed + node.ply
         self.budget = bot.budget
-        self.search: Search | None = None
-        if self.budget is not None and len(self.position.legal_actions()) > 1:
-            self.search = new_search(self.position, self.budget, seed)
+        self.thinker = Thinker(self.position, level=bot.level, budget=self.budget, seed=self.seed)
 
     def step(self) -> bool:
         """Think one slice more; True when done."""
-        search, budget = self.search, self.budget
-        if search is None or budget is None:
-            return True
-        start = time.perf_counter()
-        left = None if budget.iterations is None else budget.iterations - search.iterations
-        seconds = SLICE_SECONDS
-        if budget.seconds is not None:
-            seconds = min(seconds, max(budget.seconds - self.elapsed, 1e-6))
-        if left is None or left > 0:
-            search.run(left, seconds)
-        self.elapsed += time.perf_counter() - start
-        return (budget.iterations is not None and search.iterations >= budget.iterations) or (
-            budget.seconds is not None and self.elapsed >= budget.seconds
-        )
+        return self.thinker.step(SLICE_SECONDS)
 
     def fraction(self) -> float:
-        budget, search = self.budget, self.search
-        if budget is None or search is None:
-            return 1.0
-        parts = [0.0]
-        if budget.iterations:
-            parts.append(search.iterations / budget.iterations)
-        if budget.seconds:
-            parts.append(self.elapsed / budget.seconds)
-        return min(1.0, max(parts))
+        return self.thinker.progress
 
     def progress(self, lang: Language) -> tuple[str, str]:
         """(what is done, the budget) in words."""
-        done = self.search.iterations if self.search is not None else 0
-        budget = self.budget
+        done = self.thinker.iterations
+        budget = self.thinker.budget
         if budget is None:
             return ui_text("budget_iterations", lang, n=done), "—"
         if budget.seconds is not None:
-            spent = ui_text("budget_seconds", lang, s=_number(self.elapsed, lang, 1))
+            spent = ui_text("budget_seconds", lang, s=_number(self.thinker.elapsed, lang, 1))
             return spent, budget_words(budget, lang)
         return str(done), budget_words(budget, lang)
 
-    def best(self) -> tuple[Action, float | None]:
-        """The chosen action and the mover's estimated chance after it (None unsearched)."""
-        if self.search is None:
-            level = self.bot.level if self.bot.level in ("random", "easy") else "easy"
-            return choose_action(self.position, level=level, seed=self.seed), None
-        ranked = [(a, n) for a, n in self.search.ranked() if n.visits]
-        if not ranked:
-            return self.search.best(), None
-        action, node = ranked[0]
-        return action, node.mean(self.search.root.seat)
+    def thought(self) -> Thought:
+        """What the thinking found (its first line is the move)."""
+        return self.thinker.thought()
 
 
 class ComputerPlayers:
@@ -543,11 +514,11 @@ class ComputerPlayers:
         that one thinks after a pause, so that each move can be seen."""
         board = self.board
         if board.record.current is task.node:
-            action, chance = task.best()
+            thought = task.thought()
             if task.kind == "move":
-                self._play_move(task, action)
+                self._play_move(task, thought.best.action)
             else:
-                self._show_hint(task, action, chance)
+                self._show_hint(task, thought)
         self.thinking = None
         self._show_progress()
         board.busy = False
@@ -576,25 +547,27 @@ class ComputerPlayers:
         )
         board.say(replace(said, rules=played.rules, events=played.events, action=action))
 
-    def _show_hint(self, task: _Thinking, action: Action, chance: float | None) -> None:
+    def _show_hint(self, task: _Thinking, thought: Thought) -> None:
+        """Say the hint of ``thought``: its first line, why (compared with the next one and
+        with the answers the search expects), rings on its spaces and its replies'."""
         board = self.board
-        reasons: dict[str, str] = {}
-        rules: tuple[str, ...] = ()
-        for lang in LANGUAGES:
-            reasons[lang], rules = explain_action(task.position, action, lang)
-        if chance is None:
-            chance = _chance_after(task.position, action)
+        hints = {lang: hint_of(thought, lang=lang, count=2) for lang in LANGUAGES}
+        first = hints["en"].candidates[0]
+        action = first.action
         said = Feedback.sentence(
             "info",
             "hint_says",
             board.lang,
             player=_names(task.player),
             action=_per_language(lambda lang: action_words(action, lang)),
-            chance=round(100 * chance),
-            reason=reasons,
+            chance=round(100 * first.win_chance),
+            reason={lang: hints[lang].candidates[0].reason for lang in LANGUAGES},
         )
-        board.show_hint(hint_highlights(action))
-        board.say(replace(said, rules=rules, action=action))
+        marks = hint_highlights(action)
+        if first.replies:  # the next player's expected answer, drawn too
+            marks += hint_highlights(first.replies[0], "reply")
+        board.show_hint(marks)
+        board.say(replace(said, rules=first.rules, action=action))
 
     # ------------------------------------------------------------------ public
 
@@ -673,51 +646,30 @@ class ComputerPlayers:
             self.board.show_error(error)
 
     def review_later(self) -> None:
-        """The *Review* button: show "reviewing…", then review (one call, after the page has
-        seen the busy state)."""
+        """The *Review* button: the chart at once, its judgements filling in as they come."""
         board = self.board
         if self.playing:
             self.pause()
         if not any(True for _ in board.record.main_line()):
             board.say(Feedback.sentence("info", "review_empty", board.lang))
             return
-        board.busy = True
-        moves = sum(1 for _ in board.record.main_line())
-        self._progress_text.value = (
-            f"<i>{ui_text('reviewing', board.lang, moves=moves, n=REVIEW_ITERATIONS)}</i>"
-        )
-        generation = self._generation
-
-        def run() -> None:
-            if generation != self._generation:
-                return
-            try:
-                self.review()
-            except Exception as error:  # noqa: BLE001 - shown under the board and logged
-                board.show_error(error)
-            finally:
-                board.busy = False
-                self._progress_text.value = ""
-
-        self.clock.later(0.05, run)
+        self.review()
 
     def review(self, iterations: int | None = None) -> ReviewChart:
         """Review the board's game now and show its chart under the board."""
         chart = ReviewChart(
-            self.board.record, board=self.board, iterations=iterations or REVIEW_ITERATIONS
+            self.board.record,
+            board=self.board,
+            iterations=iterations or REVIEW_ITERATIONS,
+            clock=self.clock,
         )
         self.review_chart = chart
         self.review_box.children = [chart]
         return chart
 
 
-#: Search iterations per position of the board's *Review* button (a short review).
-REVIEW_ITERATIONS = 40
-
-
-def _chance_after(position: Position, action: Action) -> float:
-    after = position.play(action).position
-    return win_chances(after)[position.players.index(position.to_move)]
+#: Search iterations per screened move of the board's *Review* button (the review's default).
+REVIEW_ITERATIONS = REVIEW_DEFAULT
 
 
 __all__ = ["Bot", "BotSpec", "Clock", "ComputerPlayers", "as_bot", "hint_highlights"]

@@ -5,12 +5,12 @@ exactly the legal action it is given."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pytest
 
 from shangrila_widget.bots import choose_action, explain_action, hint, review, review_svg
+from shangrila_widget.bots.review import BLUNDER, INACCURACY, played_out
 from shangrila_widget.render.review_chart import review_scene
 from shangrila_widget.rules import (
     ActionParseError,
@@ -106,17 +106,23 @@ def test_review_needs_a_whole_number_seed(record: GameRecord, seed: Any) -> None
         review(record, iterations=5, seed=seed)
 
 
-@pytest.mark.parametrize("threshold", [-1, 1.5, math.nan, math.inf])
-def test_review_threshold_is_a_loss_from_0_to_1(record: GameRecord, threshold: float) -> None:
-    with pytest.raises(ShangrilaError, match="threshold must be a number from 0 to 1"):
-        review(record, iterations=5, threshold=threshold)
-    with pytest.raises(TypeError, match="threshold: expected a number"):
-        review(record, iterations=5, threshold="0.1")  # type: ignore[arg-type]
-
-
-def test_review_thresholds_at_the_ends_are_accepted(record: GameRecord) -> None:
-    assert review(record, iterations=20, seed=1, threshold=0).mistakes
-    assert not review(record, iterations=20, seed=1, threshold=1).mistakes
+def test_a_real_blunder_is_flagged_and_a_good_move_beside_it_is_not(record: GameRecord) -> None:
+    """The last bridge: the journey loses the game outright, a placement does not. The review
+    flags the journey as a blunder with a better action that holds up when played out, and
+    does not flag the placement played from the same position."""
+    rev = review(record, seed=1)
+    (move,) = rev.moves
+    assert move.verdict == "blunder" and move.searched and move.loss >= BLUNDER
+    assert move.better is not None and move.better != Journey("A", "B")
+    assert move.played_chance == 0.0 and move.better_chance is not None
+    before = record.root.position
+    mine, better, _ = played_out(before, move.action, move.better, seed=3, playouts=20)
+    assert better - mine >= BLUNDER
+    quiet = GameRecord(before)
+    quiet.play(move.better)
+    (good,) = review(quiet, seed=1).moves
+    assert good.verdict is None and not good.mistake and good.better is None
+    assert good.loss < INACCURACY
 
 
 def test_the_chart_of_a_record_says_to_review_it_first(record: GameRecord) -> None:

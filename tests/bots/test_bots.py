@@ -321,7 +321,7 @@ def test_hint_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
     """The search orders placements and recruits without replaying them; the order must be
     the one of :func:`action_score` on the replayed position."""
-    from shangrila_widget.bots.search import _ordering_score, action_score, material
+    from shangrila_widget.bots.search import action_score, material, ordering_score
 
     for players, seed, moves in ((FOUR, 1, 10), (FOUR, 2, 60), (THREE, 3, 90), (FOUR, 4, 110)):
         pos = random_position(players, seed, moves)
@@ -332,13 +332,14 @@ def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
             if isinstance(action, Journey):
                 continue
             expected = action_score(pos, action, cheap=True)
-            assert _ordering_score(pos, action, True, base) == pytest.approx(expected), action
+            assert ordering_score(pos, action, True, base) == pytest.approx(expected), action
 
 
 def test_the_greedy_search_first_looks_once_at_each_of_its_root_width_actions() -> None:
     """With the ``greedy`` policy the root opens its ``root_width`` best actions by the easy
     bot's heuristic before anything else, each with one playout of the easy bot's moves."""
-    from shangrila_widget.bots.search import Search, action_score, greedy_playout
+    from shangrila_widget.bots.search import action_score, greedy_playout
+    from shangrila_widget.bots.tree import Search
 
     pos = random_position(FOUR, 5, 70)
     actions = legal_actions(pos)
@@ -358,19 +359,26 @@ def test_the_greedy_search_first_looks_once_at_each_of_its_root_width_actions() 
     assert max(child.visits for _, child in search.root.children) > 1
 
 
-def test_the_levels_keep_their_policy_when_the_caller_names_a_budget() -> None:
-    from shangrila_widget.bots.levels import DEFAULT_BUDGETS, budget_for
+def test_a_callers_budget_changes_how_long_not_how_the_level_searches() -> None:
+    """The budget (iterations, seconds) is apart from the search's configuration: naming a
+    budget keeps the level's playouts, width and exploration."""
+    from shangrila_widget.bots.thinking import DEFAULT_BUDGETS, LEVEL_CONFIGS, Thinker, budget_for
 
+    pos = random_position(FOUR, 5, 40)
     for level in ("medium", "hard"):
         budget = budget_for(level, 40, None)
-        default = DEFAULT_BUDGETS[level]
         assert (budget.iterations, budget.seconds) == (40, None)
-        assert (budget.policy, budget.depth, budget.root_width, budget.exploration) == (
-            default.policy,
-            default.depth,
-            default.root_width,
-            default.exploration,
+        thinker = Thinker(pos, level=level, budget=budget, seed=1)
+        search = thinker.search
+        assert search is not None
+        config = LEVEL_CONFIGS[level]
+        assert (search.policy, search.depth, search.root_width, search.exploration) == (
+            config.policy,
+            config.depth,
+            config.root_width,
+            config.exploration,
         )
+        assert thinker.run().iterations == 40
     medium, hard = DEFAULT_BUDGETS["medium"].iterations, DEFAULT_BUDGETS["hard"].iterations
     assert medium is not None and hard is not None and medium < hard
 
@@ -386,8 +394,12 @@ def test_the_incremental_scores_are_the_replayed_ones(
 ) -> None:
     """``action_scores`` looks again only at the villages a placement or a recruit changes;
     its numbers must be exactly those of replaying each action (``action_score``)."""
-    from shangrila_widget.bots.search import action_score, action_scores
+    from shangrila_widget.bots.search import action_score, action_scores, ordering_score
 
     pos = random_position(players, seed, moves)
     actions = legal_actions(pos)
-    assert action_scores(pos, actions) == [action_score(pos, a) for a in actions]
+    replayed = [
+        ordering_score(pos, a, False, 0.0) if pos.play(a).position.is_over else action_score(pos, a)
+        for a in actions
+    ]
+    assert action_scores(pos, actions) == replayed

@@ -1,22 +1,26 @@
 """The search's ranking and its seeds: ``Search.ranked`` puts an action that ends the game as
-the mover's sole win first, then orders by visits, then by the mover's mean result (its
-documented value); the same seed repeats a search and different seeds can differ."""
+the mover's sole win first, then the well-visited actions (at least a quarter of the most
+visited one's visits) by the mover's mean result, then the others by mean (its documented
+order); the same seed repeats a search and different seeds can differ."""
 
 from __future__ import annotations
 
 import random
 
 from shangrila_widget.bots import choose_action, hint, review
-from shangrila_widget.bots.search import Search, SearchNode, final_shares
+from shangrila_widget.bots.search import final_shares
+from shangrila_widget.bots.tree import Search, SearchNode
 from shangrila_widget.rules import GameRecord, Journey, Position
 from tests.bots.test_bots import FOUR, LAST_JOURNEY, make, random_position
 
 
-def ranking_key(search: Search, node: SearchNode) -> tuple[bool, int, float]:
-    """The documented order, written out: a sole win that ends the game, visits, mean."""
+def ranking_key(search: Search, node: SearchNode) -> tuple[bool, bool, float, int]:
+    """The documented order, written out: a sole win that ends the game, well visited, mean."""
     seat = search.root.seat
     won = node.position.is_over and final_shares(node.position)[seat] == 1.0
-    return (not won, -node.visits, -node.mean(seat))
+    most = max(child.visits for _, child in search.root.children)
+    thin = node.visits * 4 < most or node.visits == 0
+    return (not won, thin, -node.mean(seat), -node.visits)
 
 
 def test_the_winning_last_journey_ranks_first_even_with_fewer_visits() -> None:
@@ -35,7 +39,7 @@ def test_the_winning_last_journey_ranks_first_even_with_fewer_visits() -> None:
     assert search.best() == Journey("A", "B")
 
 
-def test_the_ranking_is_by_visits_then_by_the_movers_mean() -> None:
+def test_the_ranking_is_by_the_movers_mean_among_the_well_visited() -> None:
     pos = random_position(FOUR, 11, 60)
     assert not pos.is_over
     search = Search(pos, random.Random(3), root_width=4)
@@ -43,7 +47,7 @@ def test_the_ranking_is_by_visits_then_by_the_movers_mean() -> None:
     children = search.root.children
     assert len(children) >= 4
     seat = search.root.seat
-    # set the visits and values by hand: two tie on visits and differ by mean
+    # set the visits and values by hand: means 0.2, 0.22, 0.67 well visited; 1.0 on 2 visits
     plan = [(5, 1.0), (9, 2.0), (9, 6.0), (2, 2.0)]
     for (_, node), (visits, value) in zip(children, plan):
         node.visits = visits
@@ -51,7 +55,7 @@ def test_the_ranking_is_by_visits_then_by_the_movers_mean() -> None:
     for _, node in children[len(plan) :]:
         node.visits = 0
     order = [action for action, _ in search.ranked()]
-    expected = [children[i][0] for i in (2, 1, 0, 3)]
+    expected = [children[i][0] for i in (2, 1, 0, 3)]  # the thin 1.0 last
     assert order[:4] == expected
     assert search.best() == children[2][0]
     keys = [ranking_key(search, node) for _, node in search.ranked()]
@@ -87,8 +91,9 @@ def test_hint_and_review_seeds_repeat_and_can_differ() -> None:
     assert len({tuple(c.values()) for c in chances}) > 1
     record = GameRecord(Position.new_game(FOUR))
     rng = random.Random(4)
-    for _ in range(6):
+    for _ in range(90):  # into the play phase, where random moves are searched
         record.play(rng.choice(record.position.legal_actions()))
     first = [review(record, iterations=10, seed=s).to_dict() for s in (0, 50)]
     assert first == [review(record, iterations=10, seed=s).to_dict() for s in (0, 50)]
+    assert any(m["searched"] for m in first[0]["moves"])
     assert first[0] != first[1]

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from shangrila_widget.bots import hint
+from shangrila_widget.bots import hint, review
 from shangrila_widget.bots.levels import choose_action
 from shangrila_widget.rules import GameRecord, Journey, Pass, Place, Position, Recruit
 from shangrila_widget.rules.errors import ShangrilaError
@@ -468,3 +468,67 @@ def test_a_navigation_rule_of_ones_own_goes_on_past_positions() -> None:
     before = board.record.current.ply
     board.undo()
     assert board.record.current.ply == before - 1, "without the rule: one step"
+
+
+def test_the_hint_draws_the_answer_the_search_expects_and_says_why_this_move() -> None:
+    """The board's hint is the hint of the same thinking: its words compare the first
+    candidate with the second, name the expected answers, and the first answer is drawn in
+    dotted grey."""
+    pos = Position.from_compact("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
+    spec = Bot("hard", iterations=300, seed=1)
+    board = ShangriLaBoard(pos, hint_bot=spec)
+    board.hint()
+    found = hint(pos, level="hard", iterations=300, seed=1)
+    first = found.candidates[0]
+    assert first.replies, "300 iterations expect some answer"
+    marks = [h for h in board.highlights if h["kind"] == "reply"]
+    expected = [
+        {
+            "kind": "reply",
+            "village": m.village,
+            "type": m.type,
+            "bridge": list(m.bridge) if m.bridge else None,
+        }
+        for m in hint_highlights(first.replies[0], "reply")
+    ]
+    assert marks == expected
+    assert "The search expects next:" in board.message
+    assert "than" in board.message or "About as good as" in board.message
+    board.lang = "pl"
+    assert "Wyszukiwanie spodziewa się dalej:" in board.message
+
+
+def test_the_review_chart_draws_at_once_and_fills_in_slices() -> None:
+    """With a running loop the chart shows every move's point before any search, says how
+    far the review is, and ends with the same review as one run to the end."""
+    record = _record_of_bots(60)
+
+    async def scenario() -> tuple[int, bool, str, list[float], bool, object]:
+        clock = Clock(use_loop=True)
+        chart = ReviewChart(record, iterations=8, seed=2, clock=clock)
+        points = sum(1 for p in chart.scene().dynamic if p.tag[:1] == ("move",) and p.fill)
+        first_complete = chart.complete
+        caption = chart.caption.value
+        shares: list[float] = []
+        for _ in range(4000):
+            await asyncio.sleep(0.002)
+            assert chart.reviewer is not None
+            shares.append(chart.reviewer.progress)
+            if chart.complete:
+                break
+        return points, first_complete, caption, shares, chart.complete, chart.review
+
+    points, first_complete, caption, shares, complete, found = run_loop(scenario)
+    assert points == 60 and not first_complete
+    assert "Reviewing: 0 of 60 moves judged" in caption
+    assert complete and shares == sorted(shares) and len(set(shares)) > 2
+    assert found == review(record, iterations=8, seed=2)
+
+
+def _record_of_bots(moves: int) -> GameRecord:
+    record = GameRecord(Position.new_game(THREE))
+    rng = random.Random(8)
+    for _ in range(moves):
+        pos = record.current.position
+        record.play(choose_action(pos, level="easy", seed=rng.randrange(1000)))
+    return record

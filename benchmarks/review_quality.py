@@ -1,0 +1,165 @@
+"""Does the review hold up? Flags checked by played-out continuations, chances by outcomes.
+
+Plays games between bots (``medium`` in every seat by default), reviews each with the
+review's defaults, and then checks what the review said:
+
+- every flagged move: the position after the played action and the one after the review's
+  better action are each played out ``--playouts`` times by the ``easy`` bot in every seat
+  (its ties broken at random) to the end; the mover's mean share of the win in each. A flag
+  is *confirmed* when the better action's continuations win more, *significant* when by a
+  one-sided z above 1.64, *reversed* when the played action's win significantly more;
+- the chart's chances: the mean move-to-move change of a player's chance (all moves, and
+  quiet moves: placements, recruits and passes), and the Brier score against the real
+  result (mean over seats and positions of (chance - share)^2; a constant 1/n scores
+  (n - 1) / n^2: 0.1875 for 4 players, 0.2222 for 3);
+- the review's seconds per game, and the seconds until its chart's points are known (the
+  :class:`~shangrila_widget.bots.Reviewer` built and its first review read, before any
+  search: what the widget draws at once).
+
+The last line printed is one JSON object with those figures.
+
+    python benchmarks/review_quality.py --games 4 --players 4 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+
+from shangrila_widget.bots import Reviewer, choose_action, review
+from shangrila_widget.bots.search import final_shares, greedy_action
+from shangrila_widget.rules import (
+    Action,
+    GameRecord,
+    Pass,
+    Place,
+    Position,
+    Recruit,
+    apply_unchecked,
+)
+
+SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
+
+
+def play_game(players: int, level: str, seed: int) -> GameRecord:
+    """One game between bots of ``level`` from the empty board, as a record."""
+    rng = random.Random(seed)
+    record = GameRecord(Position.new_game(SEATS[players]))
+    while not record.current.position.is_over:
+        action = choose_action(record.current.position, level=level, seed=rng.randrange(2**32))
+        record.play(action)
+    return record
+
+
+def continuation_share(pos: Position, seat: int, rng: random.Random) -> float:
+    """Seat's share of the win after the ``easy`` bot plays every seat to the end."""
+    while not pos.is_over:
+        pos = apply_unchecked(pos, greedy_action(pos, rng))
+    return final_shares(pos)[seat]
+
+
+def compare(
+    before: Position, played: Action, better: Action, playouts: int, rng: random.Random
+) -> tuple[float, float, float]:
+    """(the played line's mean share, the better line's, the one-sided z of better - played)."""
+    seat = before.packed.turn
+    mine = [continuation_share(apply_unchecked(before, played), seat, rng) for _ in range(playouts)]
+    best = [continuation_share(apply_unchecked(before, better), seat, rng) for _ in range(playouts)]
+    m1, m2 = statistics.fmean(mine), statistics.fmean(best)
+    v = statistics.pvariance(mine) / playouts + statistics.pvariance(best) / playouts
+    z = (m2 - m1) / math.sqrt(v) if v > 0 else (0.0 if m1 == m2 else math.copysign(9.9, m2 - m1))
+    return m1, m2, z
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4)
+    parser.add_argument("--level", default="medium", help="the level of every seat")
+    parser.add_argument("--playouts", type=int, default=30, help="per line of a flagged move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    flags = confirmed = significant = reversed_ = 0
+    review_seconds: list[float] = []
+    first_points: list[float] = []
+    moves_per_game: list[int] = []
+    changes: list[float] = []
+    quiet_changes: list[float] = []
+    squares: list[float] = []
+    verdicts: dict[str, int] = {}
+    for game in range(args.games):
+        record = play_game(args.players, args.level, args.seed * 1000 + game)
+        start = time.perf_counter()
+        Reviewer(record, seed=game).review()
+        first_points.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        rev = review(record, seed=game)
+        review_seconds.append(time.perf_counter() - start)
+        moves_per_game.append(len(rev.moves))
+        final = record.current.position
+        shares = dict(zip(final.players, final_shares(final)))
+        for m in rev.moves:
+            quiet = isinstance(m.action, (Place, Recruit, Pass))
+            for c in rev.players:
+                change = abs(m.after[c] - m.before[c])
+                changes.append(change)
+                if quiet:
+                    quiet_changes.append(change)
+            squares.extend((m.before[c] - shares[c]) ** 2 for c in rev.players)
+        positions = [record.root.position] + [n.position for n in record.main_line()]
+        for m in rev.mistakes:
+            assert m.better is not None and m.verdict is not None
+            flags += 1
+            verdicts[m.verdict] = verdicts.get(m.verdict, 0) + 1
+            played_share, better_share, z = compare(
+                positions[m.index - 1], m.action, m.better, args.playouts, rng
+            )
+            confirmed += better_share > played_share
+            significant += z > 1.64
+            reversed_ += z < -1.64
+            if not args.quiet:
+                print(
+                    f"game {game + 1} move {m.index} {m.player} {m.verdict} loss {m.loss:.3f}:"
+                    f" played {m.action} {played_share:.2f}, better {m.better}"
+                    f" {better_share:.2f} (z {z:+.2f})",
+                    flush=True,
+                )
+        if not args.quiet:
+            print(
+                f"game {game + 1}: {len(rev.moves)} moves, {len(rev.mistakes)} flagged,"
+                f" review {review_seconds[-1]:.2f} s",
+                flush=True,
+            )
+    print(
+        json.dumps(
+            {
+                "games": args.games,
+                "players": args.players,
+                "level": args.level,
+                "moves_per_game": round(statistics.fmean(moves_per_game), 1),
+                "flags": flags,
+                "flags_per_game": round(flags / args.games, 2),
+                "verdicts": verdicts,
+                "confirmed_share": round(confirmed / flags, 3) if flags else None,
+                "significant_share": round(significant / flags, 3) if flags else None,
+                "reversed": reversed_,
+                "mean_change": round(statistics.fmean(changes), 4),
+                "mean_change_quiet": round(statistics.fmean(quiet_changes), 4),
+                "brier": round(statistics.fmean(squares), 4),
+                "brier_constant": round((args.players - 1) / args.players**2, 4),
+                "review_s_per_game": round(statistics.fmean(review_seconds), 2),
+                "review_s_max": round(max(review_seconds), 2),
+                "chart_points_s": round(max(first_points), 3),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
