@@ -5,7 +5,9 @@ Everything works on the engine's fast path (:func:`legal_actions` and
 in the codes of :mod:`~shangrila_widget.rules.codes`).
 
 - :func:`features` counts each seat's masters, students and villages in one pass;
-- :func:`win_chances` turns those counts into a win chance per seat (exact at the end);
+- :func:`win_chances` turns those counts into a win chance per seat (exact at the end),
+  by a model fitted to self-play (``data/chances.json``, ``benchmarks/fit_chances.py``);
+  :func:`action_chances` gives the mover's chance after each of a list of actions;
 - :func:`greedy_playout` is the ``greedy`` playout policy of the ``medium`` and ``hard``
   levels: every seat plays the ``easy`` bot's move (:func:`greedy_action`) for a few
   actions, the other players' likely answers, before the evaluation;
