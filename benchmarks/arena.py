@@ -80,7 +80,7 @@ def main() -> None:
         levels = others[:seat] + [args.bot] + others[seat:]
         pos = Position.new_game(SEATS[args.players])
         while not pos.is_over:
-            mover = pos._turn
+            mover = pos.packed.turn
             level = levels[mover]
             seed = rng.randrange(2**32)
             if mover == seat:

@@ -321,6 +321,28 @@ def swings(data: Data, p: np.ndarray) -> dict[str, float]:
     }
 
 
+def by_stage(data: Data, p: np.ndarray) -> dict[str, dict[str, float]]:
+    """The Brier scores (fitted, old) in the set-up and in each third of the play (by the
+    bridges gone)."""
+    g = data.terms[:, SETUP_TERMS + 1]
+    playing = data.terms[:, SETUP_TERMS] > 0
+    stages = {
+        "setup": ~playing,
+        "play, first third": playing & (g < 1 / 3),
+        "play, second third": playing & (g >= 1 / 3) & (g < 2 / 3),
+        "play, last third": playing & (g >= 2 / 3),
+    }
+    return {
+        name: {
+            "positions": int(rows.sum()),
+            "fitted": round(brier(p[rows], data.shares[rows]), 4),
+            "old": round(brier(data.old[rows], data.shares[rows]), 4),
+        }
+        for name, rows in stages.items()
+        if rows.any()
+    }
+
+
 def calibration(p: np.ndarray, y: np.ndarray) -> list[dict[str, float]]:
     """By tenths of the predicted chance: the count, the mean chance, the mean share."""
     flat_p, flat_y = p.ravel(), y.ravel()
@@ -358,6 +380,7 @@ def report(name: str, data: Data, theta: np.ndarray) -> dict[str, Any]:
             "old": round(log_loss(data.old, y), 4),
             "constant": round(log_loss(flat, y), 4),
         },
+        "brier_by_stage": by_stage(data, p),
         "change": {"fitted": swings(data, p), "old": swings(data, data.old)},
         "_p": p,
         "_name": name,

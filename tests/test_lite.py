@@ -126,6 +126,7 @@ def test_package_wheel_holds_the_package_its_data_and_a_valid_record(tmp_path: P
         names = set(archive.namelist())
         assert "shangrila_widget/__init__.py" in names
         assert "shangrila_widget/data/notebooks/hot-seat.ipynb" in names
+        assert "shangrila_widget/data/chances.json" in names  # the bots' win-chance model
         assert "shangrila_widget/render/canvas.py" in names
         assert not [n for n in names if n.startswith(lite.VOILA_DATA)]
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]

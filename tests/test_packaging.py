@@ -44,6 +44,7 @@ def test_wheel_carries_the_tour_chapters_rules_texts_board_and_notebooks(wheel: 
         names = set(archive.namelist())
         data = sorted((PACKAGE / "data").rglob("*.json"))
         assert len([p for p in data if p.parent.name == "tour"]) >= 10
+        assert PACKAGE / "data" / "chances.json" in data  # the bots' win-chance model
         for path in data:  # tour chapters, rules texts (rules.json), the board
             name = path.relative_to(REPO_ROOT).as_posix()
             assert archive.read(name) == path.read_bytes(), name

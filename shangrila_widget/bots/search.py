@@ -5,7 +5,9 @@ Everything works on the engine's fast path (:func:`legal_actions` and
 in the codes of :mod:`~shangrila_widget.rules.codes`).
 
 - :func:`features` counts each seat's masters, students and villages in one pass;
-- :func:`win_chances` turns those counts into a win chance per seat (exact at the end);
+- :func:`win_chances` turns those counts into a win chance per seat (exact at the end),
+  by a model fitted to self-play (``data/chances.json``, ``benchmarks/fit_chances.py``);
+  :func:`action_chances` gives the mover's chance after each of a list of actions;
 - :func:`greedy_playout` is the ``greedy`` playout policy of the ``medium`` and ``hard``
   levels: every seat plays the ``easy`` bot's move (:func:`greedy_action`) for a few
   actions, the other players' likely answers, before the evaluation;
@@ -193,7 +195,7 @@ def win_chances(pos: Position) -> list[float]:
         return final_shares(pos)
     masters, students, villages = features(packed.cells)
     threatened, chance = threat_masks(pos)
-    return _softmax(
+    exps = _exps(
         packed.players,
         packed.turn,
         _weights(packed),
@@ -203,6 +205,8 @@ def win_chances(pos: Position) -> list[float]:
         [m.bit_count() for m in threatened],
         chance,
     )
+    total = sum(exps)
+    return [e / total for e in exps]
 
 
 #: The per-seat features of the fitted model, in the order of its weights (then a constant):
@@ -277,7 +281,7 @@ def _weights(packed: PositionParts) -> _Weights:
     return play[packed.bridges.bit_count()]
 
 
-def _softmax(
+def _exps(
     players: tuple[int, ...],
     turn: int,
     weights: _Weights,
@@ -287,24 +291,26 @@ def _softmax(
     threatened: list[int],
     chance: list[int],
 ) -> list[float]:
-    """The model's chances from the features by colour index (``villages`` as bit masks,
-    ``threatened`` as counts), ``turn`` the seat to move."""
+    """Per seat, e to the model's score, from the features by colour index (``villages`` as
+    bit masks, ``threatened`` as counts), ``turn`` the seat to move; the chances are these
+    over their sum. (The scores stay far inside what ``exp`` can take: counts below 100 times
+    weights of a few units.)"""
     n = len(players)
-    scores = []
+    exp = math.exp
+    exps = []
     for seat, c in enumerate(players):
         wm, ws, wv, wt, wc, constant = weights[(seat - turn) % n]
-        scores.append(
-            wm * masters[c]
-            + ws * students[c]
-            + wv * villages[c].bit_count()
-            + wt * threatened[c]
-            + wc * chance[c]
-            + constant
+        exps.append(
+            exp(
+                wm * masters[c]
+                + ws * students[c]
+                + wv * villages[c].bit_count()
+                + wt * threatened[c]
+                + wc * chance[c]
+                + constant
+            )
         )
-    top = max(scores)
-    exps = [math.exp(v - top) for v in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
+    return exps
 
 
 def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
@@ -365,18 +371,17 @@ def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
         for v in changed:
             new_might[v], new_travellers[v] = _village_facts(after, v)
         threatened, chance = _pressure(after, bridges, stones, new_might, new_travellers)
-        chances.append(
-            _softmax(
-                players,
-                next_turn,
-                weights,
-                new_masters,
-                new_students,
-                new_villages,
-                [m.bit_count() for m in threatened],
-                chance,
-            )[seat]
+        exps = _exps(
+            players,
+            next_turn,
+            weights,
+            new_masters,
+            new_students,
+            new_villages,
+            [m.bit_count() for m in threatened],
+            chance,
         )
+        chances.append(exps[seat] / sum(exps))
     return chances
 
 
