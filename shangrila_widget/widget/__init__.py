@@ -7,7 +7,7 @@
 """
 
 from shangrila_widget.widget.board import Highlight, ShangriLaBoard, visible_errors
-from shangrila_widget.widget.checker import DisputeChecker
+from shangrila_widget.widget.checker import DisputeChecker, ruling_or
 from shangrila_widget.widget.controller import BoardController, Feedback
 from shangrila_widget.widget.exercises import Exercises
 from shangrila_widget.widget.review import ReviewChart
@@ -24,5 +24,6 @@ __all__ = [
     "ReviewChart",
     "RulebookTour",
     "ShangriLaBoard",
+    "ruling_or",
     "visible_errors",
 ]

@@ -30,7 +30,8 @@ to the modes, the message and the list for a projector.
 from __future__ import annotations
 
 import html
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 import traitlets
@@ -66,6 +67,8 @@ from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.copying import copy_button
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
 from shangrila_widget.widget.texts import ui_text
+
+W = TypeVar("W")
 
 KIND_FILTERS = ("all", "place", "recruit", "journey")
 
@@ -583,3 +586,22 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         from shangrila_widget.render.svg import position_svg
 
         return position_svg(self.game, lang=self.lang)
+
+
+def ruling_or(make: Callable[[], W]) -> DisputeChecker | W:
+    """The page's own widget, ``make()``, unless the page's address carries a ruling
+    (``?ruling=r1~...``): then the checker opened on that ruling.
+
+    The tour's notebook is built this way, so a ruling's link opens where it is sent, even
+    on the tour's page (``shangrila tour`` serves the tour alone, at the links' default base
+    ``http://127.0.0.1:8866/``).
+
+    >>> import os
+    >>> "QUERY_STRING" in os.environ
+    False
+    >>> type(ruling_or(lambda: "the tour")).__name__
+    'str'
+    """
+    if page_parameter("ruling") is not None:
+        return DisputeChecker.from_address()
+    return make()

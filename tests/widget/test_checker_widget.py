@@ -4,6 +4,7 @@ as the browser sends them)."""
 from __future__ import annotations
 
 import html
+import json
 from typing import Any
 from urllib.parse import quote
 
@@ -13,7 +14,7 @@ from shangrila_widget.rules import Position, from_compact, parse_action
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.ruling import EDITIONS, read_question, ruling, ruling_string
 from shangrila_widget.widget import DisputeChecker
-from tests.support.paths import EXAMPLE_POSITIONS
+from tests.support.paths import EXAMPLE_POSITIONS, EXAMPLES
 from tests.support.widget import click_bridge, click_space
 
 
@@ -301,3 +302,24 @@ def test_the_board_and_the_tour_copy_a_link_of_their_position(
         "http://127.0.0.1:8870/voila/render/dispute-checker.ipynb?ruling=r1~"
     )
     assert read_question(tour_button.text)[0] == tour.board.game
+
+
+def test_a_ruling_link_opened_on_the_tours_page_shows_the_checker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``shangrila tour`` serves the tour alone at the links' default base: its notebook
+    (``ruling_or(RulebookTour)``) shows the checker when the address carries a ruling."""
+    from shangrila_widget.widget import RulebookTour, ruling_or
+
+    _no_page(monkeypatch)
+    assert isinstance(ruling_or(RulebookTour), RulebookTour)
+    pos = Position.from_compact(BROKEN_AB)
+    link = ruling(pos, "journey A B").link()
+    assert link.startswith("http://127.0.0.1:8866/?ruling=")
+    monkeypatch.setenv("QUERY_STRING", link.split("?", 1)[1])
+    shown = ruling_or(RulebookTour)
+    assert isinstance(shown, DisputeChecker) and shown.game == pos
+    assert shown.question is not None and str(shown.question[0]) == "journey A B"
+    assert "JOURNEY-BRIDGE" in shown.ruling_box.value
+    tour_cell = json.loads((EXAMPLES / "tour.ipynb").read_text(encoding="utf-8"))
+    assert "ruling_or(RulebookTour)" in "".join(tour_cell["cells"][0]["source"])
