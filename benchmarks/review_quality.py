@@ -19,6 +19,7 @@ review's defaults, and then checks what the review said:
 The last line printed is one JSON object with those figures.
 
     python benchmarks/review_quality.py --games 4 --players 4 --seed 1
+    python benchmarks/review_quality.py --games 8 --iterations 12 --seed 5  # weaker players
 """
 
 from __future__ import annotations
@@ -45,12 +46,18 @@ from shangrila_widget.rules import (
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
 
 
-def play_game(players: int, level: str, seed: int) -> GameRecord:
-    """One game between bots of ``level`` from the empty board, as a record."""
+def play_game(players: int, level: str, seed: int, iterations: int | None = None) -> GameRecord:
+    """One game between bots of ``level`` (its default budget, or ``iterations``) from the
+    empty board, as a record."""
     rng = random.Random(seed)
     record = GameRecord(Position.new_game(SEATS[players]))
     while not record.current.position.is_over:
-        action = choose_action(record.current.position, level=level, seed=rng.randrange(2**32))
+        action = choose_action(
+            record.current.position,
+            level=level,
+            iterations=iterations,
+            seed=rng.randrange(2**32),
+        )
         record.play(action)
     return record
 
@@ -80,6 +87,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--players", type=int, choices=(3, 4), default=4)
     parser.add_argument("--level", default="medium", help="the level of every seat")
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="the players' budget (default: the level's)"
+    )
     parser.add_argument("--playouts", type=int, default=30, help="per line of a flagged move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true")
@@ -94,7 +104,7 @@ def main() -> None:
     squares: list[float] = []
     verdicts: dict[str, int] = {}
     for game in range(args.games):
-        record = play_game(args.players, args.level, args.seed * 1000 + game)
+        record = play_game(args.players, args.level, args.seed * 1000 + game, args.iterations)
         start = time.perf_counter()
         Reviewer(record, seed=game).review()
         first_points.append(time.perf_counter() - start)
@@ -142,6 +152,7 @@ def main() -> None:
                 "games": args.games,
                 "players": args.players,
                 "level": args.level,
+                "iterations": args.iterations,
                 "moves_per_game": round(statistics.fmean(moves_per_game), 1),
                 "flags": flags,
                 "flags_per_game": round(flags / args.games, 2),
