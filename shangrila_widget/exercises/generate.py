@@ -545,6 +545,25 @@ def _action_pool(pos: Position, rng: Random) -> list[str]:
     return pool
 
 
+def _three_recruits(pos: Position, rng: Random) -> list[str]:
+    """Recruits of three students, most of them on three of the player's own masters that
+    hold no student yet (``RECRUIT-COUNT``)."""
+    spaces = [(t, v) for v in VILLAGES for t in MASTER_TYPES]
+    free = [
+        (t, v)
+        for t, v in spaces
+        if (tile := pos.tile(v, t))
+        and tile.owner == pos.to_move
+        and not tile.student
+        and not pos.has_stone(v)
+    ]
+    pool = []
+    for _ in range(20):
+        chosen = rng.sample(free, 3) if len(free) >= 3 else rng.sample(spaces, 3)
+        pool.append("recruit " + " ".join(f"{t} {v}" for t, v in chosen))
+    return pool
+
+
 def _legal(
     rng: Random, colours: Sequence[str], ident: str, target: str | None = None
 ) -> Exercise | None:
@@ -564,7 +583,8 @@ def _legal(
         pos = _random_position(
             rng, colours, setup=reading in _SETUP_READINGS or rng.random() < 0.15
         )
-        for action in _action_pool(pos, rng):
+        pool = _three_recruits if reading == "recruit-any-number" else _action_pool
+        for action in pool(pos, rng):
             truth = legal_claims(pos, action)
             misread = legal_claims(pos, action, reading)
             if truth == misread:

@@ -70,6 +70,7 @@ _LIST: Final = (
     Misreading("supply-unlimited", ("PLACE-SUPPLY", "RECRUIT-SUPPLY"), "legal"),
     Misreading("place-without-presence", ("PLACE-PRESENCE",), "legal"),
     Misreading("two-masters-one-turn", ("PLACE-ONE",), "turn"),
+    Misreading("recruit-any-number", ("RECRUIT-COUNT",), "legal"),
     Misreading("recruit-on-any-master", ("RECRUIT-OWN",), "legal"),
     Misreading("two-students-one-master", ("RECRUIT-ONE-PER-MASTER",), "legal"),
     Misreading("same-type-twice-refused", ("RECRUIT-ONE-PER-MASTER",), "legal"),
@@ -414,11 +415,9 @@ def model_check(
         if setup and "SETUP-ORDER" not in lifted:
             return "SETUP-ORDER"
         students = action.students
-        if (
-            "RECRUIT-ONE-PER-MASTER" not in lifted
-            and len(students) == 2
-            and (students[0] == students[1])
-        ):
+        if "RECRUIT-COUNT" not in lifted and not 1 <= len(students) <= 2:
+            return "RECRUIT-COUNT"
+        if "RECRUIT-ONE-PER-MASTER" not in lifted and len(set(students)) < len(students):
             return "RECRUIT-ONE-PER-MASTER"
         if (
             misreading == "same-type-twice-refused"

@@ -195,6 +195,13 @@ LEGAL_CASES: dict[str, tuple[str, str, str | None, str | None]] = {
     "peace-ignored": (_play("AB.AD.AF.AK", "A", A="r6"), "place astrologer A", "PEACE", None),
     "supply-unlimited": (_play(H="r6", **_RED_HEALERS), "place healer H", "PLACE-SUPPLY", None),
     "place-without-presence": (_play(A="r6"), "place rainmaker B", "PLACE-PRESENCE", None),
+    # Three students on three of Red's own masters: all fine but their number.
+    "recruit-any-number": (
+        _play(A="r6", B="r6", D="r6"),
+        "recruit rainmaker A rainmaker B rainmaker D",
+        "RECRUIT-COUNT",
+        None,
+    ),
     "recruit-on-any-master": (_play(A="b6"), "recruit rainmaker A", "RECRUIT-OWN", None),
     "two-students-one-master": (
         _play(A="r6"),
@@ -281,3 +288,27 @@ def test_a_scoring_misreading_on_its_position(reading: str) -> None:
     assert engine_claims(pos, None) == {"over": True, "winners": rules}
     assert winner_claims(pos) == {"winners": rules}
     assert winner_claims(pos, reading) == {"winners": wrong}
+
+
+def test_a_recruit_of_three_is_judged_by_the_model_as_by_the_engine() -> None:
+    from random import Random
+
+    from shangrila_widget.exercises.generate import _three_recruits
+    from shangrila_widget.exercises.model import model_check
+    from shangrila_widget.rules import apply_unchecked, random_action
+    from shangrila_widget.rules.actions import parse_action
+
+    rng = Random(5)
+    seen = set()
+    for players in (3, 4):
+        pos = Position.new_game(["red", "blue", "yellow", "violet"][:players])
+        while not pos.is_over:
+            for text in _three_recruits(pos, rng)[:4]:
+                refusal = pos.check(text)
+                expected = refusal.rule if refusal is not None else None
+                assert model_check(pos, parse_action(text)) == expected, (pos.to_compact(), text)
+                seen.add(expected)
+                misread = legal_claims(pos, text, "recruit-any-number")["rule"]
+                assert misread != "RECRUIT-COUNT"
+            pos = apply_unchecked(pos, random_action(pos, rng))
+    assert {"RECRUIT-COUNT", "SETUP-ORDER"} <= seen, seen
