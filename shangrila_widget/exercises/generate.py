@@ -32,6 +32,7 @@ from shangrila_widget.rules import (
     MASTER_TYPES,
     VILLAGES,
     Journey,
+    Pass,
     Place,
     Position,
     apply_unchecked,
@@ -576,8 +577,10 @@ def _legal(
     if not readings:
         return None
     reading = rng.choice(readings)
-    if MISREADINGS[reading].kind == "turn":
+    if reading == "two-masters-one-turn":
         return _place_turn(rng, colours, ident, reading)
+    if MISREADINGS[reading].kind == "turn":
+        return _next_turn(rng, colours, ident, reading)
     added = MISREADINGS[reading].rules
     for _ in range(_TRIES // 10):
         pos = _random_position(
@@ -620,6 +623,36 @@ def _place_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -
                 Option(Text("o_place_again", {"player": pos.to_move}), False, reading, misread),
             ]
             question = Text("q_place_turn", {"player": pos.to_move, "action": action})
+            return _finish(rng, ident, "legal", question, pos, action, options)
+    return None
+
+
+#: Turn misreadings of who acts after any action (not only a placement).
+_NEXT_READINGS: Final = ("turn-goes-back", "same-player-again")
+
+
+def _next_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exercise | None:
+    """An action, and who acts next: the next player clockwise (``TURN-ORDER``,
+    ``TURN-ONE-ACTION``), not the player before nor the same player again."""
+    for _ in range(_TRIES // 10):
+        pos = _random_position(rng, colours)
+        actions = [a for a in pos.legal_actions() if not isinstance(a, Pass)]
+        rng.shuffle(actions)
+        for chosen in actions[:3]:
+            action = str(chosen)
+            if pos.play(action).position.is_over:
+                continue
+            truth = turn_claims(pos, action)
+            options = [Option(Text("o_next", {"player": truth["to_move"]}), True, None, truth)]
+            for other in (reading, *(r for r in _NEXT_READINGS if r != reading)):
+                misread = turn_claims(pos, action, other)
+                options.append(
+                    Option(Text("o_next", {"player": misread["to_move"]}), False, other, misread)
+                )
+            options = _distinct(options)
+            if len(options) < 2 or options[0].claims != truth:
+                continue
+            question = Text("q_next_turn", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
     return None
 

@@ -70,6 +70,8 @@ _LIST: Final = (
     Misreading("supply-unlimited", ("PLACE-SUPPLY", "RECRUIT-SUPPLY"), "legal"),
     Misreading("place-without-presence", ("PLACE-PRESENCE",), "legal"),
     Misreading("two-masters-one-turn", ("PLACE-ONE",), "turn"),
+    Misreading("turn-goes-back", ("TURN-ORDER",), "turn"),
+    Misreading("same-player-again", ("TURN-ONE-ACTION",), "turn"),
     Misreading("recruit-any-number", ("RECRUIT-COUNT",), "legal"),
     Misreading("recruit-on-any-master", ("RECRUIT-OWN",), "legal"),
     Misreading("two-students-one-master", ("RECRUIT-ONE-PER-MASTER",), "legal"),
@@ -286,7 +288,8 @@ def _masters(data: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, int
 def turn_claims(pos: Position, action: str, misreading: str | None = None) -> Claims:
     """Who acts after ``action`` (legal under the rules), under the rules or a turn
     misreading: with ``two-masters-one-turn`` a placement leaves the turn with the placer
-    while they have another master to place.
+    while they have another master to place; with ``same-player-again`` any action does;
+    with ``turn-goes-back`` the turn passes anticlockwise, to the player before.
 
     >>> from shangrila_widget.rules import Position
     >>> pos = Position.from_compact("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
@@ -294,9 +297,16 @@ def turn_claims(pos: Position, action: str, misreading: str | None = None) -> Cl
     'blue'
     >>> turn_claims(pos, "place priest A", "two-masters-one-turn")["to_move"]
     'red'
+    >>> turn_claims(pos, "place priest A", "turn-goes-back")["to_move"]
+    'violet'
     """
     _known(misreading, "turn")
     mover = pos.to_move
+    if misreading == "same-player-again":
+        return {"legal": True, "rule": None, "to_move": mover}
+    if misreading == "turn-goes-back":
+        before = pos.players[pos.players.index(mover) - 1]
+        return {"legal": True, "rule": None, "to_move": before}
     if misreading == "two-masters-one-turn" and isinstance(parse_action(action), Place):
         after = pos.play(action).position.to_dict()
         after["to_move"] = mover

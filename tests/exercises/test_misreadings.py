@@ -246,7 +246,18 @@ def test_pass_during_set_up_is_refused_by_its_own_rule() -> None:
 TURN_CASES: dict[str, tuple[str, str, str, str]] = {
     # Red places a second master in A: Blue moves next, not Red again.
     "two-masters-one-turn": (_play(A="r6"), "place astrologer A", "blue", "red"),
+    # Red recruits: the turn passes clockwise to Blue, not back to Violet.
+    "turn-goes-back": (_play(A="r6"), "recruit rainmaker A", "blue", "violet"),
+    # Red journeys: Blue moves next, Red does not act a second time.
+    "same-player-again": (_play(A="R6"), "journey A B", "blue", "red"),
 }
+
+
+def test_the_turn_goes_back_to_the_last_seat_from_the_first() -> None:
+    pos = Position.from_compact("rby y play r6/7/7/7/7/7/7/7/7/7/7/7/7 - C")
+    pos = Position.from_compact(pos.to_compact())
+    assert engine_claims(pos, "pass")["to_move"] == "red"
+    assert turn_claims(pos, "pass", "turn-goes-back")["to_move"] == "blue"
 
 
 @pytest.mark.parametrize("reading", sorted(TURN_CASES))
