@@ -579,6 +579,8 @@ def _legal(
     reading = rng.choice(readings)
     if reading == "two-masters-one-turn":
         return _place_turn(rng, colours, ident, reading)
+    if reading == "stall-continues":
+        return _stall(rng, colours, ident, reading)
     if MISREADINGS[reading].kind == "turn":
         return _next_turn(rng, colours, ident, reading)
     added = MISREADINGS[reading].rules
@@ -654,6 +656,53 @@ def _next_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) ->
                 continue
             question = Text("q_next_turn", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
+    return None
+
+
+def _stalled(rng: Random, colours: Sequence[str]) -> Position | None:
+    """A position of a random game where nobody can act: one bridge is left, between two
+    empty villages, the others have stones, and every player but the one to move has just
+    had to pass (``END-STALL``)."""
+    pos = _random_position(rng, colours)
+    bridges = sorted(sorted(pair) for pair in pos.bridges)
+    if not bridges:
+        return None
+    last = rng.choice(bridges)
+    data = pos.to_dict()
+    data["bridges"] = [last]
+    data.pop("stones", None)
+    data["villages"] = {v: s for v, s in data.get("villages", {}).items() if v not in last}
+    data["passes"] = len(colours) - 1
+    stalled = Position.from_dict(data)
+    for colour in colours:
+        data["to_move"] = colour
+        if Position.from_dict(data).legal_actions() != [Pass()]:
+            return None
+    return stalled
+
+
+def _stall(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exercise | None:
+    """A forced pass that completes a round of them: the game ends there, it does not go on."""
+    for _ in range(_TRIES // 10):
+        pos = _stalled(rng, colours)
+        if pos is None:
+            continue
+        truth, misread = turn_claims(pos, "pass"), turn_claims(pos, "pass", reading)
+        names = truth["winners"]
+        winners = Text("o_shared" if len(names) > 1 else "o_stall_won", {"names": names})
+        options = [
+            Option(
+                Text("o_stall_ends", {"rule_title": "END-STALL", "winners": winners}),
+                True,
+                None,
+                truth,
+            ),
+            Option(Text("o_game_goes_on", {"player": misread["to_move"]}), False, reading, misread),
+        ]
+        i = pos.players.index(pos.to_move)
+        passed = [pos.players[(i + k) % len(pos.players)] for k in range(1, len(pos.players))]
+        question = Text("q_stall", {"names": passed, "player": pos.to_move})
+        return _finish(rng, ident, "legal", question, pos, "pass", options)
     return None
 
 

@@ -72,6 +72,7 @@ _LIST: Final = (
     Misreading("two-masters-one-turn", ("PLACE-ONE",), "turn"),
     Misreading("turn-goes-back", ("TURN-ORDER",), "turn"),
     Misreading("same-player-again", ("TURN-ONE-ACTION",), "turn"),
+    Misreading("stall-continues", ("END-STALL",), "turn"),
     Misreading("recruit-any-number", ("RECRUIT-COUNT",), "legal"),
     Misreading("recruit-on-any-master", ("RECRUIT-OWN",), "legal"),
     Misreading("two-students-one-master", ("RECRUIT-ONE-PER-MASTER",), "legal"),
@@ -289,7 +290,9 @@ def turn_claims(pos: Position, action: str, misreading: str | None = None) -> Cl
     """Who acts after ``action`` (legal under the rules), under the rules or a turn
     misreading: with ``two-masters-one-turn`` a placement leaves the turn with the placer
     while they have another master to place; with ``same-player-again`` any action does;
-    with ``turn-goes-back`` the turn passes anticlockwise, to the player before.
+    with ``turn-goes-back`` the turn passes anticlockwise, to the player before. A forced
+    pass that completes a round of them ends the game (``over`` and ``winners``, as the
+    engine's claims say them), unless ``stall-continues``.
 
     >>> from shangrila_widget.rules import Position
     >>> pos = Position.from_compact("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
@@ -307,6 +310,11 @@ def turn_claims(pos: Position, action: str, misreading: str | None = None) -> Cl
     if misreading == "turn-goes-back":
         before = pos.players[pos.players.index(mover) - 1]
         return {"legal": True, "rule": None, "to_move": before}
+    if isinstance(parse_action(action), Pass) and pos.passes == len(pos.players) - 1:
+        if misreading == "stall-continues":
+            return {"legal": True, "rule": None, "to_move": _next(pos), "over": False}
+        winners = list(_winners(pos.to_dict(), pos.players, None))
+        return {"legal": True, "rule": None, "over": True, "winners": winners}
     if misreading == "two-masters-one-turn" and isinstance(parse_action(action), Place):
         after = pos.play(action).position.to_dict()
         after["to_move"] = mover

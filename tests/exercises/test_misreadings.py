@@ -138,6 +138,7 @@ def _part(value: Any, like: Any) -> Any:
 
 def test_every_misreading_has_a_hand_made_case() -> None:
     cases = set(JOURNEY_CASES) | set(LEGAL_CASES) | set(TURN_CASES) | set(SCORE_CASES)
+    cases |= set(STALL_CASES)
     assert cases == set(MISREADINGS)
 
 
@@ -323,3 +324,49 @@ def test_a_recruit_of_three_is_judged_by_the_model_as_by_the_engine() -> None:
                 assert misread != "RECRUIT-COUNT"
             pos = apply_unchecked(pos, random_action(pos, rng))
     assert {"RECRUIT-COUNT", "SETUP-ORDER"} <= seen, seen
+
+
+_BUT_LM = ".".join(a + b for a, b in BRIDGES if a + b != "LM" and "C" not in a + b)
+_STALLED = "rby b play rr5/b6/7/r6/b6/y6/7/7/7/7/7/7/7 " + _BUT_LM + " ABCDEFGHIJK"
+
+#: misreading -> (position: only bridge L-M is left, between two empty villages, and two
+#: players have just had to pass; the rules' claims after the third pass, the misreading's).
+STALL_CASES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "stall-continues": (
+        _STALLED + " p2",
+        {"legal": True, "rule": None, "over": True, "winners": ["red"]},
+        {"legal": True, "rule": None, "to_move": "yellow", "over": False},
+    ),
+}
+
+
+@pytest.mark.parametrize("reading", sorted(STALL_CASES))
+def test_a_stall_misreading_on_its_position(reading: str) -> None:
+    text, rules, wrong = STALL_CASES[reading]
+    pos = Position.from_compact(text)
+    truth = engine_claims(pos, "pass")
+    assert {k: truth[k] for k in rules} == rules
+    assert turn_claims(pos, "pass") == rules
+    assert turn_claims(pos, "pass", reading) == wrong
+    assert truth["over"] is not wrong["over"]
+
+
+def test_a_pass_short_of_a_full_round_does_not_end_the_game() -> None:
+    pos = Position.from_compact(_STALLED + " p1")
+    assert engine_claims(pos, "pass")["over"] is False
+    assert turn_claims(pos, "pass") == {"legal": True, "rule": None, "to_move": "yellow"}
+    assert turn_claims(pos, "pass", "stall-continues") == turn_claims(pos, "pass")
+
+
+def test_a_stalled_position_leaves_every_player_only_a_pass() -> None:
+    from random import Random
+
+    from shangrila_widget.exercises.generate import _stalled
+    from shangrila_widget.rules import Pass
+
+    rng = Random(2)
+    found = [p for p in (_stalled(rng, ("red", "blue", "yellow")) for _ in range(20)) if p]
+    assert found
+    for pos in found:
+        assert pos.legal_actions() == [Pass()] and pos.passes == 2
+        assert engine_claims(pos, "pass")["over"] is True
