@@ -268,6 +268,23 @@ def _random_position(
     return pos
 
 
+def _before_eleventh(rng: Random, colours: Sequence[str]) -> Position:
+    """A position of a random game played with the option END-ELEVEN, just before the
+    journey that ends it."""
+    pos = Position.new_game(list(colours), end_eleven=True)
+    while True:
+        after = apply_unchecked(pos, random_action(pos, rng))
+        if after.is_over:
+            return pos
+        pos = after
+
+
+def _ends_at_eleven(pos: Position, journey: Journey) -> bool:
+    """The journey ends the game by its 11th stone (option END-ELEVEN), a bridge left."""
+    after = pos.play(journey).position
+    return after.is_over and bool(after.bridges)
+
+
 def _journeys(pos: Position) -> list[Journey]:
     return [a for a in pos.legal_actions() if isinstance(a, Journey)]
 
@@ -457,8 +474,12 @@ def _what_happens(
     rng: Random, colours: Sequence[str], ident: str, target: str | None = None
 ) -> Exercise | None:
     for _ in range(_TRIES):
-        pos = _random_position(rng, colours, last=target == "END")
-        journeys = _journeys(pos)
+        if target == "END-ELEVEN":
+            pos = _before_eleventh(rng, colours)
+            journeys = [j for j in _journeys(pos) if _ends_at_eleven(pos, j)]
+        else:
+            pos = _random_position(rng, colours, last=target == "END")
+            journeys = _journeys(pos)
         if not journeys:
             continue
         action = rng.choice(journeys)
@@ -483,7 +504,8 @@ def _what_happens(
         options = _distinct(options)
         options = [o_ for o_ in options if o_.correct or o_.text != options[0].text]
         if len(options) >= 3:
-            question = Text("q_what_happens", {"player": pos.to_move, "action": str(action)})
+            key = "q_what_happens_eleven" if pos.end_eleven else "q_what_happens"
+            question = Text(key, {"player": pos.to_move, "action": str(action)})
             return _finish(rng, ident, "what_happens", question, pos, str(action), options)
     return None
 
@@ -882,6 +904,8 @@ def _kinds_for(rule: str) -> tuple[str, ...]:
         return ("stronger", "what_happens")
     if rule in _SCORE_RULES:
         return ("who_wins",)
+    if rule == "END-ELEVEN":
+        return ("what_happens",)
     if any(rule in m.rules for m in MISREADINGS.values() if m.kind in ("legal", "turn")):
         return ("legal", "what_happens")
     return ("what_happens", "find_journey", "find_changes", "legal")

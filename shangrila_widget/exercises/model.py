@@ -60,6 +60,7 @@ _LIST: Final = (
     Misreading("bridge-stays", ("BRIDGE-COLLAPSE",), "journey"),
     Misreading("one-stone-only", ("STONE",), "journey"),
     Misreading("end-at-eleven", ("END",), "journey"),
+    Misreading("eleven-ignored", ("END-ELEVEN",), "journey"),
     Misreading("tiles-lost", ("J2-OCCUPIED", "J1-OTHER"), "journey"),
     Misreading("recruit-during-setup", ("SETUP-ORDER",), "legal"),
     Misreading("village-c-in-play", ("SETUP-THREE",), "legal"),
@@ -211,9 +212,8 @@ def journey_claims(
         for village in isolated:
             if len(data["stones"]) < STONES_IN_BOX:
                 data["stones"] = sorted([*data["stones"], village])
-    over = not data["bridges"] or (
-        misreading == "end-at-eleven" and len(data["stones"]) >= STONES_IN_BOX - 1
-    )
+    eleven = misreading == "end-at-eleven" or (pos.end_eleven and misreading != "eleven-ignored")
+    over = not data["bridges"] or (eleven and len(data["stones"]) >= STONES_IN_BOX - 1)
     on_board = _on_board(data)
     if misreading != "tiles-lost":
         lost = {}

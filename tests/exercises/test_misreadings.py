@@ -108,6 +108,14 @@ JOURNEY_CASES: dict[str, tuple[str, str, dict[str, Any]]] = {
         "journey F K",
         {"over": (False, True)},
     ),
+    # With the option END-ELEVEN (e11) the 11th stone ends the game; read as standard, not.
+    "eleven-ignored": (
+        "rbyv r play Ybyrvyr/1yvvvvv/yYbByY1/rbr1ryb/ByvvVV1/RbbrrvR/1YVVvvy/VBrrbBR/r1r1rbb/"
+        "VrRrbRv/YVYYvyv/yvYrryV/VVrrRbb AB.AD.AF.AK.BC.BE.CE.CH.DE.DF.DI.EG.FL.GI.GJ.HJ.IL.IM."
+        "JM.KL.LM ABCDEIJLM e11",
+        "journey F K",
+        {"over": (True, False)},
+    ),
     # Blue's Rainmaker master in B is driven out: back to Blue's supply, not out of the game.
     "tiles-lost": (
         _play(A="RR5", B="b6"),
@@ -126,6 +134,7 @@ _ALSO = {
     "empty-space-bounces": {"villages", "spaces", "supply"},
     "bridge-stays": {"bridges"},
     "end-at-eleven": {"winners"},
+    "eleven-ignored": {"winners"},
 }
 
 
