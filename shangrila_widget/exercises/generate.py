@@ -202,6 +202,12 @@ def generate(
                 f"rules: no exercise asks about {', '.join(map(str, unaskable)) or 'no rule'}; "
                 f"these can be asked: {', '.join(sorted(ASKABLE_RULES))}"
             )
+        three_only = [r for r in targets if r in _THREE_PLAYER_RULES]
+        if three_only and players != 3:
+            raise ValueError(
+                f"rules: {', '.join(map(str, three_only))} is asked in 3-player games only "
+                f"(players=3)"
+            )
     colours = ("red", "blue", "yellow", "violet")[:players]
     result = []
     for number in range(count):
@@ -548,7 +554,7 @@ def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None)
 _LEGAL_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind in ("legal", "turn"))
 #: Legality misreadings that can only show during set-up.
 _SETUP_READINGS: Final = frozenset(
-    {"recruit-during-setup", "setup-repeat-type", "setup-caps-ignored"}
+    {"recruit-during-setup", "setup-repeat-type", "setup-caps-ignored", "four-player-caps"}
 )
 
 
@@ -593,7 +599,7 @@ def _legal(
     readings = [
         r
         for r in _LEGAL_READINGS
-        if (r != "village-c-in-play" or len(colours) == 3)
+        if (r not in ("village-c-in-play", "four-player-caps") or len(colours) == 3)
         and (target is None or target in MISREADINGS[r].rules)
     ]
     if not readings:
@@ -618,7 +624,10 @@ def _legal(
                 continue
             if truth["rule"] is not None and truth["rule"] not in added:
                 continue
-            if target is not None and target not in (truth["rule"], misread["rule"]):
+            named: tuple[str | None, ...] = (truth["rule"], misread["rule"])
+            if reading == "four-player-caps":
+                named += ("SETUP-PLAYERS",)  # the number of players, read wrong
+            if target is not None and target not in named:
                 continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
             question = Text("q_legal", {"player": pos.to_move, "action": action})
@@ -883,14 +892,17 @@ _MAKERS: Final = {
     "find_changes": _find_changes,
 }
 
-#: The rule ids an exercise can ask about (the rest of the spec's rules, such as
-#: ``TURN-ONE-ACTION`` or ``PLACE-ONE``, cannot be put as one action on one position).
+#: The rule ids an exercise can ask about: every rule of the spec (``SETUP-THREE`` and
+#: ``SETUP-PLAYERS`` in 3-player games only).
 ASKABLE_RULES: Final = frozenset(
     {r for m in MISREADINGS.values() for r in m.rules}
     | {"J-EMPTY", "J1-OWN", "J1-OWN-FULL", "J1-OTHER", "J2-OCCUPIED", "JOURNEY-ALL"}
     | {"JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER", "STONE", "END"}
     | {"BRIDGE-COLLAPSE", "SCORE", "SCORE-TIE"}
 )
+
+#: Rules an exercise can put in a 3-player game only (village C, the 3-player caps).
+_THREE_PLAYER_RULES: Final = frozenset({"SETUP-THREE", "SETUP-PLAYERS"})
 
 _STRENGTH_RULES: Final = frozenset(
     {"JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER"}

@@ -66,6 +66,7 @@ _LIST: Final = (
     Misreading("village-c-in-play", ("SETUP-THREE",), "legal"),
     Misreading("setup-repeat-type", ("SETUP-ONE-OF-EACH",), "legal"),
     Misreading("setup-caps-ignored", ("SETUP-CAP",), "legal"),
+    Misreading("four-player-caps", ("SETUP-PLAYERS", "SETUP-CAP"), "legal"),
     Misreading("place-on-taken-space", ("SETUP-SPACE", "PLACE-SPACE"), "legal"),
     Misreading("peace-ignored", ("PEACE",), "legal"),
     Misreading("supply-unlimited", ("PLACE-SUPPLY", "RECRUIT-SUPPLY"), "legal"),
@@ -377,8 +378,10 @@ def legal_claims(pos: Position, action: str, misreading: str | None = None) -> C
     return {"legal": rule is None, "rule": rule}
 
 
-#: Misreadings that refuse a legal action instead of allowing an illegal one.
-_ADDED: Final = frozenset({"futile-journey-refused", "same-type-twice-refused"})
+#: Misreadings that refuse a legal action instead of allowing an illegal one, or that
+#: change how a rule is tested instead of lifting it (``four-player-caps``: a 3-player
+#: set-up held to the 4-player caps).
+_ADDED: Final = frozenset({"futile-journey-refused", "same-type-twice-refused", "four-player-caps"})
 
 
 def model_check(
@@ -415,7 +418,8 @@ def model_check(
                 return "SETUP-ONE-OF-EACH"
             if "SETUP-SPACE" not in lifted and t in tiles:
                 return "SETUP-SPACE"
-            most_colour, most_total = setup_caps(len(pos.players))
+            players = 4 if misreading == "four-player-caps" else len(pos.players)
+            most_colour, most_total = setup_caps(players)
             if "SETUP-CAP" not in lifted and (
                 sum(1 for tile in tiles.values() if tile.owner == colour) >= most_colour
                 or len(tiles) >= most_total

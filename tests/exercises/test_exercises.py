@@ -222,13 +222,13 @@ def test_every_askable_rule_gets_exercises_that_ask_about_it() -> None:
     from shangrila_widget.exercises import ASKABLE_RULES
 
     for rule in sorted(ASKABLE_RULES):
-        players = 3 if rule == "SETUP-THREE" else 4
+        players = 3 if rule in ("SETUP-THREE", "SETUP-PLAYERS") else 4
         for exercise in generate(1, seed=1, players=players, rules=[rule]):
             assert rule in exercise.rules, rule
             assert sum(o.correct for o in exercise.options) == 1
 
 
-def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
+def test_the_askable_rules_are_every_rule_of_the_spec() -> None:
     import json
     from importlib import resources
 
@@ -241,14 +241,18 @@ def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
         )["rules"]
     }
     assert ASKABLE_RULES <= spec
-    assert spec - ASKABLE_RULES == {
-        "SETUP-PLAYERS",
-    }
+    assert spec - ASKABLE_RULES == set()
+
+
+@pytest.mark.parametrize("rule", ["SETUP-THREE", "SETUP-PLAYERS"])
+def test_a_3_player_rule_asked_of_4_players_is_refused_at_once(rule: str) -> None:
+    with pytest.raises(ValueError, match=f"{rule} is asked in 3-player games only"):
+        generate(1, players=4, rules=[rule])
 
 
 def test_a_rule_no_exercise_asks_about_is_refused() -> None:
-    with pytest.raises(ValueError, match="SETUP-PLAYERS"):
-        generate(1, rules=["SETUP-PLAYERS"])
+    with pytest.raises(ValueError, match="NOT-A-RULE"):
+        generate(1, rules=["NOT-A-RULE"])
 
 
 def test_the_docs_list_every_misreading_with_its_words() -> None:

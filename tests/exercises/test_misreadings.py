@@ -201,6 +201,14 @@ LEGAL_CASES: dict[str, tuple[str, str, str | None, str | None]] = {
         "SETUP-CAP",
         None,
     ),
+    # 3 players: Red's Healer already in A; a second Red tile there passes only the 4-player
+    # caps (2 of one colour).
+    "four-player-caps": (
+        "rby r setup 6r/6b/7/6y/7/7/7/7/7/7/7/7/7 - C",
+        "place rainmaker A",
+        "SETUP-CAP",
+        None,
+    ),
     "place-on-taken-space": (_play(A="r6"), "place rainmaker A", "PLACE-SPACE", None),
     "peace-ignored": (_play("AB.AD.AF.AK", "A", A="r6"), "place astrologer A", "PEACE", None),
     "supply-unlimited": (_play(H="r6", **_RED_HEALERS), "place healer H", "PLACE-SUPPLY", None),
@@ -379,3 +387,11 @@ def test_a_stalled_position_leaves_every_player_only_a_pass() -> None:
     for pos in found:
         assert pos.legal_actions() == [Pass()] and pos.passes == 2
         assert engine_claims(pos, "pass")["over"] is True
+
+
+def test_the_4_player_caps_are_no_misreading_in_a_4_player_game() -> None:
+    pos = Position.from_compact(_setup(A="6r", B="6b", D="6y", E="6v"))
+    assert legal_claims(pos, "place rainmaker A") == {"legal": True, "rule": None}
+    assert legal_claims(pos, "place rainmaker A", "four-player-caps") == legal_claims(
+        pos, "place rainmaker A"
+    )
