@@ -32,6 +32,7 @@ from shangrila_widget.rules import (
     MASTER_TYPES,
     VILLAGES,
     Journey,
+    Pass,
     Place,
     Position,
     apply_unchecked,
@@ -201,6 +202,12 @@ def generate(
                 f"rules: no exercise asks about {', '.join(map(str, unaskable)) or 'no rule'}; "
                 f"these can be asked: {', '.join(sorted(ASKABLE_RULES))}"
             )
+        three_only = [r for r in targets if r in _THREE_PLAYER_RULES]
+        if three_only and players != 3:
+            raise ValueError(
+                f"rules: {', '.join(map(str, three_only))} is asked in 3-player games only "
+                f"(players=3)"
+            )
     colours = ("red", "blue", "yellow", "violet")[:players]
     result = []
     for number in range(count):
@@ -265,6 +272,23 @@ def _random_position(
                 return pos
         pos = apply_unchecked(pos, action)
     return pos
+
+
+def _before_eleventh(rng: Random, colours: Sequence[str]) -> Position:
+    """A position of a random game played with the option END-ELEVEN, just before the
+    journey that ends it."""
+    pos = Position.new_game(list(colours), end_eleven=True)
+    while True:
+        after = apply_unchecked(pos, random_action(pos, rng))
+        if after.is_over:
+            return pos
+        pos = after
+
+
+def _ends_at_eleven(pos: Position, journey: Journey) -> bool:
+    """The journey ends the game by its 11th stone (option END-ELEVEN), a bridge left."""
+    after = pos.play(journey).position
+    return after.is_over and bool(after.bridges)
 
 
 def _journeys(pos: Position) -> list[Journey]:
@@ -456,8 +480,12 @@ def _what_happens(
     rng: Random, colours: Sequence[str], ident: str, target: str | None = None
 ) -> Exercise | None:
     for _ in range(_TRIES):
-        pos = _random_position(rng, colours, last=target == "END")
-        journeys = _journeys(pos)
+        if target == "END-ELEVEN":
+            pos = _before_eleventh(rng, colours)
+            journeys = [j for j in _journeys(pos) if _ends_at_eleven(pos, j)]
+        else:
+            pos = _random_position(rng, colours, last=target == "END")
+            journeys = _journeys(pos)
         if not journeys:
             continue
         action = rng.choice(journeys)
@@ -482,7 +510,8 @@ def _what_happens(
         options = _distinct(options)
         options = [o_ for o_ in options if o_.correct or o_.text != options[0].text]
         if len(options) >= 3:
-            question = Text("q_what_happens", {"player": pos.to_move, "action": str(action)})
+            key = "q_what_happens_eleven" if pos.end_eleven else "q_what_happens"
+            question = Text(key, {"player": pos.to_move, "action": str(action)})
             return _finish(rng, ident, "what_happens", question, pos, str(action), options)
     return None
 
@@ -525,7 +554,7 @@ def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None)
 _LEGAL_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind in ("legal", "turn"))
 #: Legality misreadings that can only show during set-up.
 _SETUP_READINGS: Final = frozenset(
-    {"recruit-during-setup", "setup-repeat-type", "setup-caps-ignored"}
+    {"recruit-during-setup", "setup-repeat-type", "setup-caps-ignored", "four-player-caps"}
 )
 
 
@@ -545,33 +574,60 @@ def _action_pool(pos: Position, rng: Random) -> list[str]:
     return pool
 
 
+def _three_recruits(pos: Position, rng: Random) -> list[str]:
+    """Recruits of three students, most of them on three of the player's own masters that
+    hold no student yet (``RECRUIT-COUNT``)."""
+    spaces = [(t, v) for v in VILLAGES for t in MASTER_TYPES]
+    free = [
+        (t, v)
+        for t, v in spaces
+        if (tile := pos.tile(v, t))
+        and tile.owner == pos.to_move
+        and not tile.student
+        and not pos.has_stone(v)
+    ]
+    pool = []
+    for _ in range(20):
+        chosen = rng.sample(free, 3) if len(free) >= 3 else rng.sample(spaces, 3)
+        pool.append("recruit " + " ".join(f"{t} {v}" for t, v in chosen))
+    return pool
+
+
 def _legal(
     rng: Random, colours: Sequence[str], ident: str, target: str | None = None
 ) -> Exercise | None:
     readings = [
         r
         for r in _LEGAL_READINGS
-        if (r != "village-c-in-play" or len(colours) == 3)
+        if (r not in ("village-c-in-play", "four-player-caps") or len(colours) == 3)
         and (target is None or target in MISREADINGS[r].rules)
     ]
     if not readings:
         return None
     reading = rng.choice(readings)
-    if MISREADINGS[reading].kind == "turn":
+    if reading == "two-masters-one-turn":
         return _place_turn(rng, colours, ident, reading)
+    if reading == "stall-continues":
+        return _stall(rng, colours, ident, reading)
+    if MISREADINGS[reading].kind == "turn":
+        return _next_turn(rng, colours, ident, reading)
     added = MISREADINGS[reading].rules
     for _ in range(_TRIES // 10):
         pos = _random_position(
             rng, colours, setup=reading in _SETUP_READINGS or rng.random() < 0.15
         )
-        for action in _action_pool(pos, rng):
+        pool = _three_recruits if reading == "recruit-any-number" else _action_pool
+        for action in pool(pos, rng):
             truth = legal_claims(pos, action)
             misread = legal_claims(pos, action, reading)
             if truth == misread:
                 continue
             if truth["rule"] is not None and truth["rule"] not in added:
                 continue
-            if target is not None and target not in (truth["rule"], misread["rule"]):
+            named: tuple[str | None, ...] = (truth["rule"], misread["rule"])
+            if reading == "four-player-caps":
+                named += ("SETUP-PLAYERS",)  # the number of players, read wrong
+            if target is not None and target not in named:
                 continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
             question = Text("q_legal", {"player": pos.to_move, "action": action})
@@ -601,6 +657,83 @@ def _place_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -
             ]
             question = Text("q_place_turn", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
+    return None
+
+
+#: Turn misreadings of who acts after any action (not only a placement).
+_NEXT_READINGS: Final = ("turn-goes-back", "same-player-again")
+
+
+def _next_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exercise | None:
+    """An action, and who acts next: the next player clockwise (``TURN-ORDER``,
+    ``TURN-ONE-ACTION``), not the player before nor the same player again."""
+    for _ in range(_TRIES // 10):
+        pos = _random_position(rng, colours)
+        actions = [a for a in pos.legal_actions() if not isinstance(a, Pass)]
+        rng.shuffle(actions)
+        for chosen in actions[:3]:
+            action = str(chosen)
+            if pos.play(action).position.is_over:
+                continue
+            truth = turn_claims(pos, action)
+            options = [Option(Text("o_next", {"player": truth["to_move"]}), True, None, truth)]
+            for other in (reading, *(r for r in _NEXT_READINGS if r != reading)):
+                misread = turn_claims(pos, action, other)
+                options.append(
+                    Option(Text("o_next", {"player": misread["to_move"]}), False, other, misread)
+                )
+            options = _distinct(options)
+            if len(options) < 2 or options[0].claims != truth:
+                continue
+            question = Text("q_next_turn", {"player": pos.to_move, "action": action})
+            return _finish(rng, ident, "legal", question, pos, action, options)
+    return None
+
+
+def _stalled(rng: Random, colours: Sequence[str]) -> Position | None:
+    """A position of a random game where nobody can act: one bridge is left, between two
+    empty villages, the others have stones, and every player but the one to move has just
+    had to pass (``END-STALL``)."""
+    pos = _random_position(rng, colours)
+    bridges = sorted(sorted(pair) for pair in pos.bridges)
+    if not bridges:
+        return None
+    last = rng.choice(bridges)
+    data = pos.to_dict()
+    data["bridges"] = [last]
+    data.pop("stones", None)
+    data["villages"] = {v: s for v, s in data.get("villages", {}).items() if v not in last}
+    data["passes"] = len(colours) - 1
+    stalled = Position.from_dict(data)
+    for colour in colours:
+        data["to_move"] = colour
+        if Position.from_dict(data).legal_actions() != [Pass()]:
+            return None
+    return stalled
+
+
+def _stall(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exercise | None:
+    """A forced pass that completes a round of them: the game ends there, it does not go on."""
+    for _ in range(_TRIES // 10):
+        pos = _stalled(rng, colours)
+        if pos is None:
+            continue
+        truth, misread = turn_claims(pos, "pass"), turn_claims(pos, "pass", reading)
+        names = truth["winners"]
+        winners = Text("o_shared" if len(names) > 1 else "o_stall_won", {"names": names})
+        options = [
+            Option(
+                Text("o_stall_ends", {"rule_title": "END-STALL", "winners": winners}),
+                True,
+                None,
+                truth,
+            ),
+            Option(Text("o_game_goes_on", {"player": misread["to_move"]}), False, reading, misread),
+        ]
+        i = pos.players.index(pos.to_move)
+        passed = [pos.players[(i + k) % len(pos.players)] for k in range(1, len(pos.players))]
+        question = Text("q_stall", {"names": passed, "player": pos.to_move})
+        return _finish(rng, ident, "legal", question, pos, "pass", options)
     return None
 
 
@@ -759,14 +892,17 @@ _MAKERS: Final = {
     "find_changes": _find_changes,
 }
 
-#: The rule ids an exercise can ask about (the rest of the spec's rules, such as
-#: ``TURN-ONE-ACTION`` or ``PLACE-ONE``, cannot be put as one action on one position).
+#: The rule ids an exercise can ask about: every rule of the spec (``SETUP-THREE`` and
+#: ``SETUP-PLAYERS`` in 3-player games only).
 ASKABLE_RULES: Final = frozenset(
     {r for m in MISREADINGS.values() for r in m.rules}
     | {"J-EMPTY", "J1-OWN", "J1-OWN-FULL", "J1-OTHER", "J2-OCCUPIED", "JOURNEY-ALL"}
     | {"JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER", "STONE", "END"}
     | {"BRIDGE-COLLAPSE", "SCORE", "SCORE-TIE"}
 )
+
+#: Rules an exercise can put in a 3-player game only (village C, the 3-player caps).
+_THREE_PLAYER_RULES: Final = frozenset({"SETUP-THREE", "SETUP-PLAYERS"})
 
 _STRENGTH_RULES: Final = frozenset(
     {"JOURNEY-STRENGTH", "JOURNEY-TIE-MASTERS", "JOURNEY-TIE-DEFENDER"}
@@ -780,6 +916,8 @@ def _kinds_for(rule: str) -> tuple[str, ...]:
         return ("stronger", "what_happens")
     if rule in _SCORE_RULES:
         return ("who_wins",)
+    if rule == "END-ELEVEN":
+        return ("what_happens",)
     if any(rule in m.rules for m in MISREADINGS.values() if m.kind in ("legal", "turn")):
         return ("legal", "what_happens")
     return ("what_happens", "find_journey", "find_changes", "legal")

@@ -60,16 +60,22 @@ _LIST: Final = (
     Misreading("bridge-stays", ("BRIDGE-COLLAPSE",), "journey"),
     Misreading("one-stone-only", ("STONE",), "journey"),
     Misreading("end-at-eleven", ("END",), "journey"),
+    Misreading("eleven-ignored", ("END-ELEVEN",), "journey"),
     Misreading("tiles-lost", ("J2-OCCUPIED", "J1-OTHER"), "journey"),
     Misreading("recruit-during-setup", ("SETUP-ORDER",), "legal"),
     Misreading("village-c-in-play", ("SETUP-THREE",), "legal"),
     Misreading("setup-repeat-type", ("SETUP-ONE-OF-EACH",), "legal"),
     Misreading("setup-caps-ignored", ("SETUP-CAP",), "legal"),
+    Misreading("four-player-caps", ("SETUP-PLAYERS", "SETUP-CAP"), "legal"),
     Misreading("place-on-taken-space", ("SETUP-SPACE", "PLACE-SPACE"), "legal"),
     Misreading("peace-ignored", ("PEACE",), "legal"),
     Misreading("supply-unlimited", ("PLACE-SUPPLY", "RECRUIT-SUPPLY"), "legal"),
     Misreading("place-without-presence", ("PLACE-PRESENCE",), "legal"),
     Misreading("two-masters-one-turn", ("PLACE-ONE",), "turn"),
+    Misreading("turn-goes-back", ("TURN-ORDER",), "turn"),
+    Misreading("same-player-again", ("TURN-ONE-ACTION",), "turn"),
+    Misreading("stall-continues", ("END-STALL",), "turn"),
+    Misreading("recruit-any-number", ("RECRUIT-COUNT",), "legal"),
     Misreading("recruit-on-any-master", ("RECRUIT-OWN",), "legal"),
     Misreading("two-students-one-master", ("RECRUIT-ONE-PER-MASTER",), "legal"),
     Misreading("same-type-twice-refused", ("RECRUIT-ONE-PER-MASTER",), "legal"),
@@ -207,9 +213,8 @@ def journey_claims(
         for village in isolated:
             if len(data["stones"]) < STONES_IN_BOX:
                 data["stones"] = sorted([*data["stones"], village])
-    over = not data["bridges"] or (
-        misreading == "end-at-eleven" and len(data["stones"]) >= STONES_IN_BOX - 1
-    )
+    eleven = misreading == "end-at-eleven" or (pos.end_eleven and misreading != "eleven-ignored")
+    over = not data["bridges"] or (eleven and len(data["stones"]) >= STONES_IN_BOX - 1)
     on_board = _on_board(data)
     if misreading != "tiles-lost":
         lost = {}
@@ -285,7 +290,10 @@ def _masters(data: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, int
 def turn_claims(pos: Position, action: str, misreading: str | None = None) -> Claims:
     """Who acts after ``action`` (legal under the rules), under the rules or a turn
     misreading: with ``two-masters-one-turn`` a placement leaves the turn with the placer
-    while they have another master to place.
+    while they have another master to place; with ``same-player-again`` any action does;
+    with ``turn-goes-back`` the turn passes anticlockwise, to the player before. A forced
+    pass that completes a round of them ends the game (``over`` and ``winners``, as the
+    engine's claims say them), unless ``stall-continues``.
 
     >>> from shangrila_widget.rules import Position
     >>> pos = Position.from_compact("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
@@ -293,9 +301,21 @@ def turn_claims(pos: Position, action: str, misreading: str | None = None) -> Cl
     'blue'
     >>> turn_claims(pos, "place priest A", "two-masters-one-turn")["to_move"]
     'red'
+    >>> turn_claims(pos, "place priest A", "turn-goes-back")["to_move"]
+    'violet'
     """
     _known(misreading, "turn")
     mover = pos.to_move
+    if misreading == "same-player-again":
+        return {"legal": True, "rule": None, "to_move": mover}
+    if misreading == "turn-goes-back":
+        before = pos.players[pos.players.index(mover) - 1]
+        return {"legal": True, "rule": None, "to_move": before}
+    if isinstance(parse_action(action), Pass) and pos.passes == len(pos.players) - 1:
+        if misreading == "stall-continues":
+            return {"legal": True, "rule": None, "to_move": _next(pos), "over": False}
+        winners = list(_winners(pos.to_dict(), pos.players, None))
+        return {"legal": True, "rule": None, "over": True, "winners": winners}
     if misreading == "two-masters-one-turn" and isinstance(parse_action(action), Place):
         after = pos.play(action).position.to_dict()
         after["to_move"] = mover
@@ -358,8 +378,10 @@ def legal_claims(pos: Position, action: str, misreading: str | None = None) -> C
     return {"legal": rule is None, "rule": rule}
 
 
-#: Misreadings that refuse a legal action instead of allowing an illegal one.
-_ADDED: Final = frozenset({"futile-journey-refused", "same-type-twice-refused"})
+#: Misreadings that refuse a legal action instead of allowing an illegal one, or that
+#: change how a rule is tested instead of lifting it (``four-player-caps``: a 3-player
+#: set-up held to the 4-player caps).
+_ADDED: Final = frozenset({"futile-journey-refused", "same-type-twice-refused", "four-player-caps"})
 
 
 def model_check(
@@ -396,7 +418,8 @@ def model_check(
                 return "SETUP-ONE-OF-EACH"
             if "SETUP-SPACE" not in lifted and t in tiles:
                 return "SETUP-SPACE"
-            most_colour, most_total = setup_caps(len(pos.players))
+            players = 4 if misreading == "four-player-caps" else len(pos.players)
+            most_colour, most_total = setup_caps(players)
             if "SETUP-CAP" not in lifted and (
                 sum(1 for tile in tiles.values() if tile.owner == colour) >= most_colour
                 or len(tiles) >= most_total
@@ -414,11 +437,9 @@ def model_check(
         if setup and "SETUP-ORDER" not in lifted:
             return "SETUP-ORDER"
         students = action.students
-        if (
-            "RECRUIT-ONE-PER-MASTER" not in lifted
-            and len(students) == 2
-            and (students[0] == students[1])
-        ):
+        if "RECRUIT-COUNT" not in lifted and not 1 <= len(students) <= 2:
+            return "RECRUIT-COUNT"
+        if "RECRUIT-ONE-PER-MASTER" not in lifted and len(set(students)) < len(students):
             return "RECRUIT-ONE-PER-MASTER"
         if (
             misreading == "same-type-twice-refused"

@@ -29,18 +29,20 @@ _MAY_CHANGE = {
     "student-becomes-master": {"masters", "winners"},
     "displaced-student-stays": {"supply"},
     "bridge-stays": {"bridges", "stones", "over", "winners"},
-    "one-stone-only": {"stones"},
+    "one-stone-only": {"stones", "over", "winners"},  # the end, with END-ELEVEN only
     "end-at-eleven": {"over", "winners"},
+    "eleven-ignored": {"over", "winners"},
     "tiles-lost": {"supply"},
 }
 
 
-def _journeys(games: int, seed: int) -> list[tuple[Position, Journey]]:
+def _journeys(games: int, seed: int, eleven: bool = False) -> list[tuple[Position, Journey]]:
     rng = Random(seed)
     found = []
     for players in (3, 4):
         for _ in range(games):
-            pos = Position.new_game(["red", "blue", "yellow", "violet"][:players])
+            colours = ["red", "blue", "yellow", "violet"][:players]
+            pos = Position.new_game(colours, end_eleven=eleven)
             while not pos.is_over:
                 action = random_action(pos, rng)
                 if isinstance(action, Journey):
@@ -49,7 +51,8 @@ def _journeys(games: int, seed: int) -> list[tuple[Position, Journey]]:
     return found
 
 
-JOURNEYS = _journeys(40, 1)
+# Standard games, and a few played with the option END-ELEVEN.
+JOURNEYS = _journeys(40, 1) + _journeys(8, 2, eleven=True)
 
 
 def test_the_model_without_misreading_is_the_engine() -> None:
@@ -219,13 +222,13 @@ def test_every_askable_rule_gets_exercises_that_ask_about_it() -> None:
     from shangrila_widget.exercises import ASKABLE_RULES
 
     for rule in sorted(ASKABLE_RULES):
-        players = 3 if rule == "SETUP-THREE" else 4
+        players = 3 if rule in ("SETUP-THREE", "SETUP-PLAYERS") else 4
         for exercise in generate(1, seed=1, players=players, rules=[rule]):
             assert rule in exercise.rules, rule
             assert sum(o.correct for o in exercise.options) == 1
 
 
-def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
+def test_the_askable_rules_are_every_rule_of_the_spec() -> None:
     import json
     from importlib import resources
 
@@ -238,19 +241,18 @@ def test_the_askable_rules_are_the_spec_s_but_a_documented_few() -> None:
         )["rules"]
     }
     assert ASKABLE_RULES <= spec
-    assert spec - ASKABLE_RULES == {
-        "SETUP-PLAYERS",
-        "TURN-ONE-ACTION",
-        "TURN-ORDER",
-        "RECRUIT-COUNT",
-        "END-STALL",
-        "END-ELEVEN",
-    }
+    assert spec - ASKABLE_RULES == set()
+
+
+@pytest.mark.parametrize("rule", ["SETUP-THREE", "SETUP-PLAYERS"])
+def test_a_3_player_rule_asked_of_4_players_is_refused_at_once(rule: str) -> None:
+    with pytest.raises(ValueError, match=f"{rule} is asked in 3-player games only"):
+        generate(1, players=4, rules=[rule])
 
 
 def test_a_rule_no_exercise_asks_about_is_refused() -> None:
-    with pytest.raises(ValueError, match="RECRUIT-COUNT"):
-        generate(1, rules=["RECRUIT-COUNT"])
+    with pytest.raises(ValueError, match="NOT-A-RULE"):
+        generate(1, rules=["NOT-A-RULE"])
 
 
 def test_the_docs_list_every_misreading_with_its_words() -> None:

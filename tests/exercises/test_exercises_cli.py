@@ -77,7 +77,7 @@ def test_the_same_seed_prints_the_same_list_in_both_languages_alike() -> None:
         ["--seed", "1.5"],
         ["--players", "5"],
         ["--kind", "nope"],
-        ["--rule", "RECRUIT-COUNT"],
+        ["--rule", "NOT-A-RULE"],
         ["--lang", "de"],
         ["--level", "4"],
         ["--level", "x"],

@@ -108,6 +108,14 @@ JOURNEY_CASES: dict[str, tuple[str, str, dict[str, Any]]] = {
         "journey F K",
         {"over": (False, True)},
     ),
+    # With the option END-ELEVEN (e11) the 11th stone ends the game; read as standard, not.
+    "eleven-ignored": (
+        "rbyv r play Ybyrvyr/1yvvvvv/yYbByY1/rbr1ryb/ByvvVV1/RbbrrvR/1YVVvvy/VBrrbBR/r1r1rbb/"
+        "VrRrbRv/YVYYvyv/yvYrryV/VVrrRbb AB.AD.AF.AK.BC.BE.CE.CH.DE.DF.DI.EG.FL.GI.GJ.HJ.IL.IM."
+        "JM.KL.LM ABCDEIJLM e11",
+        "journey F K",
+        {"over": (True, False)},
+    ),
     # Blue's Rainmaker master in B is driven out: back to Blue's supply, not out of the game.
     "tiles-lost": (
         _play(A="RR5", B="b6"),
@@ -126,6 +134,7 @@ _ALSO = {
     "empty-space-bounces": {"villages", "spaces", "supply"},
     "bridge-stays": {"bridges"},
     "end-at-eleven": {"winners"},
+    "eleven-ignored": {"winners"},
 }
 
 
@@ -138,6 +147,7 @@ def _part(value: Any, like: Any) -> Any:
 
 def test_every_misreading_has_a_hand_made_case() -> None:
     cases = set(JOURNEY_CASES) | set(LEGAL_CASES) | set(TURN_CASES) | set(SCORE_CASES)
+    cases |= set(STALL_CASES)
     assert cases == set(MISREADINGS)
 
 
@@ -191,10 +201,25 @@ LEGAL_CASES: dict[str, tuple[str, str, str | None, str | None]] = {
         "SETUP-CAP",
         None,
     ),
+    # 3 players: Red's Healer already in A; a second Red tile there passes only the 4-player
+    # caps (2 of one colour).
+    "four-player-caps": (
+        "rby r setup 6r/6b/7/6y/7/7/7/7/7/7/7/7/7 - C",
+        "place rainmaker A",
+        "SETUP-CAP",
+        None,
+    ),
     "place-on-taken-space": (_play(A="r6"), "place rainmaker A", "PLACE-SPACE", None),
     "peace-ignored": (_play("AB.AD.AF.AK", "A", A="r6"), "place astrologer A", "PEACE", None),
     "supply-unlimited": (_play(H="r6", **_RED_HEALERS), "place healer H", "PLACE-SUPPLY", None),
     "place-without-presence": (_play(A="r6"), "place rainmaker B", "PLACE-PRESENCE", None),
+    # Three students on three of Red's own masters: all fine but their number.
+    "recruit-any-number": (
+        _play(A="r6", B="r6", D="r6"),
+        "recruit rainmaker A rainmaker B rainmaker D",
+        "RECRUIT-COUNT",
+        None,
+    ),
     "recruit-on-any-master": (_play(A="b6"), "recruit rainmaker A", "RECRUIT-OWN", None),
     "two-students-one-master": (
         _play(A="r6"),
@@ -239,7 +264,18 @@ def test_pass_during_set_up_is_refused_by_its_own_rule() -> None:
 TURN_CASES: dict[str, tuple[str, str, str, str]] = {
     # Red places a second master in A: Blue moves next, not Red again.
     "two-masters-one-turn": (_play(A="r6"), "place astrologer A", "blue", "red"),
+    # Red recruits: the turn passes clockwise to Blue, not back to Violet.
+    "turn-goes-back": (_play(A="r6"), "recruit rainmaker A", "blue", "violet"),
+    # Red journeys: Blue moves next, Red does not act a second time.
+    "same-player-again": (_play(A="R6"), "journey A B", "blue", "red"),
 }
+
+
+def test_the_turn_goes_back_to_the_last_seat_from_the_first() -> None:
+    pos = Position.from_compact("rby y play r6/7/7/7/7/7/7/7/7/7/7/7/7 - C")
+    pos = Position.from_compact(pos.to_compact())
+    assert engine_claims(pos, "pass")["to_move"] == "red"
+    assert turn_claims(pos, "pass", "turn-goes-back")["to_move"] == "blue"
 
 
 @pytest.mark.parametrize("reading", sorted(TURN_CASES))
@@ -281,3 +317,81 @@ def test_a_scoring_misreading_on_its_position(reading: str) -> None:
     assert engine_claims(pos, None) == {"over": True, "winners": rules}
     assert winner_claims(pos) == {"winners": rules}
     assert winner_claims(pos, reading) == {"winners": wrong}
+
+
+def test_a_recruit_of_three_is_judged_by_the_model_as_by_the_engine() -> None:
+    from random import Random
+
+    from shangrila_widget.exercises.generate import _three_recruits
+    from shangrila_widget.exercises.model import model_check
+    from shangrila_widget.rules import apply_unchecked, random_action
+    from shangrila_widget.rules.actions import parse_action
+
+    rng = Random(5)
+    seen = set()
+    for players in (3, 4):
+        pos = Position.new_game(["red", "blue", "yellow", "violet"][:players])
+        while not pos.is_over:
+            for text in _three_recruits(pos, rng)[:4]:
+                refusal = pos.check(text)
+                expected = refusal.rule if refusal is not None else None
+                assert model_check(pos, parse_action(text)) == expected, (pos.to_compact(), text)
+                seen.add(expected)
+                misread = legal_claims(pos, text, "recruit-any-number")["rule"]
+                assert misread != "RECRUIT-COUNT"
+            pos = apply_unchecked(pos, random_action(pos, rng))
+    assert {"RECRUIT-COUNT", "SETUP-ORDER"} <= seen, seen
+
+
+_BUT_LM = ".".join(a + b for a, b in BRIDGES if a + b != "LM" and "C" not in a + b)
+_STALLED = "rby b play rr5/b6/7/r6/b6/y6/7/7/7/7/7/7/7 " + _BUT_LM + " ABCDEFGHIJK"
+
+#: misreading -> (position: only bridge L-M is left, between two empty villages, and two
+#: players have just had to pass; the rules' claims after the third pass, the misreading's).
+STALL_CASES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "stall-continues": (
+        _STALLED + " p2",
+        {"legal": True, "rule": None, "over": True, "winners": ["red"]},
+        {"legal": True, "rule": None, "to_move": "yellow", "over": False},
+    ),
+}
+
+
+@pytest.mark.parametrize("reading", sorted(STALL_CASES))
+def test_a_stall_misreading_on_its_position(reading: str) -> None:
+    text, rules, wrong = STALL_CASES[reading]
+    pos = Position.from_compact(text)
+    truth = engine_claims(pos, "pass")
+    assert {k: truth[k] for k in rules} == rules
+    assert turn_claims(pos, "pass") == rules
+    assert turn_claims(pos, "pass", reading) == wrong
+    assert truth["over"] is not wrong["over"]
+
+
+def test_a_pass_short_of_a_full_round_does_not_end_the_game() -> None:
+    pos = Position.from_compact(_STALLED + " p1")
+    assert engine_claims(pos, "pass")["over"] is False
+    assert turn_claims(pos, "pass") == {"legal": True, "rule": None, "to_move": "yellow"}
+    assert turn_claims(pos, "pass", "stall-continues") == turn_claims(pos, "pass")
+
+
+def test_a_stalled_position_leaves_every_player_only_a_pass() -> None:
+    from random import Random
+
+    from shangrila_widget.exercises.generate import _stalled
+    from shangrila_widget.rules import Pass
+
+    rng = Random(2)
+    found = [p for p in (_stalled(rng, ("red", "blue", "yellow")) for _ in range(20)) if p]
+    assert found
+    for pos in found:
+        assert pos.legal_actions() == [Pass()] and pos.passes == 2
+        assert engine_claims(pos, "pass")["over"] is True
+
+
+def test_the_4_player_caps_are_no_misreading_in_a_4_player_game() -> None:
+    pos = Position.from_compact(_setup(A="6r", B="6b", D="6y", E="6v"))
+    assert legal_claims(pos, "place rainmaker A") == {"legal": True, "rule": None}
+    assert legal_claims(pos, "place rainmaker A", "four-player-caps") == legal_claims(
+        pos, "place rainmaker A"
+    )
