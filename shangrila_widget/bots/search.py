@@ -313,6 +313,36 @@ def _exps(
     return exps
 
 
+def _pressure_after(
+    action: Action,
+    cells: bytes,
+    master_code: bytes,
+    bridges: int,
+    stones: int,
+    might: list[int],
+    travellers: list[list[tuple[int, int]]],
+) -> tuple[list[int], list[int]]:
+    """:func:`_pressure` after a placement (of ``master_code``) or a recruit, looking again
+    only at the villages it changes (``might`` and ``travellers`` are those before it)."""
+    changed: tuple[int, ...]
+    if type(action) is Place:
+        slot: int = action.slot
+        after = cells[:slot] + master_code + cells[slot + 1 :]
+        changed = (slot // 7,)
+    else:
+        slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
+        after_cells = bytearray(cells)
+        for s in slots:
+            after_cells[s] += STUDENT_OFFSET
+        after = bytes(after_cells)
+        changed = tuple(s // 7 for s in slots)
+    new_might = might[:]
+    new_travellers = travellers[:]
+    for v in changed:
+        new_might[v], new_travellers[v] = _village_facts(after, v)
+    return _pressure(after, bridges, stones, new_might, new_travellers)
+
+
 def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
     """The mover's :func:`win_chances` after each action (the same numbers), without
     replaying a placement or a recruit: only the villages it changes are looked at again.
@@ -346,31 +376,20 @@ def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
         kind = type(action)
         new_masters, new_students, new_villages = masters, students, villages
         if kind is Place:
-            slot: int = action.slot  # type: ignore[union-attr]
-            v = slot // 7
-            after = cells[:slot] + master_code + cells[slot + 1 :]
-            changed = [v]
+            v = action.slot // 7  # type: ignore[union-attr]
             new_masters = masters[:]
             new_masters[colour] += 1
             new_villages = villages[:]
             new_villages[colour] |= 1 << v
         elif kind is Recruit:
-            slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
-            after_cells = bytearray(cells)
-            for s in slots:
-                after_cells[s] += STUDENT_OFFSET
-            after = bytes(after_cells)
-            changed = [s // 7 for s in slots]
             new_students = students[:]
-            new_students[colour] += len(slots)
+            new_students[colour] += len(action.slots)  # type: ignore[union-attr]
         else:
             chances.append(win_chances(apply_unchecked(pos, action))[seat])
             continue
-        new_might = might[:]
-        new_travellers = travellers[:]
-        for v in changed:
-            new_might[v], new_travellers[v] = _village_facts(after, v)
-        threatened, chance = _pressure(after, bridges, stones, new_might, new_travellers)
+        threatened, chance = _pressure_after(
+            action, cells, master_code, bridges, stones, might, travellers
+        )
         exps = _exps(
             players,
             next_turn,
@@ -428,27 +447,17 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
     for action in actions:
         kind = type(action)
         if kind is Place:
-            slot: int = action.slot  # type: ignore[union-attr]
-            v = slot // 7
-            after = cells[:slot] + master_code + cells[slot + 1 :]
-            changed = [v]
+            v = action.slot // 7  # type: ignore[union-attr]
             gained_masters, gained_students, held = 1, 0, villages[colour] | 1 << v
         elif kind is Recruit:
             slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
-            after_cells = bytearray(cells)
-            for s in slots:
-                after_cells[s] += STUDENT_OFFSET
-            after = bytes(after_cells)
-            changed = [s // 7 for s in slots]
             gained_masters, gained_students, held = 0, len(slots), villages[colour]
         else:  # a journey (or a pass): replayed; one that ends the game, by its result
             scores.append(ordering_score(pos, action, False, 0.0))
             continue
-        new_might = might[:]
-        new_travellers = travellers[:]
-        for v in changed:
-            new_might[v], new_travellers[v] = _village_facts(after, v)
-        threatened, chance = _pressure(after, bridges, stones, new_might, new_travellers)
+        threatened, chance = _pressure_after(
+            action, cells, master_code, bridges, stones, might, travellers
+        )
         best_rival = -math.inf
         mine = 0.0
         for c in players:
