@@ -295,6 +295,21 @@ def _journeys(pos: Position) -> list[Journey]:
     return [a for a in pos.legal_actions() if isinstance(a, Journey)]
 
 
+def _journey_at_work(
+    rng: Random, pos: Position, journeys: list[Journey], target: str | None
+) -> Journey | None:
+    """One of ``journeys`` drawn at random, if ``target`` (a rule id, or None for any) is at
+    work in it: the engine names the rule, or a journey misreading of the rule can show.
+    None when there is no journey or the drawn one does not serve."""
+    if not journeys:
+        return None
+    action = rng.choice(journeys)
+    if target is not None and target not in _rules_at_work(pos, str(action)):
+        if not any(target in MISREADINGS[r].rules for r in _JOURNEY_READINGS):
+            return None
+    return action
+
+
 # ----------------------------------------------------------------------------- kinds
 
 
@@ -486,12 +501,9 @@ def _what_happens(
         else:
             pos = _random_position(rng, colours, last=target == "END")
             journeys = _journeys(pos)
-        if not journeys:
+        action = _journey_at_work(rng, pos, journeys, target)
+        if action is None:
             continue
-        action = rng.choice(journeys)
-        if target is not None and target not in _rules_at_work(pos, str(action)):
-            if not any(target in MISREADINGS[r].rules for r in _JOURNEY_READINGS):
-                continue
         o, d = action.origin, action.destination
         truth = journey_claims(pos, o, d)
         keys = ("situation", "villages", "bridges", "stones", "over", "supply", "masters")
@@ -827,13 +839,9 @@ def _find_changes(
     changes."""
     for _ in range(_TRIES):
         pos = _random_position(rng, colours, last=target == "END")
-        journeys = _journeys(pos)
-        if not journeys:
+        action = _journey_at_work(rng, pos, _journeys(pos), target)
+        if action is None:
             continue
-        action = rng.choice(journeys)
-        if target is not None and target not in _rules_at_work(pos, str(action)):
-            if not any(target in MISREADINGS[r].rules for r in _JOURNEY_READINGS):
-                continue
         options = [_changes_option(pos, action, None)]
         seen = [options[0].claims["spaces"]]
         for reading in _JOURNEY_READINGS:
