@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import pytest
@@ -24,7 +25,7 @@ from tests.support.board import CANVAS, BoardGeometry
 from tests.support.browser import LOCAL_HOST, free_port, hermetic_context, write_notebook
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 
 pytestmark = pytest.mark.skipif(
@@ -104,20 +105,36 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory, _voila_pool: object) -> 
     log.close()
 
 
+@contextmanager
+def notebook_page(
+    browser: Browser, diagnostics: BrowserDiagnostics, url: str, failure: str
+) -> Iterator[Page]:
+    """A touch page of Notebook 7 at ``url`` (1280x720, non-local requests blocked) with
+    every cell run; a screenshot ``failure``.png of the whole page if the block fails."""
+    context = hermetic_context(browser, diagnostics.blocked_urls, viewport=VIEWPORT, has_touch=True)
+    page = context.new_page()
+    page.on("pageerror", lambda error: diagnostics.page_errors.append(str(error)))
+    try:
+        page.goto(url)
+        page.wait_for_function(LAB_READY_JS, timeout=90_000, polling=100)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        yield page
+    except Exception:
+        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACT_DIR / f"{failure}.png"), full_page=True)
+        raise
+    finally:
+        context.close()
+
+
 def test_the_board_in_notebook7_is_drawn_in_the_window_and_a_tap_plays(
     notebook7: str, browser: Browser, browser_diagnostics: BrowserDiagnostics
 ) -> None:
     from playwright.sync_api import expect
 
-    context = hermetic_context(
-        browser, browser_diagnostics.blocked_urls, viewport=VIEWPORT, has_touch=True
-    )
-    page = context.new_page()
-    page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
-    try:
-        page.goto(notebook7 + "notebooks/board.ipynb")
-        page.wait_for_function(LAB_READY_JS, timeout=90_000, polling=100)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    with notebook_page(
+        browser, browser_diagnostics, notebook7 + "notebooks/board.ipynb", "test_notebook7-failure"
+    ) as page:
         canvas = page.locator(CANVAS).first
         expect(canvas).to_be_visible(timeout=60_000)
         message = page.locator(".shangrila-message")
@@ -139,12 +156,6 @@ def test_the_board_in_notebook7_is_drawn_in_the_window_and_a_tap_plays(
         page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-tapped.png"))
         ours = [e for e in browser_diagnostics.page_errors if "shangrila" in e.lower()]
         assert ours == [], ours
-    except Exception:
-        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-failure.png"), full_page=True)
-        raise
-    finally:
-        context.close()
 
 
 def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step(
@@ -159,15 +170,12 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
     exercise = generate(2, seed=4, kinds=["what_happens"])[0]
     assert exercise.action is not None
     steps = play_out(exercise.position, exercise.action)
-    context = hermetic_context(
-        browser, browser_diagnostics.blocked_urls, viewport=VIEWPORT, has_touch=True
-    )
-    page = context.new_page()
-    page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
-    try:
-        page.goto(notebook7 + "notebooks/exercises.ipynb")
-        page.wait_for_function(LAB_READY_JS, timeout=90_000, polling=100)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    with notebook_page(
+        browser,
+        browser_diagnostics,
+        notebook7 + "notebooks/exercises.ipynb",
+        "test_notebook7-exercise-failure",
+    ) as page:
         root = page.locator(".shangrila-exercises")
         expect(root).to_contain_text(exercise.question.say("en"), timeout=60_000)
         expect(page.locator(CANVAS).first).to_be_visible()
@@ -188,9 +196,3 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
         page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-exercise-pl.png"))
         ours = [e for e in browser_diagnostics.page_errors if "shangrila" in e.lower()]
         assert ours == [], ours
-    except Exception:
-        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-exercise-failure.png"))
-        raise
-    finally:
-        context.close()
