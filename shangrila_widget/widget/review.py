@@ -30,7 +30,7 @@ import traitlets
 from ipycanvas import Canvas
 
 from shangrila_widget.bots import Review, Reviewer, explain_action
-from shangrila_widget.bots.review import REVIEW_ITERATIONS as REVIEW_DEFAULT
+from shangrila_widget.bots.review import REVIEW_ITERATIONS
 from shangrila_widget.render.canvas import POINTER_CLASS, batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.render.review_chart import review_scene, review_svg
@@ -51,8 +51,6 @@ log = logging.getLogger("shangrila_widget")
 PIXEL_RATIO = 2.0
 #: How long one slice of the review runs before the kernel gets the loop back (seconds).
 SLICE_SECONDS = 0.05
-#: Search iterations of each screened move (the review's default).
-REVIEW_ITERATIONS = REVIEW_DEFAULT
 
 
 class ReviewChart(widgets.VBox):  # type: ignore[misc]

@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from shangrila_widget.bots import explain_action
 from shangrila_widget.bots.hint import hint_of
 from shangrila_widget.bots.levels import check_budget, check_level
-from shangrila_widget.bots.review import REVIEW_ITERATIONS as REVIEW_DEFAULT
+from shangrila_widget.bots.review import REVIEW_ITERATIONS
 from shangrila_widget.bots.thinking import Budget, Thinker, Thought, budget_for
 from shangrila_widget.render.highlight import Highlight, HighlightKind
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
@@ -666,10 +666,6 @@ class ComputerPlayers:
         self.review_chart = chart
         self.review_box.children = [chart]
         return chart
-
-
-#: Search iterations per screened move of the board's *Review* button (the review's default).
-REVIEW_ITERATIONS = REVIEW_DEFAULT
 
 
 __all__ = ["Bot", "BotSpec", "Clock", "ComputerPlayers", "as_bot", "hint_highlights"]
