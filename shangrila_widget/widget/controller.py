@@ -26,7 +26,6 @@ Clicking a space, with the action kind on ``"auto"`` (the default):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -45,6 +44,7 @@ from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGE_INDEX
 from shangrila_widget.rules.errors import IllegalActionError, excerpt
 from shangrila_widget.rules.messages import (
     Language,
+    Message,
     Words,
     action_message,
     check_language,
@@ -52,7 +52,6 @@ from shangrila_widget.rules.messages import (
 )
 from shangrila_widget.rules.record import GameRecord
 from shangrila_widget.rules.results import Event, Outcome, Refusal
-from shangrila_widget.widget.texts import ui_text
 
 #: What a click on a space means (the board's ``action_kind``): decided from the position
 #: (``"auto"``), or always a placement, a recruit or a journey's start. Not the rules'
@@ -89,15 +88,12 @@ class Feedback:
         cls,
         kind: Literal["played", "refused", "selected", "info"],
         key: str,
-        lang: Language | None = None,
         /,
         **params: object,
     ) -> Feedback:
-        """Feedback saying the widget sentence ``key`` (``ui.<key>``) with ``params``.
-
-        ``lang`` is accepted for the callers of old and not used: the words are said in
-        the language of whoever shows them."""
-        return cls(kind, _UiSentence(key, params))
+        """Feedback saying the widget sentence ``key`` (``ui.<key>``) with ``params``, in
+        the language of whoever shows it."""
+        return cls(kind, Message(f"ui.{key}", params))
 
     def text(self, lang: Language) -> str:
         """What to say, in ``lang``."""
@@ -107,31 +103,7 @@ class Feedback:
     def has_own_sentence(self) -> bool:
         """Whether the words are a widget sentence of their own (a replay, a computer
         move), not only the events' messages."""
-        return isinstance(self.words, _UiSentence)
-
-
-@dataclass(frozen=True)
-class _UiSentence:
-    """A widget sentence kept until shown (:func:`~.texts.ui_text` says it)."""
-
-    key: str
-    params: Mapping[str, object]
-
-    def text(self, lang: Language = "en") -> str:
-        return ui_text(
-            self.key,
-            lang,
-            **{k: _in_language(v, lang) for k, v in self.params.items()},
-        )
-
-
-def _in_language(value: object, lang: Language) -> object:
-    """A parameter of a widget sentence as said in ``lang``."""
-    if isinstance(value, Mapping) and lang in value:
-        return value[lang]  # a text given per language
-    if hasattr(value, "text") and not isinstance(value, str):
-        return value.text(lang)
-    return value
+        return isinstance(self.words, Message) and self.words.key.startswith("ui.")
 
 
 @dataclass
@@ -272,7 +244,7 @@ class BoardController:
         )
         return Feedback(
             "played",
-            _UiSentence("redone", {"action": str(node.action)}),
+            Message("ui.redone", {"action": str(node.action)}),
             tuple(e.rule for e in node.events),
             events=node.events,
             action=node.action,

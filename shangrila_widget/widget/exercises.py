@@ -47,11 +47,10 @@ from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.board import MASTER_TYPES
-from shangrila_widget.rules.messages import LANGUAGES, Language, Message, rule_title
+from shangrila_widget.rules.messages import LANGUAGES, Language, Message, rule_title, say
 from shangrila_widget.widget.board import ShangriLaBoard, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
-from shangrila_widget.widget.texts import ui_text
 
 #: How a part hidden with ``display: none`` shows again: every part toggled here is a flex
 #: box (ipywidgets' boxes, HTML and buttons); ``None`` would leave the JupyterLite page's
@@ -225,7 +224,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self._mark_choice()
         if not self.presenter:
             return self.reveal()
-        return ui_text("exercise_wait", self.lang)
+        return say("ui.exercise_wait", self.lang)
 
     def reveal(self) -> str:
         """Show the right answer, the verdict on the chosen one, and play the action out."""
@@ -357,13 +356,13 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         lang, option, exercise = self.lang, self._chosen, self.current
         right = exercise.answer
         if option is None:
-            return ui_text("exercise_answer_was", lang, answer=right.text.say(lang))
+            return say("ui.exercise_answer_was", lang, answer=right.text.say(lang))
         if option.correct:
-            return ui_text("exercise_right", lang)
-        why = exercise.explain(option, lang) or ui_text("exercise_no_misreading", lang)
+            return say("ui.exercise_right", lang)
+        why = exercise.explain(option, lang) or say("ui.exercise_no_misreading", lang)
         if exercise.kind == "find_changes":
             why = " ".join([*self._spaces_verdict(option), exercise.explain(option, lang)])
-        return ui_text("exercise_wrong", lang, answer=right.text.say(lang), why=why.strip())
+        return say("ui.exercise_wrong", lang, answer=right.text.say(lang), why=why.strip())
 
     def _spaces_verdict(self, option: Option) -> list[str]:
         """Which spaces were missed and which were chosen but do not change."""
@@ -408,17 +407,17 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             self.board.say(Feedback("info", Message("exercise.click_spaces")))
             return
         key = "exercise_click_journey" if exercise.kind == "find_journey" else "exercise_pick"
-        self.board.say(Feedback.sentence("info", key, self.lang))
+        self.board.say(Feedback.sentence("info", key))
 
     def _relabel(self) -> None:
         lang = self.lang
-        title = ui_text("exercise_title", lang, number=self.index + 1, total=len(self.exercises))
+        title = say("ui.exercise_title", lang, number=self.index + 1, total=len(self.exercises))
         level = words(f"level_{self.current.level}", lang)
         self._title.value = f"<b>{html.escape(title)}</b> · {html.escape(level)}"
         self.question.value = f"<p>{html.escape(self.current.question.say(lang))}</p>"
-        self.reveal_button.description = ui_text("exercise_reveal", lang)
-        self.next_button.description = ui_text("exercise_next", lang)
-        self.presenter_button.description = ui_text("exercise_presenter", lang)
+        self.reveal_button.description = say("ui.exercise_reveal", lang)
+        self.next_button.description = say("ui.exercise_next", lang)
+        self.presenter_button.description = say("ui.exercise_presenter", lang)
         self.done_button.description = words("done", lang)
         self.back_button.description = words("step_back", lang)
         self.step_button.description = words("step_next", lang)
@@ -460,10 +459,10 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     def _progress_html(self) -> str:
         lang = self.lang
         unseen = [r for r in KEY_RULES if r not in self.record]
-        line = ui_text("exercise_score", lang, score=self.score, answered=self.answered)
+        line = say("ui.exercise_score", lang, score=self.score, answered=self.answered)
         if unseen:
             names = ", ".join(rule_title(r, lang) for r in unseen[:3])
-            line += " " + ui_text("exercise_unseen", lang, rules=names)
+            line += " " + say("ui.exercise_unseen", lang, rules=names)
         return f"<small>{html.escape(line)}</small>"
 
     @visible_errors
@@ -479,9 +478,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         village = target[1]
         if self._journey_start is None:
             self._journey_start = village
-            self.board.say(
-                Feedback.sentence("selected", "exercise_start_chosen", self.lang, village=village)
-            )
+            self.board.say(Feedback.sentence("selected", "exercise_start_chosen", village=village))
             return True
         start, self._journey_start = self._journey_start, None
         if start != village:

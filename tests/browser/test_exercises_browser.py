@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from shangrila_widget.exercises import exercises_on, generate, play_out
 from shangrila_widget.exercises.words import words
+from shangrila_widget.rules.messages import say
 from shangrila_widget.widget import Exercises
 from shangrila_widget.widget.exercises import in_steps
-from shangrila_widget.widget.texts import ui_text
 from tests.support.board import CANVAS
 from tests.support.browser import wait_for_canvas_pixels
 from tests.support.paths import EXAMPLES
@@ -48,7 +48,7 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     assert first.action is not None
     steps = play_out(first.position, first.action)
     root.get_by_role("button", name=first.answer.text.say("en"), exact=True).click()
-    expect(page.locator(VERDICT)).to_contain_text(ui_text("exercise_right", "en"))
+    expect(page.locator(VERDICT)).to_contain_text(say("ui.exercise_right", "en"))
     message = page.locator(STEP)
     expect(message).to_contain_text(steps[0].rule)
     of = words("step_of", "en", number=1, total=len(steps))
@@ -63,7 +63,7 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     save_screenshot("right")
 
     # A wrong answer names what was misread.
-    root.get_by_role("button", name=ui_text("exercise_next", "en")).click()
+    root.get_by_role("button", name=say("ui.exercise_next", "en")).click()
     expect(root).to_contain_text(second.question.say("en"))
     wrong = next(o for o in second.options if not o.correct)
     root.get_by_role("button", name=wrong.text.say("en"), exact=True).click()
@@ -73,13 +73,13 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     # Presenter mode: the answer waits for Reveal.
     expect(root.get_by_role("button", name="✓ " + second.answer.text.say("en"))).to_be_visible()
     expect(root.get_by_role("button", name="✗ " + wrong.text.say("en"))).to_be_visible()
-    root.get_by_role("button", name=ui_text("exercise_presenter", "en")).click()
-    root.get_by_role("button", name=ui_text("exercise_next", "en")).click()
+    root.get_by_role("button", name=say("ui.exercise_presenter", "en")).click()
+    root.get_by_role("button", name=say("ui.exercise_next", "en")).click()
     expect(root).to_contain_text(third.question.say("en"))
     root.get_by_role("button", name=third.answer.text.say("en"), exact=True).click()
     expect(page.locator(VERDICT)).to_have_text("")
-    root.get_by_role("button", name=ui_text("exercise_reveal", "en")).click()
-    expect(page.locator(VERDICT)).to_contain_text(ui_text("exercise_right", "en"))
+    root.get_by_role("button", name=say("ui.exercise_reveal", "en")).click()
+    expect(page.locator(VERDICT)).to_contain_text(say("ui.exercise_right", "en"))
     # In presenter mode the question, the options and the verdict read from the back row
     # (at least 20 px) and stand first beside the board, inside the window.
     for selector in (".shangrila-exercise-question", ".shangrila-exercise-option", VERDICT):
@@ -94,7 +94,7 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     # One language switch (the board's PL button) for every word of the exercises.
     root.get_by_role("button", name="PL", exact=True).click()
     expect(root).to_contain_text(third.question.say("pl"))
-    expect(root.get_by_role("button", name=ui_text("exercise_next", "pl"))).to_be_visible()
+    expect(root.get_by_role("button", name=say("ui.exercise_next", "pl"))).to_be_visible()
     save_screenshot("pl")
 
 
@@ -126,7 +126,7 @@ def test_every_space_that_changes_clicked_on_the_board_in_jupyterlab(
     expect(message).to_contain_text(words("spaces_chosen", "en", spaces="")[:7])
     save_screenshot("lab-spaces-chosen")
     root.get_by_role("button", name=words("done", "en"), exact=True).click()
-    expect(page.locator(VERDICT)).to_contain_text(ui_text("exercise_right", "en"))
+    expect(page.locator(VERDICT)).to_contain_text(say("ui.exercise_right", "en"))
     # The play-out begins: the journey sets off, with its rule id, under the verdict.
     steps = play_out(exercise.position, str(exercise.action))
     message = page.locator(STEP)

@@ -165,7 +165,7 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
 
     from shangrila_widget.exercises import generate, play_out
     from shangrila_widget.exercises.words import words
-    from shangrila_widget.widget.texts import ui_text
+    from shangrila_widget.rules.messages import say
 
     exercise = generate(2, seed=4, kinds=["what_happens"])[0]
     assert exercise.action is not None
@@ -181,7 +181,7 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
         expect(page.locator(CANVAS).first).to_be_visible()
         root.get_by_role("button", name=exercise.answer.text.say("en"), exact=True).tap()
         verdict = page.locator(".shangrila-exercise-verdict")
-        expect(verdict).to_contain_text(ui_text("exercise_right", "en"))
+        expect(verdict).to_contain_text(say("ui.exercise_right", "en"))
         step = page.locator(".shangrila-exercise-step-text")
         expect(step).to_be_visible()
         expect(step).to_contain_text(steps[0].rule)
