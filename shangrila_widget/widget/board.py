@@ -85,6 +85,7 @@ from shangrila_widget.rules.messages import (
     LANGUAGES,
     TYPE_NAMES,
     Language,
+    problem,
     rule_text,
     rule_title,
     say,
@@ -673,7 +674,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         try:
             return as_position(text).to_json()
         except PositionError as error:
-            raise traitlets.TraitError(f"not a valid position: {error}") from None
+            raise traitlets.TraitError(str(problem("position_trait", problem=str(error)))) from None
 
     @traitlets.observe("position")
     def _position_changed(self, change: dict[str, Any]) -> None:
@@ -736,9 +737,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return COLOUR_NAMES[self.lang][colour]
 
     def _welcome(self) -> Feedback:
-        to_move = self.game.to_move
-        names = {lang: COLOUR_NAMES[lang][to_move] for lang in LANGUAGES}
-        return Feedback.sentence("info", "welcome", player=names)
+        return Feedback.sentence("info", "welcome", player=self.game.to_move)
 
     def _caption_text(self) -> str | None:
         if self._preview is not None:

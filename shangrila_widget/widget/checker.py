@@ -494,10 +494,12 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         except ShangrilaError as error:  # the player no longer plays, say
             self.ruling_box.value = f"<div>{html.escape(error.text(lang))}</div>"
             return
-        who = COLOUR_NAMES[lang][player or pos.to_move]
+        question = say_ruling(
+            "page.question", lang, player=player or pos.to_move, action=str(action)
+        )
         parts = [
             f"<div class='shangrila-ruling-question'><b>{say('ui.ruling_title', lang)}</b>: "
-            f"{html.escape(say_ruling('page.question', lang, player=who, action=str(action)))}"
+            f"{html.escape(question)}"
             "</div>"
         ]
         if answer.legal:
@@ -546,8 +548,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         """What the message line says as a mode begins: how to edit, or who is to move."""
         if self.mode == "edit":
             return Feedback.sentence("info", "edit_mode_help")
-        names = {lang: COLOUR_NAMES[lang][self.game.to_move] for lang in LANGUAGES}
-        return Feedback.sentence("info", "welcome", player=names)
+        return Feedback.sentence("info", "welcome", player=self.game.to_move)
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:

@@ -42,12 +42,12 @@ from shangrila_widget.exercises import (
     play_out,
     spaces_text,
 )
-from shangrila_widget.exercises.words import words
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.board import MASTER_TYPES
-from shangrila_widget.rules.messages import LANGUAGES, Language, Message, rule_title, say
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
+from shangrila_widget.rules.messages import LANGUAGES, Language, Message, problem, rule_title, say
 from shangrila_widget.widget.board import ShangriLaBoard, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
@@ -116,7 +116,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             else in_steps(count, seed, players=players, kinds=kinds, level=level)
         )
         if not self.exercises:
-            raise ValueError("exercises: expected at least one exercise")
+            raise ShangrilaError(problem("no_exercises"))
         self._seed = seed
         self._players = players
         #: Per rule id: (answered right, asked).
@@ -306,7 +306,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     def _say_step(self) -> None:
         lang, step = self.lang, self.steps[self.step]
-        label = words("step_of", lang, number=self.step + 1, total=len(self.steps))
+        label = say("exercise.step_of", lang, number=self.step + 1, total=len(self.steps))
         self._step_label.value = f"<small>{html.escape(label)}</small>"
         self.step_text.value = (
             f"<div class='shangrila-feedback'>{rule_badge(step.rule, lang)} "
@@ -334,11 +334,11 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         options = self.current.options
         if isinstance(choice, Option):
             if choice not in options:
-                raise ValueError("not an option of the exercise on show")
+                raise ShangrilaError(problem("not_an_option", value=excerpt(choice)))
             return choice
         if not isinstance(choice, str):
             if self.current.kind != "find_changes":
-                raise ValueError("not an option of the exercise on show: spaces")
+                raise ShangrilaError(problem("not_an_option", value=excerpt(choice)))
             spaces = self._in_board_order(choice)
             for option in options:
                 if option.claims.get("spaces") == spaces:
@@ -350,7 +350,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
                 return option
         if self.current.kind == "find_journey":
             return Option(Text("o_action", {"action": text}), False, None, {"action": text})
-        raise ValueError(f"not an option of the exercise on show: {text!r}")
+        raise ShangrilaError(problem("not_an_option", value=excerpt(text)))
 
     def _verdict_text(self) -> str:
         lang, option, exercise = self.lang, self._chosen, self.current
@@ -372,10 +372,12 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         missed = [s for s in right if s not in chosen]
         extra = [s for s in chosen if s not in right]
         if missed:
-            said.append(words("missed", self.lang, spaces=spaces_text(missed).say(self.lang)))
+            said.append(
+                say("exercise.missed", self.lang, spaces=spaces_text(missed).say(self.lang))
+            )
         if extra:
             text = spaces_text(extra).say(self.lang)
-            said.append(words("not_changing", self.lang, spaces=text))
+            said.append(say("exercise.not_changing", self.lang, spaces=text))
         return said
 
     def _play_out(self, option: Option | None) -> None:
@@ -412,15 +414,15 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     def _relabel(self) -> None:
         lang = self.lang
         title = say("ui.exercise_title", lang, number=self.index + 1, total=len(self.exercises))
-        level = words(f"level_{self.current.level}", lang)
+        level = say(f"exercise.level_{self.current.level}", lang)
         self._title.value = f"<b>{html.escape(title)}</b> · {html.escape(level)}"
         self.question.value = f"<p>{html.escape(self.current.question.say(lang))}</p>"
         self.reveal_button.description = say("ui.exercise_reveal", lang)
         self.next_button.description = say("ui.exercise_next", lang)
         self.presenter_button.description = say("ui.exercise_presenter", lang)
-        self.done_button.description = words("done", lang)
-        self.back_button.description = words("step_back", lang)
-        self.step_button.description = words("step_next", lang)
+        self.done_button.description = say("exercise.done", lang)
+        self.back_button.description = say("exercise.step_back", lang)
+        self.step_button.description = say("exercise.step_next", lang)
         finding = self.current.kind == "find_changes" and not self.revealed
         self.done_button.layout.display = _SHOWN if finding else "none"
         self._show_options()

@@ -36,7 +36,7 @@ from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.render.review_chart import review_scene, review_svg
 from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words, say
+from shangrila_widget.rules.messages import LANGUAGES, Language, action_words, problem, say
 from shangrila_widget.widget.common import Callbacks, show_error_in, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 
@@ -90,7 +90,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             self.review = game
             self.record = board.record if board is not None else None
         else:
-            raise ShangrilaError(f"expected a GameRecord or a Review, not {excerpt(game)}")
+            raise ShangrilaError(problem("review_game", value=excerpt(game)))
         self.board = board
         self.chart_width, self.chart_height = float(width), float(height)
         self._select_callbacks: Callbacks[Callable[[int], Any]] = Callbacks()
@@ -148,7 +148,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         """Show move ``index`` (0: the start): the chart marks it, a linked board goes there."""
         count = len(self.review.moves)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= count:
-            raise ShangrilaError(f"no move {excerpt(index)} in this review: expected 0 to {count}")
+            raise ShangrilaError(problem("review_move", value=excerpt(index), count=count))
         self.selected = index
         board, node = self.board, self._node(index)
         if board is not None and node is not None and board.record is self.record:
@@ -198,12 +198,11 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         if index == 0:
             return say("ui.review_start", lang)
         m = self.review.moves[index - 1]
-        name = COLOUR_NAMES[lang][m.player]
         text = say(
             "ui.review_move",
             lang,
             index=index,
-            player=name,
+            player=m.player,
             action=action_words(m.action, lang),
             before=round(100 * m.before[m.player]),
             after=round(100 * m.after[m.player]),

@@ -40,7 +40,14 @@ from shangrila_widget.bots.thinking import Budget, Thinker, Thought, budget_for
 from shangrila_widget.render.highlight import Highlight, HighlightKind
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words, say
+from shangrila_widget.rules.messages import (
+    LANGUAGES,
+    Language,
+    Message,
+    action_message,
+    problem,
+    say,
+)
 from shangrila_widget.widget.common import relabel, shown_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.review import ReviewChart
@@ -100,8 +107,10 @@ def as_bot(spec: BotSpec) -> Bot:
         try:
             return Bot(**spec)
         except TypeError as error:
-            raise ShangrilaError(f"not a bot: {excerpt(spec)} ({error})") from None
-    raise ShangrilaError(f"not a bot: {excerpt(spec)} (give a level name like 'medium' or a Bot)")
+            raise ShangrilaError(
+                problem("bot_fields", value=excerpt(spec), problem=str(error))
+            ) from None
+    raise ShangrilaError(problem("bot_spec", value=excerpt(spec)))
 
 
 def hint_highlights(action: Action, kind: HighlightKind = "hint") -> list[Highlight]:
@@ -194,12 +203,8 @@ def _per_language(make: Callable[[Language], str]) -> dict[str, str]:
     return {lang: make(lang) for lang in LANGUAGES}
 
 
-def _names(colour: str) -> dict[str, str]:
-    return {lang: COLOUR_NAMES[lang][colour] for lang in LANGUAGES}
-
-
-def _level_names(level: str) -> dict[str, str]:
-    return {lang: say(f"ui.level_{level}", lang) for lang in LANGUAGES}
+def _level_name(level: str) -> Message:
+    return Message(f"ui.level_{level}")
 
 
 class _Thinking:
@@ -262,9 +267,7 @@ class ComputerPlayers:
         self.bots: dict[str, Bot] = {}
         for seat, spec in (bots or {}).items():
             if seat not in players:
-                raise ShangrilaError(
-                    f"no seat {seat!r} in this game: the players are {', '.join(players)}"
-                )
+                raise ShangrilaError(problem("no_seat", value=excerpt(seat), known=players))
             self.bots[seat] = as_bot(spec)
         self.hint_bot = as_bot(hint_bot)
         self.clock = Clock()
@@ -337,7 +340,7 @@ class ComputerPlayers:
     @speed.setter
     def speed(self, value: str) -> None:
         if value not in SPEEDS:
-            raise ShangrilaError(f"unknown speed {value!r}: expected one of {', '.join(SPEEDS)}")
+            raise ShangrilaError(problem("unknown_speed", value=excerpt(value), known=SPEEDS))
         self._speed.value = value
 
     @property
@@ -375,7 +378,7 @@ class ComputerPlayers:
                 say(
                     "ui.bot_budget" if budget else "ui.bot_level",
                     lang,
-                    player=COLOUR_NAMES[lang][seat],
+                    player=seat,
                     level=level,
                     budget=budget_words(budget, lang) if budget else "",
                 )
@@ -415,7 +418,7 @@ class ComputerPlayers:
         text = say(
             f"ui.{key}",
             lang,
-            player=COLOUR_NAMES[lang][task.player],
+            player=task.player,
             level=say(f"ui.level_{task.bot.level}", lang),
             done=done,
             budget=budget,
@@ -456,7 +459,7 @@ class ComputerPlayers:
             return True
         pos = board.game
         if pos.to_move in self.bots and not pos.is_over:
-            board.say(Feedback.sentence("info", "bot_to_move", player=_names(pos.to_move)))
+            board.say(Feedback.sentence("info", "bot_to_move", player=pos.to_move))
             return True
         return False
 
@@ -536,9 +539,9 @@ class ComputerPlayers:
         said = Feedback.sentence(
             "played",
             "bot_played",
-            player=_names(task.player),
-            level=_level_names(task.bot.level),
-            action=_per_language(lambda lang: action_words(action, lang)),
+            player=task.player,
+            level=_level_name(task.bot.level),
+            action=action_message(action),
             reason=reasons,
         )
         board.say(replace(said, rules=played.rules, events=played.events, action=action))
@@ -553,8 +556,8 @@ class ComputerPlayers:
         said = Feedback.sentence(
             "info",
             "hint_says",
-            player=_names(task.player),
-            action=_per_language(lambda lang: action_words(action, lang)),
+            player=task.player,
+            action=action_message(action),
             chance=round(100 * first.win_chance),
             reason={lang: hints[lang].candidates[0].reason for lang in LANGUAGES},
         )

@@ -40,10 +40,11 @@ from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import GameRecord, Node, Position, RecordError
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_to_move
-from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.errors import at_path, excerpt
 from shangrila_widget.rules.messages import (
     LANGUAGES,
     Language,
+    problem,
     rule_text,
     rule_title,
     rules_reference,
@@ -317,7 +318,9 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     @traitlets.validate("chapter")
     def _validate_chapter(self, proposal: dict[str, Any]) -> str:
         if proposal["value"] not in self._by_id:
-            raise traitlets.TraitError(f"unknown chapter {excerpt(proposal['value'])}")
+            raise traitlets.TraitError(
+                str(problem("unknown_chapter", value=excerpt(proposal["value"])))
+            )
         return str(proposal["value"])
 
     @traitlets.observe("chapter")
@@ -496,27 +499,34 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         except ValueError as error:
             raise RecordError(f"not valid JSON: {error}") from None
         if not isinstance(data, dict) or data.get("format") != TOUR_STATE_FORMAT:
-            raise RecordError(f"format: expected {TOUR_STATE_FORMAT!r}")
+            raise RecordError(
+                at_path("format", problem("tour_format", format=repr(TOUR_STATE_FORMAT)))
+            )
         variations = {}
         for i, entry in enumerate(data.get("variations", [])):
+            chapter = excerpt(entry.get("chapter") if isinstance(entry, dict) else entry)
             if not isinstance(entry, dict) or entry.get("chapter") not in self._by_id:
-                raise RecordError(f"variations[{i}]: unknown chapter")
+                raise RecordError(
+                    at_path(f"variations[{i}]", problem("unknown_chapter", value=chapter))
+                )
             frame = entry.get("frame")
             if not isinstance(frame, int) or not 0 <= frame < len(
                 self._by_id[entry["chapter"]].frames
             ):
-                raise RecordError(f"variations[{i}].frame: no such frame")
+                raise RecordError(at_path(f"variations[{i}].frame", problem("no_frame")))
             variations[(entry["chapter"], frame)] = GameRecord.from_dict(entry.get("record"))
         if data.get("chapter") not in self._by_id:
-            raise RecordError("chapter: unknown chapter")
+            raise RecordError(
+                at_path("chapter", problem("unknown_chapter", value=excerpt(data.get("chapter"))))
+            )
         frame_index = data.get("frame", 0)
         if not isinstance(frame_index, int) or not 0 <= frame_index < len(
             self._by_id[data["chapter"]].frames
         ):
-            raise RecordError("frame: no such frame")
+            raise RecordError(at_path("frame", problem("no_frame")))
         lang = data.get("lang", self.lang)
         if lang not in LANGUAGES:
-            raise RecordError(f"lang: expected one of {', '.join(LANGUAGES)}")
+            raise RecordError(at_path("lang", problem("record_lang", value=excerpt(lang))))
         self.variations = variations
         self.lang = lang
         self.chapter = data["chapter"]
