@@ -32,8 +32,8 @@ from shangrila_widget.rules.actions import (
     Pass,
     Place,
     Recruit,
-    parse_action,
 )
+from shangrila_widget.rules.actions import as_action as _as_action
 from shangrila_widget.rules.board import (
     BRIDGE_INDEX,
     COLOUR_INDEX,
@@ -153,16 +153,6 @@ _BYTE: Final = tuple(bytes((n,)) for n in range(256))
 
 
 # ----------------------------------------------------------------------------- checking
-
-
-def _as_action(action: Action | str) -> Action:
-    if isinstance(action, str):
-        return parse_action(action)
-    if not isinstance(action, (Place, Recruit, Journey, Pass)):
-        raise TypeError(
-            f"expected an action or its text (like 'journey A B'), got {excerpt(action)}"
-        )
-    return action
 
 
 def _check_player(player: object, packed: PositionParts) -> None:
