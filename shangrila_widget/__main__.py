@@ -20,6 +20,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -45,7 +46,7 @@ from shangrila_widget.rules import (
     parse_action,
 )
 from shangrila_widget.rules.messages import Language
-from shangrila_widget.rules.ruling import DEFAULT_BASE_URL, SITE_URL_VARIABLE
+from shangrila_widget.rules.questions import DEFAULT_BASE_URL, SITE_URL_VARIABLE
 from shangrila_widget.runtime import NotInBrowserError
 
 if TYPE_CHECKING:
@@ -85,6 +86,14 @@ def check_action(
     }
 
 
+def site_url(base_url: str | None = None) -> str:
+    """The base of the ruling links the command line prints: ``base_url`` (``--base-url``),
+    else the environment variable ``SHANGRILA_SITE_URL``, else
+    :data:`~shangrila_widget.rules.questions.DEFAULT_BASE_URL`. The command line reads the
+    environment here, where it starts; the rules take the address as an argument."""
+    return base_url or os.environ.get(SITE_URL_VARIABLE) or DEFAULT_BASE_URL
+
+
 def ruling_answer(
     position: Position,
     action_text: str,
@@ -105,7 +114,7 @@ def ruling_answer(
     from shangrila_widget.rules.ruling import ruling
 
     status, verdict = check_action(position, action_text, lang, player)
-    extra = ruling(position, action_text, player).to_dict(lang, base_url)
+    extra = ruling(position, action_text, player).to_dict(lang, site_url(base_url))
     del extra["legal"], extra["events"]  # the verdict's own fields say them
     return status, {**verdict, **extra}
 

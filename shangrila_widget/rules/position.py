@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from shangrila_widget.rules.actions import Action
     from shangrila_widget.rules.results import Outcome, Refusal
 
-__all__ = ["FORMAT", "Phase", "Position", "PositionParts", "Tile", "as_position"]
+__all__ = ["FORMAT", "Phase", "Position", "PositionParts", "Tile", "as_position", "check_position"]
 
 
 class Tile(NamedTuple):
@@ -411,6 +411,12 @@ class Position:
 
 
 _set_packed: Callable[[Position, PositionParts], None] = Position.__dict__["packed"].__set__
+
+
+def check_position(pos: object) -> None:
+    """Raise :class:`TypeError` unless ``pos`` is a :class:`Position`."""
+    if not isinstance(pos, Position):
+        raise TypeError(f"expected a Position, got {excerpt(pos)}")
 
 
 def as_position(value: Position | str | None, players: Sequence[str] = COLOURS) -> Position:
