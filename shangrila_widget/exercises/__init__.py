@@ -17,9 +17,10 @@ from shangrila_widget.exercises.generate import (
     LEVELS,
     Exercise,
     Option,
-    Text,
+    Sentence,
     exercises_on,
     generate,
+    phrase,
     spaces_text,
 )
 from shangrila_widget.exercises.model import MISREADINGS, Misreading
@@ -36,11 +37,12 @@ __all__ = [
     "Misreading",
     "Option",
     "PlayStep",
-    "Text",
+    "Sentence",
     "agrees",
     "engine_claims",
     "exercises_on",
     "generate",
+    "phrase",
     "play_out",
     "spaces_text",
 ]

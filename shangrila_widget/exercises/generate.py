@@ -29,8 +29,9 @@ from shangrila_widget.exercises.exercise import (
     LEVELS,
     Exercise,
     Option,
-    Text,
+    Sentence,
     level_of,
+    phrase,
 )
 from shangrila_widget.exercises.journey_questions import (
     find_changes,
@@ -189,7 +190,8 @@ __all__ = [
     "LEVELS",
     "Exercise",
     "Option",
-    "Text",
+    "Sentence",
+    "phrase",
     "exercises_on",
     "generate",
     "level_of",

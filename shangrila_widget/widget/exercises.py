@@ -36,9 +36,9 @@ from shangrila_widget.exercises import (
     Exercise,
     Option,
     PlayStep,
-    Text,
     exercises_on,
     generate,
+    phrase,
     play_out,
     spaces_text,
 )
@@ -81,7 +81,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     >>> ex = Exercises(count=3, seed=1)
     >>> tuple(e.level for e in ex.exercises)
     (1, 2, 3)
-    >>> ex.answer(ex.current.answer.text.say("en")).startswith("Right")
+    >>> ex.answer(ex.current.answer.text.text("en")).startswith("Right")
     True
     >>> ex.score, ex.answered
     (1, 1)
@@ -320,7 +320,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.board.say(
             Feedback(
                 "selected",
-                Message("exercise.spaces_chosen", {"spaces": _Said(chosen)}),
+                Message("exercise.spaces_chosen", {"spaces": chosen}),
             )
         )
 
@@ -346,23 +346,25 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             return Option(spaces_text(spaces), False, None, {"spaces": spaces})
         text = str(choice).strip()
         for option in options:
-            if text in (option.text.say(self.lang), option.claims.get("action")):
+            if text in (option.text.text(self.lang), option.claims.get("action")):
                 return option
         if self.current.kind == "find_journey":
-            return Option(Text("o_action", {"action": text}), False, None, {"action": text})
+            return Option(
+                phrase("exercise.o_action", {"action": text}), False, None, {"action": text}
+            )
         raise ShangrilaError(problem("not_an_option", value=excerpt(text)))
 
     def _verdict_text(self) -> str:
         lang, option, exercise = self.lang, self._chosen, self.current
         right = exercise.answer
         if option is None:
-            return say("ui.exercise_answer_was", lang, answer=right.text.say(lang))
+            return say("ui.exercise_answer_was", lang, answer=right.text.text(lang))
         if option.correct:
             return say("ui.exercise_right", lang)
         why = exercise.explain(option, lang) or say("ui.exercise_no_misreading", lang)
         if exercise.kind == "find_changes":
             why = " ".join([*self._spaces_verdict(option), exercise.explain(option, lang)])
-        return say("ui.exercise_wrong", lang, answer=right.text.say(lang), why=why.strip())
+        return say("ui.exercise_wrong", lang, answer=right.text.text(lang), why=why.strip())
 
     def _spaces_verdict(self, option: Option) -> list[str]:
         """Which spaces were missed and which were chosen but do not change."""
@@ -373,10 +375,10 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         extra = [s for s in chosen if s not in right]
         if missed:
             said.append(
-                say("exercise.missed", self.lang, spaces=spaces_text(missed).say(self.lang))
+                say("exercise.missed", self.lang, spaces=spaces_text(missed).text(self.lang))
             )
         if extra:
-            text = spaces_text(extra).say(self.lang)
+            text = spaces_text(extra).text(self.lang)
             said.append(say("exercise.not_changing", self.lang, spaces=text))
         return said
 
@@ -416,7 +418,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         title = say("ui.exercise_title", lang, number=self.index + 1, total=len(self.exercises))
         level = say(f"exercise.level_{self.current.level}", lang)
         self._title.value = f"<b>{html.escape(title)}</b> · {html.escape(level)}"
-        self.question.value = f"<p>{html.escape(self.current.question.say(lang))}</p>"
+        self.question.value = f"<p>{html.escape(self.current.question.text(lang))}</p>"
         self.reveal_button.description = say("ui.exercise_reveal", lang)
         self.next_button.description = say("ui.exercise_next", lang)
         self.presenter_button.description = say("ui.exercise_presenter", lang)
@@ -440,9 +442,9 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             if finding and not self.revealed:
                 break  # answered on the board; the options show once revealed
             button = widgets.Button(
-                description=option.text.say(self.lang),
+                description=option.text.text(self.lang),
                 layout=widgets.Layout(width="100%", height="auto"),
-                tooltip=option.text.say(self.lang),
+                tooltip=option.text.text(self.lang),
             )
             button.add_class("shangrila-exercise-option")
             if self.revealed:  # marked in words too, not by colour alone
@@ -530,17 +532,6 @@ def _stylesheet() -> widgets.HTML:
     sheet = widgets.HTML(f"<style>{_STYLE}</style>", layout=widgets.Layout(display="none"))
     sheet.add_class("shangrila-style")
     return sheet
-
-
-class _Said:
-    """A :class:`~shangrila_widget.exercises.Text` as a message parameter (said in the
-    reader's language)."""
-
-    def __init__(self, text: Text) -> None:
-        self._text = text
-
-    def text(self, lang: Language = "en") -> str:
-        return self._text.say(lang)
 
 
 def in_steps(

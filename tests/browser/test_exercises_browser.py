@@ -41,13 +41,13 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     first, second = SET[0], SET[1]
     # After a wrong answer, the first rule missed comes back first, in a new exercise.
     (third,) = exercises_on([second.rules[0]], 1, 1 + len(SET))
-    expect(root).to_contain_text(first.question.say("en"))
+    expect(root).to_contain_text(first.question.text("en"))
 
     # A right answer: the verdict, and the board plays the action out one event at a time,
     # each with its rule id: Next step and Back go through them.
     assert first.action is not None
     steps = play_out(first.position, first.action)
-    root.get_by_role("button", name=first.answer.text.say("en"), exact=True).click()
+    root.get_by_role("button", name=first.answer.text.text("en"), exact=True).click()
     expect(page.locator(VERDICT)).to_contain_text(say("ui.exercise_right", "en"))
     message = page.locator(STEP)
     expect(message).to_contain_text(steps[0].rule)
@@ -64,19 +64,19 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
 
     # A wrong answer names what was misread.
     root.get_by_role("button", name=say("ui.exercise_next", "en")).click()
-    expect(root).to_contain_text(second.question.say("en"))
+    expect(root).to_contain_text(second.question.text("en"))
     wrong = next(o for o in second.options if not o.correct)
-    root.get_by_role("button", name=wrong.text.say("en"), exact=True).click()
+    root.get_by_role("button", name=wrong.text.text("en"), exact=True).click()
     expect(page.locator(VERDICT)).to_contain_text(second.explain(wrong, "en"))
     save_screenshot("wrong")
 
     # Presenter mode: the answer waits for Reveal.
-    expect(root.get_by_role("button", name="✓ " + second.answer.text.say("en"))).to_be_visible()
-    expect(root.get_by_role("button", name="✗ " + wrong.text.say("en"))).to_be_visible()
+    expect(root.get_by_role("button", name="✓ " + second.answer.text.text("en"))).to_be_visible()
+    expect(root.get_by_role("button", name="✗ " + wrong.text.text("en"))).to_be_visible()
     root.get_by_role("button", name=say("ui.exercise_presenter", "en")).click()
     root.get_by_role("button", name=say("ui.exercise_next", "en")).click()
-    expect(root).to_contain_text(third.question.say("en"))
-    root.get_by_role("button", name=third.answer.text.say("en"), exact=True).click()
+    expect(root).to_contain_text(third.question.text("en"))
+    root.get_by_role("button", name=third.answer.text.text("en"), exact=True).click()
     expect(page.locator(VERDICT)).to_have_text("")
     root.get_by_role("button", name=say("ui.exercise_reveal", "en")).click()
     expect(page.locator(VERDICT)).to_contain_text(say("ui.exercise_right", "en"))
@@ -93,7 +93,7 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
 
     # One language switch (the board's PL button) for every word of the exercises.
     root.get_by_role("button", name="PL", exact=True).click()
-    expect(root).to_contain_text(third.question.say("pl"))
+    expect(root).to_contain_text(third.question.text("pl"))
     expect(root.get_by_role("button", name=say("ui.exercise_next", "pl"))).to_be_visible()
     save_screenshot("pl")
 
@@ -112,7 +112,7 @@ def test_every_space_that_changes_clicked_on_the_board_in_jupyterlab(
     root = page.locator(ROOT)
     wait_for_canvas_pixels(page)
     exercise = generate(2, seed=3, kinds=["find_changes"])[0]
-    expect(root).to_contain_text(exercise.question.say("en"))
+    expect(root).to_contain_text(exercise.question.text("en"))
     layout = Exercises([exercise]).board.canvas.scene.layout  # the picture's own geometry
     canvas = page.locator(CANVAS).first
     box = canvas.bounding_box()

@@ -534,7 +534,7 @@ def test_lite_exercises_ready_page_answers_an_exercise_and_plays_it_out(
     page.goto(lite_sites.offline_url + lite.ready_page("exercises.ipynb"))
     wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
     root = page.locator(".shangrila-exercises")
-    root.get_by_role("button", name=first.answer.text.say("en"), exact=True).click()
+    root.get_by_role("button", name=first.answer.text.text("en"), exact=True).click()
     expect(page.locator(".shangrila-exercise-verdict")).to_contain_text(
         say("ui.exercise_right", "en")
     )

@@ -90,7 +90,7 @@ def test_one_right_option_the_engine_s_and_wrong_ones_their_misreading_s(
         assert sum(o.correct for o in exercise.options) == 1
         assert len(exercise.options) >= 2
         assert exercise.rules
-        texts = [o.text.say("en") for o in exercise.options]
+        texts = [o.text.text("en") for o in exercise.options]
         assert len(set(texts)) == len(texts), texts
         if exercise.kind == "find_journey":
             _check_find(exercise)
@@ -200,8 +200,8 @@ def _positions(games: int, seed: int) -> list[Position]:
 
 
 def test_the_legality_model_without_misreading_is_the_engine_s_check() -> None:
-    from shangrila_widget.exercises.turn_questions import action_pool as _action_pool
     from shangrila_widget.exercises.model import model_check
+    from shangrila_widget.exercises.turn_questions import action_pool as _action_pool
     from shangrila_widget.rules.actions import parse_action
 
     rng = Random(3)

@@ -49,7 +49,7 @@ def test_a_wrong_answer_names_the_misreading_and_asks_the_rule_again() -> None:
     wrong = _wrong(ex)
     verdict = ex.answer(wrong)
     assert ex.current.explain(wrong, "en") in verdict
-    assert ex.current.answer.text.say("en") in verdict
+    assert ex.current.answer.text.text("en") in verdict
     assert (ex.score, ex.answered) == (0, 1)
     missed = set(ex.current.rules)
     before = len(ex.exercises)
@@ -70,7 +70,7 @@ def test_presenter_mode_waits_for_reveal() -> None:
 
 def test_reveal_without_an_answer_shows_the_answer_and_scores_nothing() -> None:
     ex = Exercises(generate(1, seed=2, kinds=["who_wins"]), presenter=True)
-    assert ex.current.answer.text.say("en") in ex.reveal()
+    assert ex.current.answer.text.text("en") in ex.reveal()
     assert (ex.score, ex.answered) == (0, 0)
 
 
@@ -97,7 +97,7 @@ def test_one_language_switch_for_the_question_options_and_board() -> None:
     ex = Exercises(generate(2, seed=1), lang="en")
     ex.lang = "pl"
     assert ex.board.lang == "pl"
-    assert ex.current.question.say("pl") in ex.question.value.replace("&#x27;", "'")
+    assert ex.current.question.text("pl") in ex.question.value.replace("&#x27;", "'")
     assert ex.next_button.description == say("ui.exercise_next", "pl")
     ex.board.lang = "en"
     assert ex.lang == "en"
@@ -194,8 +194,8 @@ def test_a_wrong_set_of_spaces_names_the_missed_and_the_unchanged() -> None:
     assert verdict.startswith("Not quite")
     from shangrila_widget.exercises import spaces_text
 
-    assert "Missed: " + spaces_text(right[1:]).say("en") in verdict
-    assert "These do not change: " + spaces_text([unchanged]).say("en") in verdict
+    assert "Missed: " + spaces_text(right[1:]).text("en") in verdict
+    assert "These do not change: " + spaces_text([unchanged]).text("en") in verdict
     assert ex.score == 0
 
 
