@@ -22,15 +22,13 @@ TOOL = PACKAGE.parent / "tools" / "missing_words.py"
 MODULES = sorted(PACKAGE.rglob("*.py"))
 TREES = {path: ast.parse(path.read_text("utf-8")) for path in MODULES}
 
-#: The classes that say a sentence in a language: the words themselves (``Message``,
-#: ``Joined``), an error, which says its words, and the board's feedback, which holds words.
-SAYING_CLASSES = {
-    "shangrila_widget/rules/messages.py": {"Message", "Joined", "Sayable"},
-    "shangrila_widget/rules/errors.py": {"ShangrilaError"},
-    "shangrila_widget/widget/controller.py": {"Feedback"},
-}
-#: Method names of the old sentence types (``text(lang)``, ``say(lang)``, ``sentence(lang)``).
-SAYING_METHODS = {"text", "say", "sentence"}
+#: Method names of the old sentence types: ``say(lang)`` (exercises.Text) and
+#: ``sentence(lang)``; ``text(lang)`` is the one protocol (:class:`Sayable`).
+OTHER_PROTOCOLS = {"say", "sentence"}
+#: Methods that say their object in a language: only ``Message`` fills a template itself;
+#: the others (an error, the feedback, a ruling's change) hand over to the ``Message`` they
+#: keep.
+SAYING_METHODS = {"text", "message", "words"}
 
 
 def tool() -> ModuleType:
@@ -79,24 +77,50 @@ def test_no_key_repeats_its_group() -> None:
     assert doubled == []
 
 
-def test_one_sentence_type() -> None:
-    """No class but ``Message``/``Joined`` (and an error or the feedback holding them) has
-    a ``text``, ``say`` or ``sentence`` method taking a language."""
+def _calls_say(function: ast.FunctionDef) -> bool:
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "say"
+        for n in ast.walk(function)
+    )
+
+
+def sentence_types(tree: ast.Module) -> list[str]:
+    """The classes of ``tree`` that are a sentence type of their own: a ``say(lang)`` or
+    ``sentence(lang)`` method, or a ``text(lang)`` that fills a template itself."""
     found = []
-    for path, tree in TREES.items():
-        where = str(path.relative_to(PACKAGE.parent))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.ClassDef):
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for item in node.body:
+            if not isinstance(item, ast.FunctionDef):
                 continue
-            for item in node.body:
-                if (
-                    isinstance(item, ast.FunctionDef)
-                    and item.name in SAYING_METHODS
-                    and "lang" in [a.arg for a in item.args.args]
-                    and node.name not in SAYING_CLASSES.get(where, set())
-                ):
-                    found.append(f"{where}: {node.name}.{item.name}")
+            if "lang" not in [a.arg for a in item.args.args]:
+                continue
+            if item.name in OTHER_PROTOCOLS or (
+                item.name in SAYING_METHODS and _calls_say(item) and node.name != "Message"
+            ):
+                found.append(f"{node.name}.{item.name}")
+    return found
+
+
+def test_one_sentence_type() -> None:
+    """``Message`` (with ``Joined``) is the one sentence kept to be said later: no other
+    class fills a template in ``text(lang)`` or offers ``say(lang)``/``sentence(lang)``
+    (the old ``_UiSentence``, ``_Said``, ``exercises.Text``)."""
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}: {name}"
+        for path, tree in TREES.items()
+        for name in sentence_types(tree)
+    ]
     assert found == []
+
+
+def test_the_sentence_type_check_can_fail() -> None:
+    old = (
+        "class Text:\n    def say(self, lang):\n        return ''\n"
+        "class _UiSentence:\n    def text(self, lang):\n        return say(self.key, lang)\n"
+    )
+    assert sentence_types(ast.parse(old)) == ["Text.say", "_UiSentence.text"]
 
 
 def _wrapped_key(function: ast.FunctionDef) -> bool:

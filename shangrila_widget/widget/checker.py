@@ -54,7 +54,6 @@ from shangrila_widget.rules.ruling import (
     ruling_link,
     under_edition,
 )
-from shangrila_widget.rules.ruling import say as say_ruling
 from shangrila_widget.widget.address import link_base, page_parameter
 from shangrila_widget.widget.board import (
     ShangriLaBoard,
@@ -480,7 +479,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             problem = html.escape(self.link_error.text(lang))
             self.ruling_box.value = (
                 "<div class='shangrila-ruling-error' role='alert'>"
-                f"{html.escape(say_ruling('page.bad_link', lang, problem='{}'))}"
+                f"{html.escape(say('ruling.page.bad_link', lang, problem='{}'))}"
                 "</div>"
             ).replace("{}", problem)
             return
@@ -494,8 +493,8 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         except ShangrilaError as error:  # the player no longer plays, say
             self.ruling_box.value = f"<div>{html.escape(error.text(lang))}</div>"
             return
-        question = say_ruling(
-            "page.question", lang, player=player or pos.to_move, action=str(action)
+        question = say(
+            "ruling.page.question", lang, player=player or pos.to_move, action=str(action)
         )
         parts = [
             f"<div class='shangrila-ruling-question'><b>{say('ui.ruling_title', lang)}</b>: "
@@ -505,34 +504,34 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         if answer.legal:
             parts.append(
                 f"<div class='shangrila-verdict shangrila-legal'>"
-                f"{html.escape(say_ruling('page.legal', lang))}</div>"
+                f"{html.escape(say('ruling.page.legal', lang))}</div>"
             )
             assert answer.outcome is not None
             events = answer.outcome.messages(lang)
             if events:
                 items = "".join(f"<li>{html.escape(m)}</li>" for m in events)
-                parts.append(f"{html.escape(say_ruling('page.events', lang))}<ul>{items}</ul>")
+                parts.append(f"{html.escape(say('ruling.page.events', lang))}<ul>{items}</ul>")
         else:
             parts.append(
                 f"<div class='shangrila-verdict shangrila-refused'>"
-                f"{html.escape(say_ruling('page.refused', lang))}</div>"
+                f"{html.escape(say('ruling.page.refused', lang))}</div>"
             )
             items = "".join(
                 f"<li>{rule_badge(r.rule, lang)} {html.escape(r.message(lang))}</li>"
                 for r in answer.refusals
             )
-            parts.append(f"{html.escape(say_ruling('page.rules', lang))}<ul>{items}</ul>")
+            parts.append(f"{html.escape(say('ruling.page.rules', lang))}<ul>{items}</ul>")
             if answer.legal_if:
                 items = "".join(f"<li>{html.escape(e.text(lang))}</li>" for e in answer.legal_if)
-                parts.append(f"{html.escape(say_ruling('page.legal_if', lang))}<ul>{items}</ul>")
+                parts.append(f"{html.escape(say('ruling.page.legal_if', lang))}<ul>{items}</ul>")
             else:
-                parts.append(f"<div>{html.escape(say_ruling('page.no_legal_if', lang))}</div>")
+                parts.append(f"<div>{html.escape(say('ruling.page.no_legal_if', lang))}</div>")
         parts.append(
-            f"<div>{html.escape(say_ruling('page.edition', lang, edition=answer.edition))} "
+            f"<div>{html.escape(say('ruling.page.edition', lang, edition=answer.edition))} "
         )
         note = answer.other_edition.text(lang)
         if note is None:
-            note = say_ruling("page.editions_agree", lang, edition=answer.other_edition.edition)
+            note = say("ruling.page.editions_agree", lang, edition=answer.other_edition.edition)
         parts.append(f"{html.escape(note)}</div>")
         self.ruling_box.value = "".join(parts)
 

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shangrila_widget.exercises import exercises_on, generate, play_out
-from shangrila_widget.exercises.words import words
 from shangrila_widget.rules.messages import say
 from shangrila_widget.widget import Exercises
 from shangrila_widget.widget.exercises import in_steps
@@ -51,14 +50,14 @@ def test_answer_right_then_wrong_then_reveal_as_a_presenter_then_polish(
     expect(page.locator(VERDICT)).to_contain_text(say("ui.exercise_right", "en"))
     message = page.locator(STEP)
     expect(message).to_contain_text(steps[0].rule)
-    of = words("step_of", "en", number=1, total=len(steps))
+    of = say("exercise.step_of", "en", number=1, total=len(steps))
     expect(root.locator(".shangrila-exercise-steps")).to_contain_text(of)
-    next_step = root.get_by_role("button", name=words("step_next", "en"))
+    next_step = root.get_by_role("button", name=say("exercise.step_next", "en"))
     next_step.click()
     expect(message).to_contain_text(steps[1].rule)
     expect(message).to_contain_text(steps[1].words("en")[:40])
     save_screenshot("right-step-2")
-    root.get_by_role("button", name=words("step_back", "en")).click()
+    root.get_by_role("button", name=say("exercise.step_back", "en")).click()
     expect(message).to_contain_text(steps[0].rule)
     save_screenshot("right")
 
@@ -123,9 +122,9 @@ def test_every_space_that_changes_clicked_on_the_board_in_jupyterlab(
         space = layout.space(village, master_type)
         page.mouse.click(box["x"] + space.cx * scale, box["y"] + space.cy * scale)
     message = page.locator(".shangrila-message")
-    expect(message).to_contain_text(words("spaces_chosen", "en", spaces="")[:7])
+    expect(message).to_contain_text(say("exercise.spaces_chosen", "en", spaces="")[:7])
     save_screenshot("lab-spaces-chosen")
-    root.get_by_role("button", name=words("done", "en"), exact=True).click()
+    root.get_by_role("button", name=say("exercise.done", "en"), exact=True).click()
     expect(page.locator(VERDICT)).to_contain_text(say("ui.exercise_right", "en"))
     # The play-out begins: the journey sets off, with its rule id, under the verdict.
     steps = play_out(exercise.position, str(exercise.action))
@@ -133,8 +132,8 @@ def test_every_space_that_changes_clicked_on_the_board_in_jupyterlab(
     expect(message).to_be_visible()
     expect(message).to_contain_text(steps[0].rule)
     for _ in steps[1:]:
-        root.get_by_role("button", name=words("step_next", "en")).click()
+        root.get_by_role("button", name=say("exercise.step_next", "en")).click()
     expect(message).to_contain_text(steps[-1].rule)
-    last = words("step_of", "en", number=len(steps), total=len(steps))
+    last = say("exercise.step_of", "en", number=len(steps), total=len(steps))
     expect(root.locator(".shangrila-exercise-steps")).to_contain_text(last)
     save_screenshot("lab-changes-played-out")

@@ -164,7 +164,6 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
     from playwright.sync_api import expect
 
     from shangrila_widget.exercises import generate, play_out
-    from shangrila_widget.exercises.words import words
     from shangrila_widget.rules.messages import say
 
     exercise = generate(2, seed=4, kinds=["what_happens"])[0]
@@ -185,7 +184,7 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
         step = page.locator(".shangrila-exercise-step-text")
         expect(step).to_be_visible()
         expect(step).to_contain_text(steps[0].rule)
-        root.get_by_role("button", name=words("step_next", "en")).tap()
+        root.get_by_role("button", name=say("exercise.step_next", "en")).tap()
         expect(step).to_contain_text(steps[1].rule)
         box = step.bounding_box()
         assert box is not None and box["y"] + box["height"] <= VIEWPORT["height"], box
