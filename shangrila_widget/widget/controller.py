@@ -48,6 +48,7 @@ from shangrila_widget.rules.messages import (
     Words,
     action_message,
     check_language,
+    problem,
     text_of,
 )
 from shangrila_widget.rules.record import GameRecord
@@ -139,8 +140,8 @@ class BoardController:
         """Handle a click on ``target``; never raises for a bad target, never corrupts."""
         try:
             target = _validated(target)
-        except ValueError as error:
-            return Feedback.sentence("info", "bad_click", problem=str(error))
+        except ShangrilaError as error:
+            return Feedback.sentence("info", "bad_click", problem=error)
         if self.position.is_over:
             return Feedback.sentence("info", "game_over")
         if target is None or target[0] == "bridge":
@@ -370,14 +371,16 @@ def _validated(target: object) -> HitTarget:
     if target is None:
         return None
     if not isinstance(target, tuple) or not target or not all(isinstance(t, str) for t in target):
-        raise ValueError(f"unexpected target {target!r}")
+        raise ShangrilaError(problem("click_target", value=excerpt(target)))
     kind = target[0]
     if kind == "space" and len(target) == 3:
         if target[1] not in VILLAGE_INDEX or target[2] not in MASTER_TYPES:
-            raise ValueError(f"no space {target[2]!r} in village {target[1]!r}")
+            raise ShangrilaError(
+                problem("click_space", space=excerpt(target[2]), village=excerpt(target[1]))
+            )
     elif kind == "village" and len(target) == 2:
         if target[1] not in VILLAGE_INDEX:
-            raise ValueError(f"no village {target[1]!r}")
+            raise ShangrilaError(problem("click_village", value=excerpt(target[1])))
     elif not (kind == "bridge" and len(target) == 3):
-        raise ValueError(f"unexpected target {target!r}")
+        raise ShangrilaError(problem("click_target", value=excerpt(target)))
     return target
