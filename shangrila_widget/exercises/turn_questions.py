@@ -5,7 +5,7 @@ misreading.
 >>> from random import Random
 >>> exercise = who_wins(Random(2), ("red", "blue", "yellow"), "x")
 >>> exercise.kind, exercise.question.key
-('who_wins', 'q_who_wins')
+('who_wins', 'exercise.q_who_wins')
 """
 
 from __future__ import annotations
