@@ -42,6 +42,7 @@ from shangrila_widget.exercises.journey_questions import (
 from shangrila_widget.exercises.model import MISREADINGS
 from shangrila_widget.exercises.positions import TRIES
 from shangrila_widget.exercises.turn_questions import legal, who_wins
+from shangrila_widget.rules.errors import excerpt
 
 
 def generate(
@@ -68,6 +69,11 @@ def generate(
         raise ValueError(f"seed: expected a whole number, got {seed!r}")
     if players not in (3, 4) or isinstance(players, bool):
         raise ValueError(f"players: expected 3 or 4, got {players!r}")
+    if isinstance(kinds, str):  # not read letter by letter
+        raise TypeError(
+            f"kinds: expected a list of kinds such as kinds=[{kinds[:24]!r}], got the text "
+            f"{excerpt(kinds)}"
+        )
     chosen = tuple(KINDS if kinds is None else kinds)
     unknown = [k for k in chosen if k not in KINDS]
     if unknown or not chosen:
