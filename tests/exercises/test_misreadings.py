@@ -322,8 +322,8 @@ def test_a_scoring_misreading_on_its_position(reading: str) -> None:
 def test_a_recruit_of_three_is_judged_by_the_model_as_by_the_engine() -> None:
     from random import Random
 
-    from shangrila_widget.exercises.turn_questions import three_recruits as _three_recruits
     from shangrila_widget.exercises.model import model_check
+    from shangrila_widget.exercises.turn_questions import three_recruits as _three_recruits
     from shangrila_widget.rules import apply_unchecked, random_action
     from shangrila_widget.rules.actions import parse_action
 
