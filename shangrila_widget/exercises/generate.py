@@ -71,6 +71,11 @@ def generate(
         raise ShangrilaError(problem("exercise_seed", value=excerpt(seed)))
     if players not in (3, 4) or isinstance(players, bool):
         raise ShangrilaError(problem("exercise_players", value=excerpt(players)))
+    if isinstance(kinds, str):  # not read letter by letter
+        raise TypeError(
+            f"kinds: expected a list of kinds such as kinds=[{kinds[:24]!r}], got the text "
+            f"{excerpt(kinds)}"
+        )
     chosen = tuple(KINDS if kinds is None else kinds)
     unknown = [k for k in chosen if k not in KINDS]
     if unknown or not chosen:

@@ -430,8 +430,8 @@ def as_position(value: Position | str | None, players: Sequence[str] = COLOURS) 
     >>> as_position("rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C").players
     ('red', 'blue', 'yellow')
     """
-    if value is None:
-        return Position.new_game(list(players))
+    if value is None:  # a text of players is refused whole, not read letter by letter
+        return Position.new_game(players if isinstance(players, str) else list(players))
     if isinstance(value, Position):
         return value
     if isinstance(value, str):

@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import re
 from typing import Final
-from urllib.parse import quote, unquote
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 from shangrila_widget.rules.actions import Action, as_action, parse_action
 from shangrila_widget.rules.editions import EDITIONS, edition_of
@@ -159,6 +159,29 @@ def read_question(text: str) -> tuple[Position, Action | None, str | None]:
     return pos, action, player
 
 
+def base_of_link(text: str) -> str | None:
+    """The address a link holding a ruling string points at, the string taken out (its other
+    query parameters kept), so that the ruling's own link can point there again; None for a
+    bare string.
+
+    >>> base_of_link("https://example.org/checker.html?lang=pl&ruling=r1~x")
+    'https://example.org/checker.html?lang=pl'
+    >>> base_of_link("r1~x") is None
+    True
+    """
+    text = text.strip()
+    if "ruling=" not in text:
+        return None
+    parts = urlsplit(text)
+    if not (parts.scheme or parts.netloc or parts.path):
+        return None
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "ruling"]
+    fragment = "" if "ruling=" in parts.fragment else parts.fragment
+    return urlunsplit(
+        (parts.scheme, parts.netloc, parts.path, urlencode(query, safe="~._-/:"), fragment)
+    )
+
+
 def ruling_link(text: str, base_url: str | None = None) -> str:
     """``<base>?ruling=<string>`` (``&ruling=`` when the base has a query already), the base
     ``base_url`` or, when None, :data:`DEFAULT_BASE_URL`.
@@ -175,6 +198,7 @@ __all__ = [
     "NO_ACTION",
     "RULING_VERSION",
     "SITE_URL_VARIABLE",
+    "base_of_link",
     "question_string",
     "read_question",
     "read_ruling_string",

@@ -336,9 +336,18 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             if choice not in options:
                 raise ShangrilaError(problem("not_an_option", value=excerpt(choice)))
             return choice
+        if not isinstance(choice, Sequence):  # a number, None, ...: no answer
+            raise TypeError(
+                "answer: expected one of the options of the exercise on show (such as "
+                "widget.current.options[0]) or its text, an action text or a list of "
+                f"(village, type) spaces, got {excerpt(choice)}"
+            )
         if not isinstance(choice, str):
             if self.current.kind != "find_changes":
-                raise ShangrilaError(problem("not_an_option", value=excerpt(choice)))
+                raise ValueError(
+                    f"not an option of the exercise on show ({self.current.kind}): answer it "
+                    "with one of its options or its text, not with a list of spaces"
+                )
             spaces = self._in_board_order(choice)
             for option in options:
                 if option.claims.get("spaces") == spaces:
