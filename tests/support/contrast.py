@@ -204,3 +204,66 @@ def _around(item: Circle | Polygon) -> list[tuple[float, float]]:
         for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)
     ]
     return list(points) + middles
+
+
+#: ``page.evaluate(PAINTED_CONTRAST_JS, [canvas, boxes])``: for each backing-store box
+#: ``[x0, y0, x1, y1]`` of the canvas, the colour most of its pixels have (what the letter
+#: is drawn on), the tenth most contrasting pixel (the letter's core: a glyph has dozens, a
+#: stray edge pixel does not count) and their WCAG ratio.
+PAINTED_CONTRAST_JS = """([canvas, boxes]) => {
+    const lum = (r, g, b) => { const f = (v) => { v /= 255;
+        return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+    const ctx = canvas.getContext('2d');
+    return boxes.map(([x0, y0, x1, y1]) => {
+        const w = Math.max(1, x1 - x0), h = Math.max(1, y1 - y0);
+        const d = ctx.getImageData(x0, y0, w, h).data;
+        const count = new Map();
+        for (let i = 0; i < d.length; i += 4) {
+            const key = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+            count.set(key, (count.get(key) || 0) + 1);
+        }
+        let ground = 0, best = -1;
+        for (const [key, n] of count) if (n > best) { best = n; ground = key; }
+        const g = lum(ground >> 16, (ground >> 8) & 255, ground & 255) + 0.05;
+        const ratios = [];
+        for (let i = 0; i < d.length; i += 4) {
+            const l = lum(d[i], d[i + 1], d[i + 2]) + 0.05;
+            ratios.push(Math.max(l, g) / Math.min(l, g));
+        }
+        ratios.sort((a, b) => b - a);
+        const ground_rgb = [ground >> 16, (ground >> 8) & 255, ground & 255];
+        return {ratio: ratios[Math.min(9, ratios.length - 1)], ground: ground_rgb};
+    });
+}"""
+
+#: ``page.evaluate(TEXT_CONTRAST_JS, selector)``: every element matching ``selector`` that
+#: shows text of its own, with its text colour, the first opaque background behind it (the
+#: page's white if none) and their WCAG ratio.
+TEXT_CONTRAST_JS = """(sel) => {
+    const parse = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => { const f = (v) => { v /= 255;
+        return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+    const out = [];
+    for (const el of document.querySelectorAll(sel)) {
+        const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        const field = el.matches('input:not([type=checkbox]):not([type=radio]), select, textarea')
+            && (el.value || el.placeholder);
+        if ((!own && !field) || !el.getClientRects().length) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+        const fg = parse(style.color);
+        let bg = null;
+        for (let n = el; n; n = n.parentElement) {
+            const c = parse(getComputedStyle(n).backgroundColor);
+            if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) { bg = c; break; }
+        }
+        bg = bg || [255, 255, 255];
+        const [a, b] = [lum(fg) + 0.05, lum(bg) + 0.05];
+        const text = (own ? el.textContent : (el.value || el.placeholder)).trim().slice(0, 40);
+        out.push({text, cls: el.className && String(el.className).slice(0, 60),
+                  ratio: Math.max(a, b) / Math.min(a, b), fg, bg});
+    }
+    return out;
+}"""
