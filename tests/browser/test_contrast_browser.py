@@ -12,7 +12,6 @@ board's panels is at least 4.5:1 against the background behind it.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +21,7 @@ import pytest
 from shangrila_widget.render.primitives import Text
 from shangrila_widget.render.scene import build_scene
 from shangrila_widget.rules.compact import from_compact
+from tests.browser.test_keyboard_board_browser import POSITION, SOURCE
 from tests.support.board import PIXEL_RATIO
 from tests.support.browser import write_notebook
 from tests.support.contrast import (
@@ -36,17 +36,8 @@ if TYPE_CHECKING:
 
     from tests.browser.conftest import BoardOpener
 
-# Red to move in the play phase: tiles of the four colours in A and B, A's priest and
-# firekeeper empty legal targets (tinted), every other space empty.
-POSITION = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
-SOURCE = textwrap.dedent(
-    f"""
-    from shangrila_widget.widget import ShangriLaBoard
-
-    board = ShangriLaBoard({POSITION!r})
-    board
-    """
-)
+# POSITION: Red to move in the play phase, tiles of the four colours in A and B, A's priest
+# and firekeeper empty legal targets (tinted), every other space empty.
 ROOT = ".shangrila-board"
 LAB_THEME_JS = (
     "(name) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})"

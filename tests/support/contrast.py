@@ -17,7 +17,7 @@ occupied space's letter under its tile) and left out.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Primitive, Rect, Text
@@ -127,11 +127,13 @@ def painted_at(
     return Painted(item, ink, ground)
 
 
-def scene_texts(primitives: Sequence[Primitive]) -> list[Painted]:
-    """Every visible text of a drawing with its colours as painted (at its box's centre)."""
+def _painted_centres(
+    primitives: Sequence[Primitive], chosen: Callable[[Primitive], bool]
+) -> list[Painted]:
+    """The ``chosen`` primitives as painted at their boxes' centres (those not hidden)."""
     out: list[Painted] = []
     for index, item in enumerate(primitives):
-        if isinstance(item, Text) and item.text.strip():
+        if chosen(item):
             x0, y0, x1, y1 = item.bbox()
             painted = painted_at(primitives, index, (x0 + x1) / 2, (y0 + y1) / 2)
             if painted is not None:
@@ -139,20 +141,21 @@ def scene_texts(primitives: Sequence[Primitive]) -> list[Painted]:
     return out
 
 
+def scene_texts(primitives: Sequence[Primitive]) -> list[Painted]:
+    """Every visible text of a drawing with its colours as painted (at its box's centre)."""
+    return _painted_centres(primitives, lambda p: isinstance(p, Text) and bool(p.text.strip()))
+
+
 def tile_symbols(primitives: Sequence[Primitive]) -> list[Painted]:
     """Every visible symbol of a tile (a filled polygon of a master's or student's tag that
-    is not its body) with its colours as painted at its centre."""
-    out: list[Painted] = []
-    for index, item in enumerate(primitives):
-        if not isinstance(item, Polygon) or item.tag[:1] not in (("master",), ("student",)):
-            continue
-        if item.stroke is not None:  # the tile's body is outlined, its symbol is not
-            continue
-        x0, y0, x1, y1 = item.bbox()
-        painted = painted_at(primitives, index, (x0 + x1) / 2, (y0 + y1) / 2)
-        if painted is not None:
-            out.append(painted)
-    return out
+    is not its body: the body is outlined, its symbol is not) with its colours as painted
+    at its centre."""
+    return _painted_centres(
+        primitives,
+        lambda p: (
+            isinstance(p, Polygon) and p.tag[:1] in (("master",), ("student",)) and p.stroke is None
+        ),
+    )
 
 
 def highlight_rings(primitives: Sequence[Primitive]) -> list[Painted]:
