@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Final
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.exercises.model import (
     MISREADINGS,
     Claims,
@@ -71,12 +72,13 @@ _TRIES: Final = 400
 
 
 @dataclass(frozen=True)
-class Text:
-    """A sentence kept as its key and parameters until it is shown in a language."""
+class Sentence:
+    """A sentence kept as its key and parameters until it is shown in a language (called
+    ``Text`` before 0.2, like the drawing's text)."""
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
-    parts: tuple[Text, ...] = ()
+    parts: tuple[Sentence, ...] = ()
 
     def say(self, lang: Language) -> str:
         """The sentence in ``lang``."""
@@ -90,7 +92,7 @@ class Text:
 
 
 def _word(name: str, value: Any, lang: Language) -> Any:
-    if isinstance(value, Text):
+    if isinstance(value, Sentence):
         return value.say(lang)
     if name == "names":
         return ", ".join(colour_name(c, lang) for c in value)
@@ -106,7 +108,7 @@ class Option:
     """One answer: its words, whether the rules make it right, the misreading that makes it
     right otherwise, and the checkable facts it asserts."""
 
-    text: Text
+    text: Sentence
     correct: bool
     misreading: str | None
     claims: Mapping[str, Any]
@@ -128,7 +130,7 @@ class Exercise:
     id: str
     kind: str
     rules: tuple[str, ...]
-    question: Text
+    question: Sentence
     position: Position
     action: str | None
     options: tuple[Option, ...]
@@ -328,7 +330,7 @@ def _finish(
     rng: Random,
     ident: str,
     kind: str,
-    question: Text,
+    question: Sentence,
     pos: Position,
     action: str | None,
     options: list[Option],
@@ -392,7 +394,7 @@ def _rules_at_work(pos: Position, action: str | None) -> tuple[str, ...]:
 
 def _journey_summary(
     pos: Position, action: Journey, claims: Claims, misreading: str | None
-) -> Text:
+) -> Sentence:
     """An outcome in words: the destination's changed spaces, the bridge, stones, the end."""
     origin, destination = action.origin, action.destination
     before = pos.tiles(destination)
@@ -409,7 +411,7 @@ def _journey_summary(
         ):
             continue
         if new is None:
-            spaces.append(Text("space_empty", {"type": master_type}))
+            spaces.append(Sentence("space_empty", {"type": master_type}))
             continue
         key = "space_pair" if new["student"] else "space_master"
         if (
@@ -420,38 +422,40 @@ def _journey_summary(
             and claims["situation"] == 1
         ):
             key = "space_two_masters"
-        spaces.append(Text(key, {"type": master_type, "colour": new["owner"]}))
+        spaces.append(Sentence(key, {"type": master_type, "colour": new["owner"]}))
     parts = []
     if pos.tiles(origin) and not claims["villages"][origin]:
-        parts.append(Text("village_emptied", {"village": origin}))
+        parts.append(Sentence("village_emptied", {"village": origin}))
     parts.append(
-        Text("in_village", {"village": destination, "spaces": Text("list", parts=tuple(spaces))})
+        Sentence(
+            "in_village", {"village": destination, "spaces": Sentence("list", parts=tuple(spaces))}
+        )
         if spaces
-        else Text("nothing_changes", {"village": destination})
+        else Sentence("nothing_changes", {"village": destination})
     )
     bridge = f"{min(origin, destination)}-{max(origin, destination)}"
     stands = [min(origin, destination), max(origin, destination)] in claims["bridges"]
-    parts.append(Text("bridge_stays" if stands else "bridge_falls", {"bridge": bridge}))
+    parts.append(Sentence("bridge_stays" if stands else "bridge_falls", {"bridge": bridge}))
     new_stones = sorted(set(claims["stones"]) - set(pos.stones))
     if new_stones:
-        parts.append(Text("new_stones", {"villages": ", ".join(new_stones)}))
+        parts.append(Sentence("new_stones", {"villages": ", ".join(new_stones)}))
     if misreading == "displaced-student-stays":
         for master_type in MASTER_TYPES:
             old = before.get(master_type)
             new = after.get(master_type)
             if old is not None and old.student and new is not None and new["owner"] != old.owner:
-                parts.append(Text("student_stays", {"colour": old.owner, "type": master_type}))
+                parts.append(Sentence("student_stays", {"colour": old.owner, "type": master_type}))
     returned = [
-        Text("tile_count", {"colour": c, "type": t, "count": n})
+        Sentence("tile_count", {"colour": c, "type": t, "count": n})
         for c, n_by_type in sorted(_returned(pos, action, claims, misreading).items())
         for t, n in n_by_type.items()
     ]
     if returned:
         key = "lost_tiles" if misreading == "tiles-lost" else "to_supply"
-        parts.append(Text(key, {"tiles": Text("list", parts=tuple(returned))}))
+        parts.append(Sentence(key, {"tiles": Sentence("list", parts=tuple(returned))}))
     if claims["over"]:
-        parts.append(Text("game_ends"))
-    return Text("list", parts=tuple(parts))
+        parts.append(Sentence("game_ends"))
+    return Sentence("list", parts=tuple(parts))
 
 
 def _returned(
@@ -523,7 +527,7 @@ def _what_happens(
         options = [o_ for o_ in options if o_.correct or o_.text != options[0].text]
         if len(options) >= 3:
             key = "q_what_happens_eleven" if pos.end_eleven else "q_what_happens"
-            question = Text(key, {"player": pos.to_move, "action": str(action)})
+            question = Sentence(key, {"player": pos.to_move, "action": str(action)})
             return _finish(rng, ident, "what_happens", question, pos, str(action), options)
     return None
 
@@ -545,7 +549,9 @@ def _stronger(
             options = _distinct(options)
             if len(options) < 2:
                 continue
-            question = Text("q_stronger", {"player": pos.to_move, "origin": o, "destination": d})
+            question = Sentence(
+                "q_stronger", {"player": pos.to_move, "origin": o, "destination": d}
+            )
             exercise = _finish(rng, ident, "stronger", question, pos, str(action), options)
             if rule == target:
                 return exercise
@@ -556,7 +562,7 @@ def _stronger(
 def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None) -> Option:
     village = o if wins else d
     return Option(
-        Text(f"o_stronger_{rule}", {"village": village}),
+        Sentence(f"o_stronger_{rule}", {"village": village}),
         reading is None,
         reading,
         {"situation": 1 if wins else 2, "strength_rule": rule},
@@ -642,7 +648,7 @@ def _legal(
             if target is not None and target not in named:
                 continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
-            question = Text("q_legal", {"player": pos.to_move, "action": action})
+            question = Sentence("q_legal", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -660,14 +666,16 @@ def _place_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -
                 continue
             options = [
                 Option(
-                    Text("o_turn_passes", {"player": truth["to_move"], "rule_title": "PLACE-ONE"}),
+                    Sentence(
+                        "o_turn_passes", {"player": truth["to_move"], "rule_title": "PLACE-ONE"}
+                    ),
                     True,
                     None,
                     truth,
                 ),
-                Option(Text("o_place_again", {"player": pos.to_move}), False, reading, misread),
+                Option(Sentence("o_place_again", {"player": pos.to_move}), False, reading, misread),
             ]
-            question = Text("q_place_turn", {"player": pos.to_move, "action": action})
+            question = Sentence("q_place_turn", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -688,16 +696,18 @@ def _next_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) ->
             if pos.play(action).position.is_over:
                 continue
             truth = turn_claims(pos, action)
-            options = [Option(Text("o_next", {"player": truth["to_move"]}), True, None, truth)]
+            options = [Option(Sentence("o_next", {"player": truth["to_move"]}), True, None, truth)]
             for other in (reading, *(r for r in _NEXT_READINGS if r != reading)):
                 misread = turn_claims(pos, action, other)
                 options.append(
-                    Option(Text("o_next", {"player": misread["to_move"]}), False, other, misread)
+                    Option(
+                        Sentence("o_next", {"player": misread["to_move"]}), False, other, misread
+                    )
                 )
             options = _distinct(options)
             if len(options) < 2 or options[0].claims != truth:
                 continue
-            question = Text("q_next_turn", {"player": pos.to_move, "action": action})
+            question = Sentence("q_next_turn", {"player": pos.to_move, "action": action})
             return _finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -732,25 +742,31 @@ def _stall(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exe
             continue
         truth, misread = turn_claims(pos, "pass"), turn_claims(pos, "pass", reading)
         names = truth["winners"]
-        winners = Text("o_shared" if len(names) > 1 else "o_stall_won", {"names": names})
+        winners = Sentence("o_shared" if len(names) > 1 else "o_stall_won", {"names": names})
         options = [
             Option(
-                Text("o_stall_ends", {"rule_title": "END-STALL", "winners": winners}),
+                Sentence("o_stall_ends", {"rule_title": "END-STALL", "winners": winners}),
                 True,
                 None,
                 truth,
             ),
-            Option(Text("o_game_goes_on", {"player": misread["to_move"]}), False, reading, misread),
+            Option(
+                Sentence("o_game_goes_on", {"player": misread["to_move"]}), False, reading, misread
+            ),
         ]
         i = pos.players.index(pos.to_move)
         passed = [pos.players[(i + k) % len(pos.players)] for k in range(1, len(pos.players))]
-        question = Text("q_stall", {"names": passed, "player": pos.to_move})
+        question = Sentence("q_stall", {"names": passed, "player": pos.to_move})
         return _finish(rng, ident, "legal", question, pos, "pass", options)
     return None
 
 
 def _legal_option(claims: Claims, reading: str | None) -> Option:
-    text = Text("o_legal") if claims["legal"] else Text("o_refused", {"rule_title": claims["rule"]})
+    text = (
+        Sentence("o_legal")
+        if claims["legal"]
+        else Sentence("o_refused", {"rule_title": claims["rule"]})
+    )
     return Option(text, reading is None, reading, dict(claims))
 
 
@@ -765,14 +781,14 @@ def _who_wins(
             options.append(_winners_option(winner_claims(pos, reading), reading))
         options = _distinct(options)
         if len(options) >= 2:
-            return _finish(rng, ident, "who_wins", Text("q_who_wins"), pos, None, options)
+            return _finish(rng, ident, "who_wins", Sentence("q_who_wins"), pos, None, options)
     return None
 
 
 def _winners_option(claims: Claims, reading: str | None) -> Option:
     names = claims["winners"]
     key = "o_shared" if len(names) > 1 else "o_winners"
-    return Option(Text(key, {"names": names}), reading is None, reading, dict(claims))
+    return Option(Sentence(key, {"names": names}), reading is None, reading, dict(claims))
 
 
 def _drives_out(villages: Mapping[str, Any], village: str, colour: str) -> bool:
@@ -813,7 +829,7 @@ def _find_journey(
                         break
             if len(options) < 2:
                 continue
-            question = Text(
+            question = Sentence(
                 "q_find_journey", {"player": pos.to_move, "colour": colour, "village": village}
             )
             return _finish(rng, ident, "find_journey", question, pos, None, options)
@@ -824,7 +840,7 @@ def _find_option(pos: Position, journey: Journey, reading: str | None) -> Option
     claims = journey_claims(pos, journey.origin, journey.destination, reading)
     village = journey.destination
     return Option(
-        Text("o_action", {"action": str(journey)}),
+        Sentence("o_action", {"action": str(journey)}),
         reading is None,
         reading,
         {"action": str(journey), "villages": {village: claims["villages"][village]}},
@@ -850,7 +866,7 @@ def _find_changes(
                 seen.append(option.claims["spaces"])
                 options.append(option)
         if len(options) >= 2:
-            question = Text("q_find_changes", {"player": pos.to_move, "action": str(action)})
+            question = Sentence("q_find_changes", {"player": pos.to_move, "action": str(action)})
             return _finish(rng, ident, "find_changes", question, pos, str(action), options)
     return None
 
@@ -866,7 +882,7 @@ def _changes_option(pos: Position, journey: Journey, reading: str | None) -> Opt
     )
 
 
-def spaces_text(spaces: Iterable[Sequence[str]]) -> Text:
+def spaces_text(spaces: Iterable[Sequence[str]]) -> Sentence:
     """Spaces ``[village, type]`` in words, by village ("in A: Rainmaker; in B: Healer,
     Priest").
 
@@ -877,18 +893,18 @@ def spaces_text(spaces: Iterable[Sequence[str]]) -> Text:
     for village, master_type in spaces:
         by_village.setdefault(village, []).append(master_type)
     parts = tuple(
-        Text(
+        Sentence(
             "in_village",
             {
                 "village": village,
-                "spaces": Text(
-                    "commas", parts=tuple(Text("type_name", {"type": t}) for t in types)
+                "spaces": Sentence(
+                    "commas", parts=tuple(Sentence("type_name", {"type": t}) for t in types)
                 ),
             },
         )
         for village, types in by_village.items()
     )
-    return Text("list", parts=parts) if parts else Text("no_spaces")
+    return Sentence("list", parts=parts) if parts else Sentence("no_spaces")
 
 
 _MAKERS: Final = {
@@ -953,9 +969,11 @@ __all__ = [
     "LEVELS",
     "Exercise",
     "Option",
-    "Text",
+    "Sentence",
     "exercises_on",
     "generate",
     "level_of",
     "spaces_text",
 ]
+
+__getattr__ = old_names("shangrila_widget.exercises.generate", {"Text": ("Sentence", Sentence)})
