@@ -48,6 +48,9 @@ __all__ = [
     "reach_everything",
 ]
 
+DESIGN_WIDTH = 900.0
+"""The width (scene units) of the picture the lettering is designed for."""
+
 CONTROLS = "button, input, select, textarea, summary, canvas, a[href]"
 """What counts as a control (besides every text node)."""
 
@@ -55,6 +58,9 @@ CONTROLS = "button, input, select, textarea, summary, canvas, a[href]"
 # can be seen through (the window cut by every ancestor that clips).
 _COMMON_JS = """
 const shownEl = (el) => {
+    // Not drawn: the content of a folded <details>, content-visibility, display/visibility.
+    if (el.checkVisibility && !el.checkVisibility({opacityProperty: true,
+                                                    visibilityProperty: true})) return false;
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
         const s = getComputedStyle(e);
         if (s.display === 'none' || s.visibility === 'hidden' || s.opacity === '0') return false;
@@ -64,6 +70,7 @@ const shownEl = (el) => {
 };
 const clips = (e) => {
     const s = getComputedStyle(e);
+    if (s.display === 'contents') return false;  // no box of its own: clips nothing
     return s.overflowX !== 'visible' || s.overflowY !== 'visible' || s.contain.includes('paint')
         || s.contain === 'strict' || s.contain === 'content';
 };
@@ -154,7 +161,12 @@ _REACH_JS = (
             (r.height > innerHeight || (r.top >= -1 && r.bottom <= innerHeight + 1)) &&
             (r.width > innerWidth || (r.left >= -1 && r.right <= innerWidth + 1));
         const hit = inWindow ? document.elementFromPoint(cx, cy) : null;
-        const onTop = !!hit && (hit === target || target.contains(hit));
+        // A target that takes no pointer events (a label's text) is hit through its box.
+        let owner = target;
+        while (owner.parentElement && getComputedStyle(owner).pointerEvents === 'none') {
+            owner = owner.parentElement;
+        }
+        const onTop = !!hit && (hit === owner || owner.contains(hit));
         const a = visibleArea(target);
         items.push({kind, name, reached: inWindow && onTop, inWindow, onTop, scrolled,
                     hit: hit ? (hit.className || hit.tagName).toString().slice(0, 60) : null,
@@ -318,18 +330,17 @@ def letter_units(presenter: bool, players: int = 3) -> float:
     from shangrila_widget.rules import Position
 
     colours = ["red", "blue", "yellow", "violet"][:players]
-    scene = build_scene(Position.new_game(colours), presenter=presenter)
+    scene = build_scene(Position.new_game(colours), presenter=presenter, width=DESIGN_WIDTH)
     sizes = {p.size for p in scene.static if isinstance(p, Text) and p.tag[:1] == ("space",)}
     assert len(sizes) == 1, sizes
     return float(sizes.pop())
 
 
 def board_letter_px(page: Page, root: str, *, presenter: bool) -> float:
-    """CSS px of the letters on the spaces of the first board canvas inside ``root``:
-    scene units x CSS width / scene width (the canvas keeps 2 backing pixels per unit)."""
-    css, backing = page.evaluate(
-        "(sel) => { const c = document.querySelector(sel + ' canvas');"
-        " return [c.getBoundingClientRect().width, c.width]; }",
-        root,
+    """CSS px of the letters on the spaces of the first board canvas inside ``root``: the
+    letters scale with the picture (design units of a picture 900 wide), so they are the
+    900-wide scene's letter size x CSS width / 900, whatever the board's logical width."""
+    css = page.evaluate(
+        "(sel) => document.querySelector(sel + ' canvas').getBoundingClientRect().width", root
     )
-    return letter_units(presenter) * float(css) / (float(backing) / 2)
+    return letter_units(presenter) * float(css) / DESIGN_WIDTH
