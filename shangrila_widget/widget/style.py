@@ -118,7 +118,7 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board.{PRESENTER} {{
   display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
   grid-template-columns: auto minmax(0, 1fr);
-  grid-template-rows: auto auto minmax(0, 1fr) auto auto auto auto;
+  grid-template-rows: auto auto auto minmax(0, 1fr) auto auto auto auto;
   position: fixed !important; top: 0; left: 0; width: 100vw !important; height: 100vh;
   max-width: none !important; margin: 0 !important; padding: 12px; box-sizing: border-box;
   overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
@@ -147,7 +147,7 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .{PRESENTER} > .shangrila-main {{ display: contents !important; }}
 .{PRESENTER} .shangrila-board-box {{ grid-column: 1; grid-row: 1 / -1; }}
 .{PRESENTER} .shangrila-side-panel {{
-  grid-column: 2; grid-row: 3; max-height: none !important; min-height: 0;
+  grid-column: 2; grid-row: 4; max-height: none !important; min-height: 0;
   padding: 0 !important; flex: none !important; align-self: stretch; overflow: auto !important;
 }}
 .{PRESENTER} .shangrila-kind, .{PRESENTER} .shangrila-seats,
@@ -164,10 +164,13 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-presenter :not(svg, svg *), .shangrila-presenting :not(svg, svg *) {{
   font-size: max(20px, 1em);
 }}
+.shangrila-presenter :is(code, kbd, samp), .shangrila-presenting :is(code, kbd, samp) {{
+  font-size: max(20px, 1em) !important;
+}}
 .shangrila-too-small {{ display: none !important; }}
 @container (max-width: {_TOO_SMALL_WIDTH:.0f}px) or (max-height: {_TOO_SMALL_HEIGHT:.0f}px) {{
   .{PRESENTER} > .shangrila-too-small {{
-    display: block !important; font-weight: bold; padding: 2px 8px;
+    display: block !important; grid-row: 3; font-weight: bold; padding: 2px 8px;
     border-left: 4px solid var(--jp-warn-color1, #E69F00);
   }}
 }}

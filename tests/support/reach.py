@@ -74,10 +74,21 @@ const clips = (e) => {
     return s.overflowX !== 'visible' || s.overflowY !== 'visible' || s.contain.includes('paint')
         || s.contain === 'strict' || s.contain === 'content';
 };
+// Does e hold position: fixed descendants (their containing block), so that it clips them?
+const holdsFixed = (e) => {
+    const s = getComputedStyle(e);
+    return s.transform !== 'none' || s.filter !== 'none' || s.perspective !== 'none' ||
+        /paint|layout|strict|content/.test(s.contain) || /transform/.test(s.willChange);
+};
 const visibleArea = (el) => {
     let a = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+    // Ancestors outside a fixed element's containing block do not clip it.
+    let escaped = getComputedStyle(el).position === 'fixed';
     for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement;
          e = e.parentElement) {
+        if (escaped && !holdsFixed(e)) continue;
+        escaped = false;
+        if (getComputedStyle(e).position === 'fixed') escaped = true;
         if (!clips(e)) continue;
         const r = e.getBoundingClientRect();
         const top = r.top + e.clientTop, left = r.left + e.clientLeft;
