@@ -372,7 +372,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.error_box.add_class("shangrila-error")
         #: One line in presenter mode when the window leaves the board's letters too small
         #: for a room (shown by the stylesheet's container query, hidden otherwise).
-        self.too_small = widgets.HTML()
+        self.too_small = widgets.HTML(html.escape(ui_text("presenter_too_small", "en")))
         self.too_small.add_class("shangrila-too-small")
 
     # ------------------------------------------------------------------ public API

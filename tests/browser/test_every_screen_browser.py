@@ -188,6 +188,8 @@ def test_every_text_and_control_can_be_reached_at_every_size(
                     problems.append(f"{where}: 'too small' said with letters at {letters:.1f}")
                 if said.is_visible():
                     figures += ", the window is said to be too small"
+                    if said.inner_text().strip() != ui_text("presenter_too_small", "en"):
+                        problems.append(f"{where}: the 'too small' line is {said.inner_text()!r}")
             if page_name == "ruling-link" and (width, height) == SIZES[0]:
                 problems += _qr_problems(page, root, where, save_screenshot, mode == "presenter")
             print(f"\n{where}: {figures}")
