@@ -226,6 +226,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             self.computer.seats_info,
             self.computer.review_box,
             self.error_box,
+            self.too_small,
             self.legend.picture_box,
             stylesheet(),
         )
@@ -369,6 +370,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: Errors of callbacks, in red under the board (hidden while there is none).
         self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_box.add_class("shangrila-error")
+        #: One line in presenter mode when the window leaves the board's letters too small
+        #: for a room (shown by the stylesheet's container query, hidden otherwise).
+        self.too_small = widgets.HTML(html.escape(ui_text("presenter_too_small", "en")))
+        self.too_small.add_class("shangrila-too-small")
 
     # ------------------------------------------------------------------ public API
 
@@ -699,6 +704,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.describe_button.description = ui_text("describe", lang)
         self.presenter_button.description = ui_text("presenter", lang)
         self.presenter_button.tooltip = ui_text("presenter_tip", lang)
+        self.too_small.value = html.escape(ui_text("presenter_too_small", lang))
         for key, button in self.buttons.items():
             button.description = ui_text(key, lang)
         self.link_tools.translate(lang)
@@ -873,8 +879,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
 
 #: The CSS class of a board in presenter mode (the stylesheet's rules for a room).
 PRESENTER_CLASS = "shangrila-presenter"
-#: Room beside the board in presenter mode, for the side column (CSS length).
-PRESENTER_SIDE = "460px"
+#: Room beside the board in presenter mode, for the side column (CSS length): narrower in
+#: a narrow host (JupyterLab with its file browser open), so the picture keeps the room.
+PRESENTER_SIDE = "clamp(300px, 36cqw, 460px)"
 
 
 def _presenter_css_width(width: float, height: float) -> str:

@@ -43,7 +43,7 @@ from functools import cache
 
 import ipywidgets as widgets
 
-from shangrila_widget.render.canvas import CANVAS_CLASS, DEFAULT_RESERVED, RESERVED_VAR
+from shangrila_widget.render.canvas import CANVAS_CLASS, RESERVED_VAR
 from shangrila_widget.render.layout import board_layout
 from shangrila_widget.render.styles import PRESENTER_LETTERING
 
@@ -51,6 +51,14 @@ PRESENTER = "shangrila-presenter"
 
 #: Width / height of the board picture in presenter mode (its footer is taller).
 _PRESENTER_RATIO = 900 / (board_layout(900, 4).board_height + PRESENTER_LETTERING.footer_height)
+
+#: Below this CSS width the presenter board's letters are under 12 px on screen (they are
+#: ``space_letter`` design units of a picture 900 wide).
+_LEAST_PICTURE = 12 * 900 / PRESENTER_LETTERING.space_letter
+#: The presenter board's size (its content box) below which the picture is narrower than
+#: :data:`_LEAST_PICTURE`: its side column takes at least 300 px (``PRESENTER_SIDE``).
+_TOO_SMALL_WIDTH = _LEAST_PICTURE + 300
+_TOO_SMALL_HEIGHT = _LEAST_PICTURE / _PRESENTER_RATIO
 
 __all__ = ["STYLESHEET", "stylesheet"]
 
@@ -110,36 +118,36 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board.{PRESENTER} {{
   display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
   grid-template-columns: auto minmax(0, 1fr);
-  grid-template-rows: auto auto minmax(0, 1fr) auto auto auto auto;
+  grid-template-rows: auto auto auto minmax(0, 1fr) auto auto auto auto;
   position: fixed !important; top: 0; left: 0; width: 100vw !important; height: 100vh;
   max-width: none !important; margin: 0 !important; padding: 12px; box-sizing: border-box;
   overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
 }}
 .jp-Notebook .shangrila-board.{PRESENTER} {{ width: 100% !important; height: 100%; }}
-.shangrila-tour.shangrila-presenting .shangrila-board.{PRESENTER},
-.shangrila-checker.shangrila-presenting .shangrila-board.{PRESENTER} {{
-  display: flex !important; flex-direction: column; position: static !important;
-  width: auto !important; height: auto; padding: 0; z-index: auto; overflow: visible;
-  container-type: initial;
+/* h23-projector */
+.shangrila-tour.shangrila-presenting, .shangrila-checker.shangrila-presenting {{
+  display: flex !important; flex-direction: column; position: fixed !important; top: 0;
+  left: 0; width: 100vw !important; height: 100vh; max-width: none !important;
+  margin: 0 !important; padding: 8px 12px; box-sizing: border-box; overflow: hidden;
+  z-index: 10000; background: var(--jp-layout-color0, #fff); row-gap: 6px;
 }}
-.shangrila-tour.shangrila-presenting .shangrila-board.{PRESENTER} > .shangrila-main,
-.shangrila-checker.shangrila-presenting .shangrila-board.{PRESENTER} > .shangrila-main {{
-  display: flex !important;
+.jp-Notebook .shangrila-tour.shangrila-presenting,
+.jp-Notebook .shangrila-checker.shangrila-presenting {{ width: 100% !important; height: 100%; }}
+.shangrila-tour.shangrila-presenting > *, .shangrila-checker.shangrila-presenting > * {{
+  flex: 0 0 auto !important; min-width: 0;
 }}
-.shangrila-tour.shangrila-presenting .{PRESENTER} .shangrila-side-panel,
-.shangrila-checker.shangrila-presenting .{PRESENTER} .shangrila-side-panel {{
-  max-height: calc(100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED})) !important;
-  flex: 1 1 300px !important; min-width: 260px; padding: 0 0 0 12px !important;
+.shangrila-tour.shangrila-presenting > .shangrila-board.{PRESENTER},
+.shangrila-checker.shangrila-presenting > .shangrila-board.{PRESENTER} {{
+  position: static !important; flex: 1 1 0 !important; min-height: 0; width: auto !important;
+  height: auto; padding: 0; z-index: auto;
 }}
-.shangrila-tour.shangrila-presenting .{PRESENTER} > *,
-.shangrila-checker.shangrila-presenting .{PRESENTER} > * {{ min-width: 0; }}
 .{PRESENTER} > * {{ grid-column: 2; min-width: 0; }}
 .{PRESENTER} > .shangrila-top-bar {{ grid-row: 1; }}
 .{PRESENTER} > .shangrila-buttons {{ grid-row: 2; }}
 .{PRESENTER} > .shangrila-main {{ display: contents !important; }}
 .{PRESENTER} .shangrila-board-box {{ grid-column: 1; grid-row: 1 / -1; }}
 .{PRESENTER} .shangrila-side-panel {{
-  grid-column: 2; grid-row: 3; max-height: none !important; min-height: 0;
+  grid-column: 2; grid-row: 4; max-height: none !important; min-height: 0;
   padding: 0 !important; flex: none !important; align-self: stretch; overflow: auto !important;
 }}
 .{PRESENTER} .shangrila-kind, .{PRESENTER} .shangrila-seats,
@@ -153,6 +161,19 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   font-size: 20px !important; height: auto !important; min-height: 44px;
   width: auto !important; padding: 4px 12px !important;
 }}
+.shangrila-presenter :not(svg, svg *), .shangrila-presenting :not(svg, svg *) {{
+  font-size: max(20px, 1em);
+}}
+.shangrila-presenter :is(code, kbd, samp), .shangrila-presenting :is(code, kbd, samp) {{
+  font-size: max(20px, 1em) !important;
+}}
+.shangrila-too-small {{ display: none !important; }}
+@container (max-width: {_TOO_SMALL_WIDTH:.0f}px) or (max-height: {_TOO_SMALL_HEIGHT:.0f}px) {{
+  .{PRESENTER} > .shangrila-too-small {{
+    display: block !important; grid-row: 3; font-weight: bold; padding: 2px 8px;
+    border-left: 4px solid var(--jp-warn-color1, #E69F00);
+  }}
+}}
 .shangrila-tour .shangrila-practise.shangrila-call {{
   font-weight: bold; outline: 2px solid var(--jp-brand-color1, #0072B2);
 }}
@@ -160,7 +181,7 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-header, .shangrila-checker-bar {{ gap: 2px 4px; }}
 .shangrila-title {{ margin-right: 6px; }}
 .shangrila-title .widget-html-content {{ font-size: 15px; }}
-.shangrila-tour-panel, .shangrila-checker-panel {{ overflow: hidden !important; }}
+.shangrila-tour-panel, .shangrila-checker-panel {{ overflow: auto !important; }}
 .shangrila-tour-panel > *, .shangrila-checker-panel > * {{ flex: 0 0 auto; }}
 .shangrila-tour-panel > .shangrila-narration {{
   flex: 1 1 auto; min-height: 8em; overflow-y: auto;
@@ -174,9 +195,7 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-checker-panel > .shangrila-message,
 .shangrila-checker-panel > .shangrila-action-box {{ order: 0; }}
 .shangrila-tour-panel > .shangrila-board-info,
-.shangrila-checker-panel > .shangrila-board-info {{
-  flex: 0 1 auto; min-height: 0; overflow-y: auto;
-}}
+.shangrila-checker-panel > .shangrila-board-info {{ flex: 0 0 auto; }}
 .shangrila-tour .shangrila-board, .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 200px; }}
 .shangrila-tour > .shangrila-board, .shangrila-checker > .shangrila-board {{
   max-width: none !important;  /* the panel beside the board takes the rest of a wide screen */
@@ -243,12 +262,6 @@ button.shangrila-copy {{ width: auto; }}
   > :not(.shangrila-what-if):not(.shangrila-message):not(.shangrila-edit-tools):not(
     .shangrila-ruling):not(.shangrila-qr-box) {{
   display: none !important;
-}}
-.shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 120px; max-width: none !important; }}
-.jp-NotebookPanel .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 270px; }}
-.shangrila-presenting canvas.{CANVAS_CLASS} {{
-  width: min(calc(100vw - 380px), calc((100vh - var({RESERVED_VAR})) * {_PRESENTER_RATIO:.6f}))
-    !important;
 }}
 """
 

@@ -248,6 +248,27 @@ def start_voila(
     )
 
 
+def jupyter_server_command(module: str, port: int, root_dir: Path) -> list[str]:
+    """``python -m <module>`` (``jupyterlab``, ``notebook``) as a Jupyter server on
+    127.0.0.1:``port`` serving ``root_dir``: no browser, no token or password, no XSRF check,
+    no terminals; root allowed (CI containers run as root)."""
+    return [
+        sys.executable,
+        "-m",
+        module,
+        "--no-browser",
+        f"--ServerApp.ip={LOCAL_HOST}",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={root_dir}",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        "--ServerApp.allow_root=True",
+        "--ServerApp.terminals_enabled=False",
+    ]
+
+
 def start_jupyterlab(
     root_dir: Path,
     log_dir: Path,
@@ -268,19 +289,7 @@ def start_jupyterlab(
 
     def command(port: int) -> list[str]:
         return [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            f"--ServerApp.ip={LOCAL_HOST}",
-            f"--ServerApp.port={port}",
-            "--ServerApp.port_retries=0",
-            f"--ServerApp.root_dir={root_dir}",
-            "--IdentityProvider.token=",
-            "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True",
-            "--ServerApp.allow_root=True",  # CI containers run as root
-            "--ServerApp.terminals_enabled=False",
+            *jupyter_server_command("jupyterlab", port, root_dir),
             "--LabApp.expose_app_in_browser=True",
             "--LabApp.extension_manager=readonly",
             "--LabApp.news_url=",
@@ -291,6 +300,29 @@ def start_jupyterlab(
 
     return _start_server(
         "jupyterlab", root_dir, command, "api/status", log_dir, timeout, env, attempts
+    )
+
+
+def start_notebook7(
+    root_dir: Path,
+    log_dir: Path,
+    *,
+    timeout: float = 90.0,
+    env: Mapping[str, str] | None = None,
+    attempts: int = 3,
+) -> VoilaServer:
+    """Start Notebook 7 serving ``root_dir`` on a free 127.0.0.1 port, without auth (as
+    :func:`start_jupyterlab`); the page of a notebook is ``url + "notebooks/" + name``."""
+    root_dir = root_dir.resolve()
+
+    def command(port: int) -> list[str]:
+        return [
+            *jupyter_server_command("notebook", port, root_dir),
+            "--JupyterNotebookApp.expose_app_in_browser=True",
+        ]
+
+    return _start_server(
+        "notebook7", root_dir, command, "api/status", log_dir, timeout, env, attempts
     )
 
 
