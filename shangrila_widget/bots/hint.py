@@ -20,7 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from shangrila_widget.bots.levels import check_budget, check_level, check_seed
 from shangrila_widget.bots.search import threat_masks
-from shangrila_widget.bots.thinking import DEFAULT_BUDGETS, Line, Thinker, Thought, budget_for
+from shangrila_widget.bots.thinking import (
+    DEFAULT_BUDGETS,
+    RankedAction,
+    Thinker,
+    Thought,
+    budget_for,
+)
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.applying import origin_is_stronger
 from shangrila_widget.rules.board import (
@@ -262,7 +268,7 @@ def _percent(chance: float) -> int:
     return round(100 * chance)
 
 
-def comparison(thought: Thought, line: Line, other: Line) -> Message:
+def comparison(thought: Thought, line: RankedAction, other: RankedAction) -> Message:
     """How ``line`` compares with ``other``: about equal, better or less good."""
     params = {
         "other": action_message(other.action),
