@@ -110,9 +110,13 @@ def hermetic_context(
     service_workers: str = "block",
     timeout_ms: int = 30_000,
     has_touch: bool = False,
+    is_mobile: bool = False,
+    device_scale_factor: float = 1,
 ) -> BrowserContext:
     """A fresh browser context (no cookies, storage or cache from other tests) with a fixed
-    viewport, device scale factor 1, English locale, UTC and light colours, in which every
+    viewport, device scale factor 1 (or ``device_scale_factor``; ``is_mobile``: a phone's
+    browser, which honours the page's viewport meta tag), English locale, UTC and light
+    colours, in which every
     request to another host is aborted and its URL appended to ``blocked_urls`` (the
     ``browser_diagnostics`` fixture fails the test at teardown when that list is not empty;
     a test that must answer some other host's URLs itself routes them on the context, which
@@ -120,7 +124,8 @@ def hermetic_context(
     context = browser.new_context(
         viewport=viewport,  # type: ignore[arg-type]
         has_touch=has_touch,  # a touch screen (taps), as a whiteboard or a tablet has
-        device_scale_factor=1,
+        device_scale_factor=device_scale_factor,
+        is_mobile=is_mobile,
         locale="en-US",
         timezone_id="UTC",
         color_scheme="light",
