@@ -479,10 +479,7 @@ def zoom_view(
     r = 58 * u
     reach = v.radius + 92 * u
     angles = _spread(
-        [
-            math.atan2(big.villages[n].cy - v.cy, big.villages[n].cx - v.cx)
-            for n in destinations
-        ],
+        [math.atan2(big.villages[n].cy - v.cy, big.villages[n].cx - v.cx) for n in destinations],
         2.2 * math.asin(min(1.0, r / reach)),
     )
     discs = []

@@ -66,9 +66,9 @@ from shangrila_widget.render.canvas import DEFAULT_RESERVED, RESERVED_VAR, Board
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.scene import build_scene
-from shangrila_widget.render.zoom import zoom_scene
 from shangrila_widget.render.styles import PLAYER_STYLES
 from shangrila_widget.render.svg import position_svg
+from shangrila_widget.render.zoom import zoom_scene
 from shangrila_widget.rules import (
     Action,
     GameRecord,
@@ -190,6 +190,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._caption: Caption | None = None
         self._preview: Outcome | None = None
         self._destinations_of: str | None = None  # an owner's journey start (show_destinations)
+        self._before_zoom = Feedback("info", "")
         self._change_callbacks: Callbacks[Callable[[ShangriLaBoard], Any]] = Callbacks()
         self._key_callbacks: Callbacks[Callable[[str], bool | None]] = Callbacks()
         self._click_callbacks: Callbacks[Callable[[HitTarget], bool | None]] = Callbacks()
@@ -447,6 +448,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         played."""
         if village not in VILLAGES:
             raise ValueError(f"no village {village!r}")
+        if not self.zoomed:
+            self._before_zoom = self._last_feedback  # said again when it closes
         self.set_trait("zoomed", village)
         feedback = Feedback.sentence("info", "zoom_opened", self.lang, village=village)
         self.say(feedback)
@@ -454,8 +457,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return feedback
 
     def close_zoom(self) -> Feedback:
-        """Show the whole board again after :meth:`open_zoom` (the selection stays)."""
+        """Show the whole board again after :meth:`open_zoom` (the selection stays, and the
+        message from before it opened comes back)."""
         self.set_trait("zoomed", "")
+        self.say(self._before_zoom)
         self._refresh()
         return self._last_feedback
 

@@ -281,7 +281,7 @@ PHONE_STYLESHEET = f"""
     min-height: 44px; height: auto !important; box-sizing: border-box;
   }}
   {_ROOTS} .widget-html-content {{ line-height: 1.4 !important; }}
-  {_ROOTS} summary {{ display: flex; align-items: center; }}
+  {_ROOTS} summary {{ display: list-item; padding: 11px 0; }}
   {_ROOTS} .widget-checkbox {{ min-height: 44px; height: auto !important; }}
   {_ROOTS} .widget-checkbox input[type=checkbox] {{ width: 24px; height: 24px; }}
   {_ROOTS} .widget-checkbox label {{ min-height: 44px; display: flex; align-items: center; }}
@@ -298,10 +298,15 @@ PHONE_STYLESHEET = f"""
   .shangrila-board canvas.{CANVAS_CLASS} {{ width: 100% !important; max-width: 100% !important; }}
   .shangrila-side-info {{ overflow-x: auto; max-width: 100%; }}
   .shangrila-supply th, .shangrila-supply td {{ padding: 2px 3px; }}
+  .shangrila-supply th[scope=row] {{ white-space: nowrap; }}
   .shangrila-board .shangrila-side-panel.shangrila-checker-panel {{ display: contents !important; }}
   .shangrila-checker-panel > * {{ flex: 1 1 100% !important; min-width: 0; max-width: 100%; }}
   .shangrila-checker-panel > .shangrila-ruling {{ order: -2 !important; }}
   .shangrila-what-if, .shangrila-what-if * {{ max-width: 100%; }}
+  .shangrila-what-if select {{ height: auto !important; }}
+  .shangrila-what-if select option {{
+    white-space: normal; padding: 12px 4px; border-bottom: 1px solid var(--jp-border-color2, #ddd);
+  }}
   .shangrila-presenter-button {{ display: none !important; }}
   .shangrila-exercises .shangrila-exercise-question {{ font-size: 18px; }}
 }}

@@ -86,8 +86,11 @@ def test_back_and_a_tap_off_the_village_close_it_and_the_block_is_the_village() 
     assert scene.hit_test(*corner) == ("village", "G")
     words = [p.text for p in scene.static if p.tag == ("back",) and isinstance(p, Text)]
     assert words == ["Back"]
-    assert [p.text for p in zoom_scene(position(), "G", lang="pl").static if p.tag == ("back",)
-            and isinstance(p, Text)] == ["Wróć"]
+    assert [
+        p.text
+        for p in zoom_scene(position(), "G", lang="pl").static
+        if p.tag == ("back",) and isinstance(p, Text)
+    ] == ["Wróć"]
 
 
 def test_a_journey_waiting_draws_its_destinations_each_a_tap_target() -> None:
