@@ -299,6 +299,41 @@ def start_jupyterlab(
     )
 
 
+def start_notebook7(
+    root_dir: Path,
+    log_dir: Path,
+    *,
+    timeout: float = 90.0,
+    env: Mapping[str, str] | None = None,
+    attempts: int = 3,
+) -> VoilaServer:
+    """Start Notebook 7 serving ``root_dir`` on a free 127.0.0.1 port, without auth (as
+    :func:`start_jupyterlab`); the page of a notebook is ``url + "notebooks/" + name``."""
+    root_dir = root_dir.resolve()
+
+    def command(port: int) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "notebook",
+            "--no-browser",
+            f"--ServerApp.ip={LOCAL_HOST}",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--ServerApp.root_dir={root_dir}",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            "--ServerApp.allow_root=True",
+            "--ServerApp.terminals_enabled=False",
+            "--JupyterNotebookApp.expose_app_in_browser=True",
+        ]
+
+    return _start_server(
+        "notebook7", root_dir, command, "api/status", log_dir, timeout, env, attempts
+    )
+
+
 def _start_server(
     kind: str,
     target: Path,
