@@ -33,11 +33,13 @@ from tests.support.board import CANVAS, SPACE_RGBA, BoardGeometry, player_rgba
 from tests.support.browser import (
     canvas_point_to_page,
     hermetic_context,
+    swipe,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
     write_notebook,
 )
 from tests.support.paths import EXAMPLES
+from tests.support.reach import reach_everything
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -55,6 +57,8 @@ LOAD_TIMEOUT = 120.0
 _MEASURE_JS = """(rootSel) => {
     const root = document.querySelector(rootSel);
     const shown = (el) => {
+        const folded = el.closest("details:not([open])");
+        if (folded && folded !== el && !el.closest("summary")) return false;
         for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
             const s = getComputedStyle(e);
             if (s.display === 'none' || s.visibility === 'hidden') return false;
@@ -150,12 +154,17 @@ class Phone:
         return result
 
     def assert_phone_layout(self, root: str) -> dict[str, Any]:
+        """Fonts, touch targets, no sideways scrolling, and every text and control reached
+        the way a person can (:func:`tests.support.reach.reach_everything`)."""
         m = self.measure(root)
         assert m["texts"] > 10 and m["controls"] > 3, m
         assert m["small"] == [], f"texts under 16 px: {m['small']}"
         assert m["low"] == [], f"controls under 44 px tall: {m['low']}"
         assert m["sideways"] == [], f"scrolls sideways: {m['sideways']}"
         assert m["rootWidth"] <= m["innerWidth"], m
+        report = reach_everything(self.page, root)
+        assert report.unreachable() == [], report.describe()
+        assert report.min_font() >= 16, report.describe()
         return m
 
     def tap(self, x: float, y: float) -> None:
@@ -166,17 +175,11 @@ class Phone:
         x, y = canvas_point_to_page(self.page, canvas, *point)
         self.tap(x, y)
 
-    def swipe_up(self, fraction: float = 0.45, steps: int = 10) -> None:
-        """A finger drawn up the middle of the window: the page scrolls down."""
+    def swipe(self, up: bool = True, fraction: float = 0.45, steps: int = 10) -> None:
+        """A finger drawn up (the page scrolls down) or down near the window's left edge."""
         width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]  # type: ignore[index]
-        x, y, dy = width * 0.08, height * 0.75, -height * fraction
-        send = self.cdp.send
-        send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for step in range(1, steps + 1):
-            point = {"x": x, "y": y + dy * step / steps}
-            send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-            self.page.wait_for_timeout(16)
-        send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        start, dy = (0.75, -fraction) if up else (0.25, fraction)
+        swipe(self.page, self.cdp, width * 0.08, height * start, height * dy, steps)
         self.page.wait_for_timeout(250)
 
     def swipe_to(self, selector: str, most: int = 40) -> dict[str, Any]:
@@ -185,7 +188,7 @@ class Phone:
             line: dict[str, Any] = self.page.evaluate(_LAST_LINE_JS, selector)
             if 0 <= line["top"] and line["bottom"] <= line["innerHeight"]:
                 return line
-            self.swipe_up()
+            self.swipe(up=line["top"] > 0)
         raise AssertionError(f"{selector}'s last line not reached by {most} swipes: {line}")
 
     def message(self) -> str:
@@ -309,7 +312,6 @@ def test_the_checker_from_a_ruling_link_on_a_phone(
     height = phone.page.viewport_size["height"]  # type: ignore[index]
     assert verdict_box["y"] + verdict_box["height"] <= height, verdict_box
     assert verdict_box["y"] < canvas_box["y"], (verdict_box, canvas_box)
-    phone.assert_phone_layout(".shangrila-checker")
     # the ruling's last line, then the supply table's last row (Violet), by swiping
     line = phone.swipe_to(".shangrila-ruling")
     assert line["hit"], line
@@ -328,6 +330,7 @@ def test_the_checker_from_a_ruling_link_on_a_phone(
         box = button.bounding_box()
         if box is not None and box["width"] > 0:
             assert box["x"] >= 0 and box["x"] + box["width"] <= phone.page.viewport_size["width"]  # type: ignore[index]
+    phone.assert_phone_layout(".shangrila-checker")
     # a tap on a village opens it large here too
     geometry = BoardGeometry(760.0)  # DisputeChecker's default width
     phone.tap_canvas(geometry.space_centre("G", "healer"))

@@ -60,7 +60,7 @@ from typing import IO, TYPE_CHECKING
 from tests.support.paths import REPO_ROOT
 
 if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in that case.
-    from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, ElementHandle, Page, Route
 
 __all__ = [
     "HERMETIC_PROBE",
@@ -78,6 +78,7 @@ __all__ = [
     "free_port",
     "measure_input_to_pixel",
     "start_voila",
+    "swipe",
     "wait_for_canvas_change",
     "wait_for_canvas_color",
     "wait_for_canvas_pixels",
@@ -630,6 +631,18 @@ def canvas_point_to_page(
         if not page.evaluate(_SCROLL_POINT_JS, [handle, px, py]):
             return (px, py)
     raise AssertionError(f"cannot scroll canvas point ({x}, {y}) into the viewport")
+
+
+def swipe(page: Page, cdp: CDPSession, x: float, y: float, dy: float, steps: int = 12) -> None:
+    """A finger down at (x, y), moved by ``dy`` (negative: up, the page scrolls down), through
+    Chrome's touch input (``cdp``: the page's CDP session): no script scrolls anything."""
+    send = cdp.send
+    send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, steps + 1):
+        point = {"x": x, "y": y + dy * step / steps}
+        send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(16)
+    send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def click_canvas(page: Page, selector: str, x: float, y: float, *, timeout: float = 10.0) -> None:

@@ -55,6 +55,9 @@ CONTROLS = "button, input, select, textarea, summary, canvas, a[href]"
 # can be seen through (the window cut by every ancestor that clips).
 _COMMON_JS = """
 const shownEl = (el) => {
+    // the folded part of a closed <details> has boxes (Chromium lays it out) but is not shown
+    const folded = el.closest('details:not([open])');
+    if (folded && folded !== el && !el.closest('summary')) return false;
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
         const s = getComputedStyle(e);
         if (s.display === 'none' || s.visibility === 'hidden' || s.opacity === '0') return false;
