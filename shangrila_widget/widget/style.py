@@ -305,7 +305,8 @@ PHONE_STYLESHEET = f"""
   .shangrila-what-if, .shangrila-what-if * {{ max-width: 100%; }}
   .shangrila-what-if select {{ height: auto !important; }}
   .shangrila-what-if select option {{
-    white-space: pre-wrap; padding: 12px 4px; border-bottom: 1px solid var(--jp-border-color2, #ddd);
+    white-space: pre-wrap; padding: 12px 4px;
+    border-bottom: 1px solid var(--jp-border-color2, #ddd);
   }}
   .shangrila-presenter-button {{ display: none !important; }}
   .shangrila-exercises .shangrila-exercise-question {{ font-size: 18px; }}
