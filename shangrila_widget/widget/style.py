@@ -60,7 +60,7 @@ _LEAST_PICTURE = 12 * 900 / PRESENTER_LETTERING.space_letter
 _TOO_SMALL_WIDTH = _LEAST_PICTURE + 300
 _TOO_SMALL_HEIGHT = _LEAST_PICTURE / _PRESENTER_RATIO
 
-__all__ = ["STYLESHEET", "stylesheet"]
+__all__ = ["PHONE_MEDIA", "PHONE_STYLESHEET", "STYLESHEET", "page_guard", "stylesheet"]
 
 log = logging.getLogger(__name__)
 
@@ -266,14 +266,81 @@ button.shangrila-copy {{ width: auto; }}
 """
 
 
+# ---------------------------------------------------------------------------- phone
+# Issue 23, a phone at the table: below PHONE_MEDIA's width every text of our widgets is at
+# least 16 px, every control at least 44 px tall, nothing scrolls sideways and no box that
+# does not scroll clips anything (the side panels grow with their content and the page
+# scrolls), the board is as wide as the page, and the checker's ruling comes first (its
+# panel's children join the board's row: the ruling before the picture, the rest after it).
+# Presenter mode (a projector's) is folded away. What a tap does there: widget/board.py.
+_ROOTS = ":is(.shangrila-board, .shangrila-checker, .shangrila-tour, .shangrila-exercises)"
+
+#: The media query of the phone layout (the page's width).
+PHONE_MEDIA = "(max-width: 600px)"
+
+PHONE_STYLESHEET = f"""
+/* h23-phone */
+@media {PHONE_MEDIA} {{
+  {_ROOTS} {{
+    --jp-widgets-font-size: 16px; --jp-ui-font-size1: 16px; --jp-content-font-size1: 16px;
+    --jp-code-font-size: 16px; --jp-widgets-inline-height: 44px;
+    --jp-widgets-inline-label-width: auto; font-size: 16px; line-height: 1.4;
+  }}
+  {_ROOTS} :is(.widget-html-content, .widget-label, label, button, input, select, textarea,
+    code, summary, small, table, td, th, .shangrila-qr-link) {{
+    font-size: max(16px, 1em) !important;
+  }}
+  {_ROOTS} :is(button, select, input:not([type=checkbox]), textarea, summary) {{
+    min-height: 44px; height: auto !important; box-sizing: border-box;
+  }}
+  {_ROOTS} .widget-html-content {{ line-height: 1.4 !important; }}
+  {_ROOTS} summary {{ display: list-item; padding: 11px 0; }}
+  {_ROOTS} .widget-checkbox {{ min-height: 44px; height: auto !important; }}
+  {_ROOTS} .widget-checkbox input[type=checkbox] {{ width: 24px; height: 24px; }}
+  {_ROOTS} .widget-checkbox label {{ min-height: 44px; display: flex; align-items: center; }}
+  {_ROOTS} .widget-hbox, {_ROOTS} .widget-inline-hbox {{ flex-wrap: wrap; max-width: 100%; }}
+  {_ROOTS} .widget-inline-hbox > * {{ max-width: 100%; min-width: 0; }}
+  {_ROOTS} .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; }}
+  {_ROOTS} .widget-dropdown select, {_ROOTS} .widget-text input {{ max-width: 100%; }}
+  {_ROOTS} .widget-dropdown, {_ROOTS} .widget-text {{ width: 100% !important; }}
+  .shangrila-board .shangrila-side-panel {{
+    max-height: none !important; overflow: visible !important; padding: 0 !important;
+    min-width: 0 !important; flex: 1 1 100% !important;
+  }}
+  .shangrila-board .shangrila-board-box {{ min-width: 0 !important; flex: 1 1 100% !important; }}
+  .shangrila-board canvas.{CANVAS_CLASS} {{ width: 100% !important; max-width: 100% !important; }}
+  .shangrila-side-info {{ overflow-x: auto; max-width: 100%; }}
+  .shangrila-supply th, .shangrila-supply td {{ padding: 2px 3px; }}
+  .shangrila-supply th[scope=row] {{ white-space: nowrap; }}
+  .shangrila-board .shangrila-side-panel.shangrila-checker-panel {{ display: contents !important; }}
+  .shangrila-checker-panel > * {{ flex: 1 1 100% !important; min-width: 0; max-width: 100%; }}
+  .shangrila-checker-panel > .shangrila-ruling {{ order: -2 !important; }}
+  .shangrila-what-if, .shangrila-what-if * {{ max-width: 100%; }}
+  .shangrila-what-if select {{ height: auto !important; }}
+  .shangrila-what-if select option {{
+    white-space: pre-wrap; padding: 12px 4px;
+    border-bottom: 1px solid var(--jp-border-color2, #ddd);
+  }}
+  .shangrila-presenter-button {{ display: none !important; }}
+  .shangrila-exercises .shangrila-exercise-question {{ font-size: 18px; }}
+}}
+"""
+
+
 def stylesheet() -> widgets.Box:
     """A new invisible box (one per board) holding :data:`STYLESHEET` in an ``HTML`` widget
     and the page's :class:`~shangrila_widget.render.pointer.PointerGuard` (touch, pen,
     wheel)."""
-    sheet = widgets.HTML(f"<style>{STYLESHEET}</style>")
+    sheet = widgets.HTML(f"<style>{STYLESHEET}{PHONE_STYLESHEET}</style>")
     box = widgets.Box([sheet, *_pointer_guard()], layout=widgets.Layout(display="none"))
     box.add_class("shangrila-style")
     return box
+
+
+def page_guard(sheet: widgets.Box) -> widgets.Widget | None:
+    """The pointer guard in a box made by :func:`stylesheet` (None without anywidget): its
+    ``width`` is the board's width on the page."""
+    return next((w for w in sheet.children if w.has_trait("width")), None)
 
 
 # h6-touch: the pointer guard travels with the stylesheet (one per board, in every page).

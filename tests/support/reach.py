@@ -61,6 +61,9 @@ const shownEl = (el) => {
     // Not drawn: the content of a folded <details>, content-visibility, display/visibility.
     if (el.checkVisibility && !el.checkVisibility({opacityProperty: true,
                                                     visibilityProperty: true})) return false;
+    // the folded part of a closed <details> has boxes (Chromium lays it out) but is not shown
+    const folded = el.closest('details:not([open])');
+    if (folded && folded !== el && !el.closest('summary')) return false;
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
         const s = getComputedStyle(e);
         if (s.display === 'none' || s.visibility === 'hidden' || s.opacity === '0') return false;
