@@ -2,7 +2,7 @@
 
 - :class:`Thinker` (or :func:`think`) is the one thinking API: a level thinking about a
   position, in slices or at once, within a :class:`Budget`, giving a :class:`Thought` of
-  ranked :class:`Line` s (values, visits, standard errors, expected replies);
+  ranked actions (:class:`RankedAction`: values, visits, standard errors, expected replies);
 - :func:`choose_action` plays a level (``random``, ``easy``, ``medium``, ``hard``): the first
   line of its thinking;
 - :func:`hint` ranks the best few actions with a win chance and a reason (EN and PL), from
@@ -20,12 +20,13 @@ from shangrila_widget.bots.review import MoveReview, Review, Reviewer, review
 from shangrila_widget.bots.thinking import (
     DEFAULT_BUDGETS,
     Budget,
-    Line,
+    RankedAction,
     SearchConfig,
     Thinker,
     Thought,
     think,
 )
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.render.review_chart import review_scene, review_svg
 
 __all__ = [
@@ -35,7 +36,7 @@ __all__ = [
     "Hint",
     "LEVELS",
     "Level",
-    "Line",
+    "RankedAction",
     "MoveReview",
     "Review",
     "Reviewer",
@@ -50,3 +51,5 @@ __all__ = [
     "review_svg",
     "think",
 ]
+
+__getattr__ = old_names("shangrila_widget.bots", {"Line": ("RankedAction", RankedAction)})

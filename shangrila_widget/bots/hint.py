@@ -20,8 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 from shangrila_widget.bots.levels import check_budget, check_level, check_seed
 from shangrila_widget.bots.search import threat_masks
-from shangrila_widget.bots.thinking import DEFAULT_BUDGETS, Line, Thinker, Thought, budget_for
+from shangrila_widget.bots.thinking import (
+    DEFAULT_BUDGETS,
+    RankedAction,
+    Thinker,
+    Thought,
+    budget_for,
+)
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
+from shangrila_widget.rules.applying import origin_is_stronger
 from shangrila_widget.rules.board import (
     COLOUR_INDEX,
     VILLAGE_BRIDGES,
@@ -31,12 +38,7 @@ from shangrila_widget.rules.board import (
 )
 from shangrila_widget.rules.codes import OVER, STUDENT_OFFSET
 from shangrila_widget.rules.describe import describe
-from shangrila_widget.rules.engine import (
-    apply_unchecked,
-    legal_actions,
-    origin_is_stronger,
-    play,
-)
+from shangrila_widget.rules.engine import apply_unchecked, legal_actions, play
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import (
     Joined,
@@ -266,7 +268,7 @@ def _percent(chance: float) -> int:
     return round(100 * chance)
 
 
-def comparison(thought: Thought, line: Line, other: Line) -> Message:
+def comparison(thought: Thought, line: RankedAction, other: RankedAction) -> Message:
     """How ``line`` compares with ``other``: about equal, better or less good."""
     params = {
         "other": action_message(other.action),

@@ -7,9 +7,9 @@ seed and budget give the same ranking and the same first action.
 - :class:`Budget` says how long (iterations and/or seconds, whichever ends first);
 - :class:`SearchConfig` says how (playout policy and depth, the root's width, exploration);
 - :class:`Thinker` thinks in slices (:meth:`Thinker.step`) with its :attr:`~Thinker.progress`,
-  or at once (:func:`think`), and gives a :class:`Thought`: the ranked :class:`Line` s, each
-  with the mover's chance, every seat's chances, visits, the standard error and the answers
-  the search expects after it.
+  or at once (:func:`think`), and gives a :class:`Thought`: the ranked actions
+  (:class:`RankedAction`), each with the mover's chance, every seat's chances, visits, the
+  standard error and the answers the search expects after it.
 
 >>> from shangrila_widget.rules import Position
 >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Final
 
 from shangrila_widget.bots.search import action_scores, greedy_action, win_chances
 from shangrila_widget.bots.tree import Policy, Search, SearchNode
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
 from shangrila_widget.rules.errors import ShangrilaError
@@ -83,10 +84,11 @@ ABOUT_EQUAL: Final = 0.02
 
 
 @dataclass(frozen=True)
-class Line:
-    """One ranked action: the mover's estimated chance after it (``value``), every seat's
-    chances, the visits behind them and the standard error of ``value`` (0.5 unmeasured),
-    and the answers the search expects next (``replies``, the principal variation)."""
+class RankedAction:
+    """One ranked action (called ``Line`` before 0.2, like the drawing's straight line):
+    the mover's estimated chance after it (``value``), every seat's chances, the visits behind
+    them and the standard error of ``value`` (0.5 unmeasured), and the answers the search
+    expects next (``replies``, the principal variation)."""
 
     action: Action
     value: float
@@ -103,17 +105,17 @@ class Thought:
 
     position: Position
     level: str
-    lines: tuple[Line, ...]
+    lines: tuple[RankedAction, ...]
     chances: tuple[float, ...]
     iterations: int
     done: bool
 
     @property
-    def best(self) -> Line:
+    def best(self) -> RankedAction:
         """The first line: the action the level plays."""
         return self.lines[0]
 
-    def about_equal(self, first: Line, second: Line) -> bool:
+    def about_equal(self, first: RankedAction, second: RankedAction) -> bool:
         """Whether two lines are within the noise of each other (see :data:`ABOUT_EQUAL`)."""
         gap = abs(first.value - second.value)
         if gap < ABOUT_EQUAL:
@@ -123,7 +125,7 @@ class Thought:
         noise = math.sqrt(first.spread**2 + second.spread**2)
         return gap < 2 * noise
 
-    def line_of(self, action: Action) -> Line | None:
+    def line_of(self, action: Action) -> RankedAction | None:
         """The line of ``action``, if the thinking looked at it."""
         return next((line for line in self.lines if line.action == action), None)
 
@@ -281,7 +283,7 @@ class Thinker:
             return rng.choice(actions)
         return greedy_action(self.position, rng)
 
-    def _unsearched(self) -> tuple[Line, ...]:
+    def _unsearched(self) -> tuple[RankedAction, ...]:
         """Every action by its one-move value, the level's own choice first."""
         pos = self.position
         seat = pos.packed.turn
@@ -290,15 +292,15 @@ class Thinker:
         scores = dict(zip(actions, action_scores(pos, actions)))
         order = sorted(actions, key=lambda a: (a != first, -scores[a]))
         return tuple(
-            Line(action, chances[seat], chances, 0, 0.0, ())
+            RankedAction(action, chances[seat], chances, 0, 0.0, ())
             for action in order
             for chances in [tuple(win_chances(apply_unchecked(pos, action)))]
         )
 
 
-def _line(search: Search, action: Action, node: SearchNode, seat: int) -> Line:
+def _line(search: Search, action: Action, node: SearchNode, seat: int) -> RankedAction:
     chances = tuple(v / node.visits for v in node.value)
-    return Line(
+    return RankedAction(
         action,
         chances[seat],
         chances,
@@ -326,7 +328,7 @@ __all__ = [
     "DEFAULT_BUDGETS",
     "LEVEL_CONFIGS",
     "Budget",
-    "Line",
+    "RankedAction",
     "SearchConfig",
     "Thinker",
     "Thought",
@@ -334,3 +336,5 @@ __all__ = [
     "new_search",
     "think",
 ]
+
+__getattr__ = old_names("shangrila_widget.bots.thinking", {"Line": ("RankedAction", RankedAction)})

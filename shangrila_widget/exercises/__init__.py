@@ -10,6 +10,7 @@ them right under the rules; each wrong option is right under a named *misreading
 ('what_happens', True)
 """
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.exercises.generate import (
     ASKABLE_RULES,
     KIND_LEVELS,
@@ -46,3 +47,7 @@ __all__ = [
     "play_out",
     "spaces_text",
 ]
+
+from shangrila_widget.exercises.exercise import text_before_0_2  # noqa: E402
+
+__getattr__ = old_names("shangrila_widget.exercises", {"Text": ("phrase", text_before_0_2)})

@@ -63,6 +63,12 @@ def phrase(key: str, params: Mapping[str, Any] | None = None) -> Message:
     return Message(key, {k: _sayable(k, v) for k, v in (params or {}).items()})
 
 
+def text_before_0_2(key: str, params: Mapping[str, Any] | None = None) -> Message:
+    """What ``Text(key, params)`` made before 0.2, now a :func:`phrase` (a key without its
+    group is an exercise's): kept one release for the deprecated name ``Text``."""
+    return phrase(key if "." in key else f"exercise.{key}", params)
+
+
 def _sayable(name: str, value: Any) -> Any:
     if name == "names":
         return Joined(tuple(Message(f"colour.{c}") for c in value), ", ")

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Final
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.exercises.exercise import (
     KIND_LEVELS,
     KINDS,
@@ -32,6 +33,7 @@ from shangrila_widget.exercises.exercise import (
     Sentence,
     level_of,
     phrase,
+    text_before_0_2,
 )
 from shangrila_widget.exercises.journey_questions import (
     find_changes,
@@ -203,3 +205,7 @@ __all__ = [
     "level_of",
     "spaces_text",
 ]
+
+__getattr__ = old_names(
+    "shangrila_widget.exercises.generate", {"Text": ("phrase", text_before_0_2)}
+)

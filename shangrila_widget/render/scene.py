@@ -16,7 +16,7 @@ accessible text comes from :mod:`.accessible`; :class:`~.highlight.Highlight` li
 How things look (our own style, not the printed board's art):
 
 - a village is a stone-coloured hexagonal block holding its seven spaces in the 2-3-2
-  layout; an empty space is a pale disc marked faintly with its type letter;
+  layout; an empty space is a pale disc marked with its type letter;
 - a master is a tile in its player's colour and shape (red: disc, blue: rounded square,
   yellow: hexagon, violet: diamond; Okabe-Ito colours, so the four stay apart for
   colour-blind eyes and in grey print), showing its type's symbol and letter
@@ -61,6 +61,7 @@ from shangrila_widget.render.layout import (
     BADGE_R,
     BoardLayout,
     HitTarget,
+    ZoomView,
     board_layout,
 )
 from shangrila_widget.render.layout import hit_test as layout_hit_test
@@ -129,17 +130,23 @@ class Scene(Layers):
     title: str
     description: str
     lang: str
+    #: A village opened large (:func:`.zoom.zoom_scene`): what its picture shows and where.
+    zoom: ZoomView | None = None
 
     def hit_test(self, x: float, y: float) -> HitTarget:
         """See :func:`hit_test`."""
+        if self.zoom is not None:
+            return self.zoom.hit_test(x, y)
         return layout_hit_test(self.layout, x, y)
 
 
 def hit_test(scene_or_layout: Scene | BoardLayout, x: float, y: float) -> HitTarget:
     """What lies under the scene point ``(x, y)``: ``("space", village, type)``,
-    ``("village", village)``, ``("bridge", a, b)`` or None (see :func:`.layout.hit_test`)."""
-    layout = scene_or_layout.layout if isinstance(scene_or_layout, Scene) else scene_or_layout
-    return layout_hit_test(layout, x, y)
+    ``("village", village)``, ``("bridge", a, b)`` or None (see :func:`.layout.hit_test`);
+    on a village opened large, see :meth:`.layout.ZoomView.hit_test`."""
+    if isinstance(scene_or_layout, Scene):
+        return scene_or_layout.hit_test(x, y)
+    return layout_hit_test(scene_or_layout, x, y)
 
 
 def build_scene(

@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.deprecation import deprecated
 from shangrila_widget.exercises import (
     ASKABLE_RULES,
     KIND_LEVELS,
@@ -119,8 +120,8 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             raise ShangrilaError(problem("no_exercises"))
         self._seed = seed
         self._players = players
-        #: Per rule id: (answered right, asked).
-        self.record: dict[str, tuple[int, int]] = {}
+        #: Per rule id: (answered right, asked). (``record`` before 0.2: a record is a game's.)
+        self.rule_scores: dict[str, tuple[int, int]] = {}
         self._missed: list[str] = []
         self._chosen: Option | None = None
         self._journey_start: str | None = None
@@ -210,6 +211,12 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ public API
 
     @property
+    def record(self) -> dict[str, tuple[int, int]]:
+        """Deprecated (one release): :attr:`rule_scores`."""
+        deprecated("Exercises.record", "Exercises.rule_scores")
+        return self.rule_scores
+
+    @property
     def current(self) -> Exercise:
         """The exercise on show."""
         return self.exercises[self.index]
@@ -237,8 +244,8 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             if option.correct:
                 self.set_trait("score", self.score + 1)
             for rule in exercise.rules:
-                right, asked = self.record.get(rule, (0, 0))
-                self.record[rule] = (right + option.correct, asked + 1)
+                right, asked = self.rule_scores.get(rule, (0, 0))
+                self.rule_scores[rule] = (right + option.correct, asked + 1)
                 if not option.correct and rule not in self._missed:
                     self._missed.append(rule)
         self._show_options()
@@ -471,7 +478,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     def _progress_html(self) -> str:
         lang = self.lang
-        unseen = [r for r in KEY_RULES if r not in self.record]
+        unseen = [r for r in KEY_RULES if r not in self.rule_scores]
         line = say("ui.exercise_score", lang, score=self.score, answered=self.answered)
         if unseen:
             names = ", ".join(rule_title(r, lang) for r in unseen[:3])
@@ -491,9 +498,11 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         village = target[1]
         if self._journey_start is None:
             self._journey_start = village
+            self.board.show_destinations(village)  # drawn where the village is open large
             self.board.say(Feedback.sentence("selected", "exercise_start_chosen", village=village))
             return True
         start, self._journey_start = self._journey_start, None
+        self.board.show_destinations(None)
         if start != village:
             self.answer(f"journey {start} {village}")
         return True
