@@ -10,18 +10,19 @@ import warnings
 import pytest
 
 from shangrila_widget.bots.thinking import RankedAction
+from shangrila_widget.exercises.exercise import text_before_0_2
 from shangrila_widget.exercises.generate import Sentence
 from shangrila_widget.render.legend import LegendScene
 from shangrila_widget.widget import ShangriLaBoard
 from shangrila_widget.widget.exercises import Exercises
 from shangrila_widget.widget.legend import Legend
 
-# (module, old name, the class it is now, the new name the warning gives)
+# (module, old name, what it is now, the new name the warning gives)
 OLD_NAMES = [
     ("shangrila_widget.bots", "Line", RankedAction, "RankedAction"),
     ("shangrila_widget.bots.thinking", "Line", RankedAction, "RankedAction"),
-    ("shangrila_widget.exercises", "Text", Sentence, "Sentence"),
-    ("shangrila_widget.exercises.generate", "Text", Sentence, "Sentence"),
+    ("shangrila_widget.exercises", "Text", text_before_0_2, "phrase"),
+    ("shangrila_widget.exercises.generate", "Text", text_before_0_2, "phrase"),
     ("shangrila_widget.render", "Legend", LegendScene, "LegendScene"),
     ("shangrila_widget.render.legend", "Legend", LegendScene, "LegendScene"),
     ("shangrila_widget.widget.legend", "PictureKey", Legend, "Legend"),
@@ -30,7 +31,7 @@ OLD_NAMES = [
 
 @pytest.mark.parametrize(("module", "old", "new", "says"), OLD_NAMES)
 def test_an_old_class_name_is_the_new_class_and_warns(
-    module: str, old: str, new: type, says: str
+    module: str, old: str, new: object, says: str
 ) -> None:
     loaded = importlib.import_module(module)
     with pytest.warns(DeprecationWarning, match=f"{module}.{old} is deprecated: use {says}"):
@@ -44,6 +45,14 @@ def test_the_old_names_are_not_in_all_and_unknown_names_still_fail(module: str) 
     assert not old & set(getattr(loaded, "__all__", ()))
     with pytest.raises(AttributeError, match="no attribute 'Nonesuch'"):
         getattr(loaded, "Nonesuch")  # noqa: B009 - the module's __getattr__ is under test
+
+
+def test_the_old_text_says_what_it_said() -> None:
+    with pytest.warns(DeprecationWarning):
+        from shangrila_widget.exercises import Text  # type: ignore[attr-defined]
+    assert Text("o_next", {"player": "blue"}).text("en") == text_before_0_2(
+        "exercise.o_next", {"player": "blue"}
+    ).text("en")
 
 
 def test_the_new_names_do_not_warn() -> None:
@@ -83,7 +92,7 @@ def test_the_widget_key_module_warns_on_import() -> None:
 
 def test_exercises_record_is_the_rule_scores_and_warns() -> None:
     ex = Exercises(count=3, seed=1)
-    ex.answer(ex.current.answer.text.say("en"))
+    ex.answer(ex.current.answer.text.text("en"))
     assert ex.rule_scores and all(right == asked == 1 for right, asked in ex.rule_scores.values())
     with pytest.warns(DeprecationWarning, match="Exercises.record is deprecated: use Exercises"):
         assert ex.record is ex.rule_scores

@@ -21,6 +21,7 @@ from shangrila_widget.exercises.generate import (
     Sentence,
     exercises_on,
     generate,
+    phrase,
     spaces_text,
 )
 from shangrila_widget.exercises.model import MISREADINGS, Misreading
@@ -42,8 +43,11 @@ __all__ = [
     "engine_claims",
     "exercises_on",
     "generate",
+    "phrase",
     "play_out",
     "spaces_text",
 ]
 
-__getattr__ = old_names("shangrila_widget.exercises", {"Text": ("Sentence", Sentence)})
+from shangrila_widget.exercises.exercise import text_before_0_2  # noqa: E402
+
+__getattr__ = old_names("shangrila_widget.exercises", {"Text": ("phrase", text_before_0_2)})

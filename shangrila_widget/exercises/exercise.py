@@ -12,15 +12,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from random import Random
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from shangrila_widget.exercises.model import MISREADINGS
-from shangrila_widget.exercises.words import check_language, colour_name, words
 from shangrila_widget.rules import VILLAGES, Journey, Position
 from shangrila_widget.rules.actions import parse_action
-from shangrila_widget.rules.messages import Language, action_words, rule_title
+from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import (
+    LANGUAGES,
+    Joined,
+    Language,
+    Message,
+    action_message,
+    rule_title,
+    say,
+)
 
 #: The kinds of exercise, in the order :func:`generate` cycles through them.
 KINDS: Final = ("what_happens", "stronger", "legal", "who_wins", "find_journey", "find_changes")
@@ -40,35 +48,37 @@ KIND_LEVELS: Final[Mapping[str, frozenset[int]]] = {
 }
 
 
-@dataclass(frozen=True)
-class Sentence:
-    """A sentence kept as its key and parameters until it is shown in a language (called
-    ``Text`` before 0.2, like the drawing's text)."""
-
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    parts: tuple[Sentence, ...] = ()
-
-    def say(self, lang: Language) -> str:
-        """The sentence in ``lang``."""
-        check_language(lang)
-        if self.key == "list":
-            return "; ".join(p.say(lang) for p in self.parts)
-        if self.key == "commas":
-            return ", ".join(p.say(lang) for p in self.parts)
-        params = {k: _word(k, v, lang) for k, v in self.params.items()}
-        return words(self.key, lang, **params)
+#: An exercise's words: one sentence kept as a :class:`Message`, or several said together.
+Sentence: TypeAlias = "Message | Joined"
 
 
-def _word(name: str, value: Any, lang: Language) -> Any:
-    if isinstance(value, Sentence):
-        return value.say(lang)
+def phrase(key: str, params: Mapping[str, Any] | None = None) -> Message:
+    """An exercise's sentence ``key`` kept as a :class:`Message` until it is shown, its facts
+    made sayable in any language: the colour keys of ``names`` named, the rule id of
+    ``rule_title`` given with its title, the action text of ``action`` in words.
+
+    >>> phrase("exercise.o_next", {"player": "blue"}).text("pl")
+    'Następny ruch ma: Niebieski'
+    """
+    return Message(key, {k: _sayable(k, v) for k, v in (params or {}).items()})
+
+
+def text_before_0_2(key: str, params: Mapping[str, Any] | None = None) -> Message:
+    """What ``Text(key, params)`` made before 0.2, now a :func:`phrase` (a key without its
+    group is an exercise's): kept one release for the deprecated name ``Text``."""
+    return phrase(key if "." in key else f"exercise.{key}", params)
+
+
+def _sayable(name: str, value: Any) -> Any:
     if name == "names":
-        return ", ".join(colour_name(c, lang) for c in value)
+        return Joined(tuple(Message(f"colour.{c}") for c in value), ", ")
     if name == "rule_title":
-        return f"{rule_title(value, lang)} ({value})"
-    if name == "action":
-        return action_words(parse_action(value), lang)
+        return {lang: f"{rule_title(value, lang)} ({value})" for lang in LANGUAGES}
+    if name == "action" and isinstance(value, str):
+        try:
+            return action_message(parse_action(value))
+        except ShangrilaError:
+            return value  # an answer typed in that is no action: said as it was typed
     return value  # a colour or type key is named by the words themselves
 
 
@@ -85,7 +95,7 @@ class Option:
     def to_dict(self, lang: Language = "en") -> dict[str, Any]:
         """The option as JSON (``shangrila exercises``)."""
         return {
-            "text": self.text.say(lang),
+            "text": self.text.text(lang),
             "correct": self.correct,
             "misreading": self.misreading,
             "claims": dict(self.claims),
@@ -114,7 +124,7 @@ class Exercise:
         """Why ``option`` is wrong (what was misread), or an empty text for the right one."""
         if option.misreading is None:
             return ""
-        return words(f"m_{option.misreading}", lang)
+        return say(f"exercise.m_{option.misreading}", lang)
 
     def to_dict(self, lang: Language = "en") -> dict[str, Any]:
         """The exercise as JSON (``shangrila exercises``; documented in docs/formats.md)."""
@@ -123,7 +133,7 @@ class Exercise:
             "kind": self.kind,
             "level": self.level,
             "rules": list(self.rules),
-            "question": self.question.say(lang),
+            "question": self.question.text(lang),
             "position": self.position.to_dict(),
             "action": self.action,
             "options": [o.to_dict(lang) for o in self.options],
@@ -214,6 +224,7 @@ __all__ = [
     "Exercise",
     "Option",
     "Sentence",
+    "phrase",
     "distinct",
     "finish",
     "level_of",

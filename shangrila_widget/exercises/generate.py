@@ -32,6 +32,8 @@ from shangrila_widget.exercises.exercise import (
     Option,
     Sentence,
     level_of,
+    phrase,
+    text_before_0_2,
 )
 from shangrila_widget.exercises.journey_questions import (
     find_changes,
@@ -43,7 +45,8 @@ from shangrila_widget.exercises.journey_questions import (
 from shangrila_widget.exercises.model import MISREADINGS
 from shangrila_widget.exercises.positions import TRIES
 from shangrila_widget.exercises.turn_questions import legal, who_wins
-from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
+from shangrila_widget.rules.messages import Message, problem
 
 
 def generate(
@@ -65,11 +68,11 @@ def generate(
     (('stronger', 1), ('legal', 1), ('who_wins', 1))
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"count: expected a whole number >= 0, got {count!r}")
+        raise ShangrilaError(problem("exercise_count", value=excerpt(count)))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed: expected a whole number, got {seed!r}")
+        raise ShangrilaError(problem("exercise_seed", value=excerpt(seed)))
     if players not in (3, 4) or isinstance(players, bool):
-        raise ValueError(f"players: expected 3 or 4, got {players!r}")
+        raise ShangrilaError(problem("exercise_players", value=excerpt(players)))
     if isinstance(kinds, str):  # not read letter by letter
         raise TypeError(
             f"kinds: expected a list of kinds such as kinds=[{kinds[:24]!r}], got the text "
@@ -78,28 +81,26 @@ def generate(
     chosen = tuple(KINDS if kinds is None else kinds)
     unknown = [k for k in chosen if k not in KINDS]
     if unknown or not chosen:
-        raise ValueError(f"kinds: unknown {unknown!r}; expected some of {', '.join(KINDS)}")
+        said = ", ".join(excerpt(k) for k in unknown)
+        raise ShangrilaError(problem("exercise_kinds", value=said, known=KINDS))
     if level is not None:
         if isinstance(level, bool) or level not in LEVELS:
-            raise ValueError(f"level: expected 1, 2 or 3, got {level!r}")
+            raise ShangrilaError(problem("exercise_level", value=excerpt(level)))
         chosen = tuple(k for k in chosen if level in KIND_LEVELS[k])
         if not chosen:
-            raise ValueError(f"level: none of these kinds reaches level {level}")
+            raise ShangrilaError(problem("exercise_level_kinds", level=level))
     targets: tuple[str | None, ...] = (None,)
     if rules is not None:
         targets = tuple(dict.fromkeys(rules))
         unaskable = [r for r in targets if r not in ASKABLE_RULES]
         if unaskable or not targets:
-            raise ValueError(
-                f"rules: no exercise asks about {', '.join(map(str, unaskable)) or 'no rule'}; "
-                f"these can be asked: {', '.join(sorted(ASKABLE_RULES))}"
-            )
+            asked = ", ".join(map(str, unaskable)) or Message("error.no_rule")
+            known = sorted(ASKABLE_RULES)
+            raise ShangrilaError(problem("exercise_rules", value=asked, known=known))
         three_only = [r for r in targets if r in _THREE_PLAYER_RULES]
         if three_only and players != 3:
-            raise ValueError(
-                f"rules: {', '.join(map(str, three_only))} is asked in 3-player games only "
-                f"(players=3)"
-            )
+            asked = ", ".join(map(str, three_only))
+            raise ShangrilaError(problem("exercise_three_only", value=asked))
     colours = ("red", "blue", "yellow", "violet")[:players]
     result = []
     for number in range(count):
@@ -108,7 +109,7 @@ def generate(
         if level is not None:
             fitting = tuple(k for k in fitting if level in KIND_LEVELS[k])
             if not fitting:
-                raise ValueError(f"level: no exercise on {target} reaches level {level}")
+                raise ShangrilaError(problem("exercise_level_rule", rule=target, level=level))
         kind = fitting[number % len(fitting)]
         step = "" if level is None else f"/{level}"  # sets without a level stay as they were
         rng = Random(f"{seed}/{players}/{number}/{kind}/{target}{step}")
@@ -185,7 +186,8 @@ def exercises_on(
     """
     askable = [r for r in rules if r in ASKABLE_RULES]
     if not askable:
-        raise ValueError(f"rules: no exercise asks about {', '.join(rules) or 'no rule'}")
+        asked = ", ".join(rules) or Message("error.no_rule")
+        raise ShangrilaError(problem("exercise_rules_none", value=asked))
     return generate(count, seed, players=players, rules=askable)
 
 
@@ -197,10 +199,13 @@ __all__ = [
     "Exercise",
     "Option",
     "Sentence",
+    "phrase",
     "exercises_on",
     "generate",
     "level_of",
     "spaces_text",
 ]
 
-__getattr__ = old_names("shangrila_widget.exercises.generate", {"Text": ("Sentence", Sentence)})
+__getattr__ = old_names(
+    "shangrila_widget.exercises.generate", {"Text": ("phrase", text_before_0_2)}
+)

@@ -13,7 +13,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from random import Random
 from typing import Any, Final
 
-from shangrila_widget.exercises.exercise import Exercise, Option, Sentence, distinct, finish
+from shangrila_widget.exercises.exercise import (
+    Exercise,
+    Option,
+    Sentence,
+    distinct,
+    finish,
+    phrase,
+)
 from shangrila_widget.exercises.model import Claims, journey_claims, stronger
 from shangrila_widget.exercises.positions import (
     JOURNEY_READINGS,
@@ -25,6 +32,7 @@ from shangrila_widget.exercises.positions import (
     random_position,
 )
 from shangrila_widget.rules import MASTER_TYPES, Journey, Position
+from shangrila_widget.rules.messages import Joined
 
 _STRENGTH_READINGS: Final = (
     "strength-masters-only",
@@ -53,7 +61,7 @@ def _journey_summary(
         ):
             continue
         if new is None:
-            spaces.append(Sentence("space_empty", {"type": master_type}))
+            spaces.append(phrase("exercise.space_empty", {"type": master_type}))
             continue
         key = "space_pair" if new["student"] else "space_master"
         if (
@@ -64,40 +72,44 @@ def _journey_summary(
             and claims["situation"] == 1
         ):
             key = "space_two_masters"
-        spaces.append(Sentence(key, {"type": master_type, "colour": new["owner"]}))
+        spaces.append(phrase(f"exercise.{key}", {"type": master_type, "colour": new["owner"]}))
     parts = []
     if pos.tiles(origin) and not claims["villages"][origin]:
-        parts.append(Sentence("village_emptied", {"village": origin}))
+        parts.append(phrase("exercise.village_emptied", {"village": origin}))
     parts.append(
-        Sentence(
-            "in_village", {"village": destination, "spaces": Sentence("list", parts=tuple(spaces))}
+        phrase(
+            "exercise.in_village", {"village": destination, "spaces": Joined(tuple(spaces), "; ")}
         )
         if spaces
-        else Sentence("nothing_changes", {"village": destination})
+        else phrase("exercise.nothing_changes", {"village": destination})
     )
     bridge = f"{min(origin, destination)}-{max(origin, destination)}"
     stands = [min(origin, destination), max(origin, destination)] in claims["bridges"]
-    parts.append(Sentence("bridge_stays" if stands else "bridge_falls", {"bridge": bridge}))
+    parts.append(
+        phrase("exercise.bridge_stays" if stands else "exercise.bridge_falls", {"bridge": bridge})
+    )
     new_stones = sorted(set(claims["stones"]) - set(pos.stones))
     if new_stones:
-        parts.append(Sentence("new_stones", {"villages": ", ".join(new_stones)}))
+        parts.append(phrase("exercise.new_stones", {"villages": ", ".join(new_stones)}))
     if misreading == "displaced-student-stays":
         for master_type in MASTER_TYPES:
             old = before.get(master_type)
             new = after.get(master_type)
             if old is not None and old.student and new is not None and new["owner"] != old.owner:
-                parts.append(Sentence("student_stays", {"colour": old.owner, "type": master_type}))
+                parts.append(
+                    phrase("exercise.student_stays", {"colour": old.owner, "type": master_type})
+                )
     returned = [
-        Sentence("tile_count", {"colour": c, "type": t, "count": n})
+        phrase("exercise.tile_count", {"colour": c, "type": t, "count": n})
         for c, n_by_type in sorted(_returned(pos, action, claims, misreading).items())
         for t, n in n_by_type.items()
     ]
     if returned:
         key = "lost_tiles" if misreading == "tiles-lost" else "to_supply"
-        parts.append(Sentence(key, {"tiles": Sentence("list", parts=tuple(returned))}))
+        parts.append(phrase(f"exercise.{key}", {"tiles": Joined(tuple(returned), "; ")}))
     if claims["over"]:
-        parts.append(Sentence("game_ends"))
-    return Sentence("list", parts=tuple(parts))
+        parts.append(phrase("exercise.game_ends"))
+    return Joined(tuple(parts), "; ")
 
 
 def _returned(
@@ -169,7 +181,7 @@ def what_happens(
         options = [o_ for o_ in options if o_.correct or o_.text != options[0].text]
         if len(options) >= 3:
             key = "q_what_happens_eleven" if pos.end_eleven else "q_what_happens"
-            question = Sentence(key, {"player": pos.to_move, "action": str(action)})
+            question = phrase(f"exercise.{key}", {"player": pos.to_move, "action": str(action)})
             return finish(rng, ident, "what_happens", question, pos, str(action), options)
     return None
 
@@ -191,8 +203,8 @@ def stronger_village(
             options = distinct(options)
             if len(options) < 2:
                 continue
-            question = Sentence(
-                "q_stronger", {"player": pos.to_move, "origin": o, "destination": d}
+            question = phrase(
+                "exercise.q_stronger", {"player": pos.to_move, "origin": o, "destination": d}
             )
             exercise = finish(rng, ident, "stronger", question, pos, str(action), options)
             if rule == target:
@@ -204,7 +216,7 @@ def stronger_village(
 def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None) -> Option:
     village = o if wins else d
     return Option(
-        Sentence(f"o_stronger_{rule}", {"village": village}),
+        phrase(f"exercise.o_stronger_{rule}", {"village": village}),
         reading is None,
         reading,
         {"situation": 1 if wins else 2, "strength_rule": rule},
@@ -249,8 +261,9 @@ def find_journey(
                         break
             if len(options) < 2:
                 continue
-            question = Sentence(
-                "q_find_journey", {"player": pos.to_move, "colour": colour, "village": village}
+            question = phrase(
+                "exercise.q_find_journey",
+                {"player": pos.to_move, "colour": colour, "village": village},
             )
             return finish(rng, ident, "find_journey", question, pos, None, options)
     return None
@@ -260,7 +273,7 @@ def _find_option(pos: Position, journey: Journey, reading: str | None) -> Option
     claims = journey_claims(pos, journey.origin, journey.destination, reading)
     village = journey.destination
     return Option(
-        Sentence("o_action", {"action": str(journey)}),
+        phrase("exercise.o_action", {"action": str(journey)}),
         reading is None,
         reading,
         {"action": str(journey), "villages": {village: claims["villages"][village]}},
@@ -286,7 +299,9 @@ def find_changes(
                 seen.append(option.claims["spaces"])
                 options.append(option)
         if len(options) >= 2:
-            question = Sentence("q_find_changes", {"player": pos.to_move, "action": str(action)})
+            question = phrase(
+                "exercise.q_find_changes", {"player": pos.to_move, "action": str(action)}
+            )
             return finish(rng, ident, "find_changes", question, pos, str(action), options)
     return None
 
@@ -306,25 +321,25 @@ def spaces_text(spaces: Iterable[Sequence[str]]) -> Sentence:
     """Spaces ``[village, type]`` in words, by village ("in A: Rainmaker; in B: Healer,
     Priest").
 
-    >>> spaces_text([["A", "rainmaker"], ["B", "healer"], ["B", "priest"]]).say("en")
+    >>> spaces_text([["A", "rainmaker"], ["B", "healer"], ["B", "priest"]]).text("en")
     'in A: Rainmaker; in B: Healer, Priest'
     """
     by_village: dict[str, list[str]] = {}
     for village, master_type in spaces:
         by_village.setdefault(village, []).append(master_type)
     parts = tuple(
-        Sentence(
-            "in_village",
+        phrase(
+            "exercise.in_village",
             {
                 "village": village,
-                "spaces": Sentence(
-                    "commas", parts=tuple(Sentence("type_name", {"type": t}) for t in types)
+                "spaces": Joined(
+                    tuple(phrase("exercise.type_name", {"type": t}) for t in types), ", "
                 ),
             },
         )
         for village, types in by_village.items()
     )
-    return Sentence("list", parts=parts) if parts else Sentence("no_spaces")
+    return Joined(parts, "; ") if parts else phrase("exercise.no_spaces")
 
 
 __all__ = ["find_changes", "find_journey", "spaces_text", "stronger_village", "what_happens"]

@@ -5,7 +5,7 @@ misreading.
 >>> from random import Random
 >>> exercise = who_wins(Random(2), ("red", "blue", "yellow"), "x")
 >>> exercise.kind, exercise.question.key
-('who_wins', 'q_who_wins')
+('who_wins', 'exercise.q_who_wins')
 """
 
 from __future__ import annotations
@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from random import Random
 from typing import Final
 
-from shangrila_widget.exercises.exercise import Exercise, Option, Sentence, distinct, finish
+from shangrila_widget.exercises.exercise import (
+    Exercise,
+    Option,
+    distinct,
+    finish,
+    phrase,
+)
 from shangrila_widget.exercises.model import (
     MISREADINGS,
     Claims,
@@ -105,7 +111,7 @@ def legal(
             if target is not None and target not in named:
                 continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
-            question = Sentence("q_legal", {"player": pos.to_move, "action": action})
+            question = phrase("exercise.q_legal", {"player": pos.to_move, "action": action})
             return finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -123,16 +129,22 @@ def _place_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -
                 continue
             options = [
                 Option(
-                    Sentence(
-                        "o_turn_passes", {"player": truth["to_move"], "rule_title": "PLACE-ONE"}
+                    phrase(
+                        "exercise.o_turn_passes",
+                        {"player": truth["to_move"], "rule_title": "PLACE-ONE"},
                     ),
                     True,
                     None,
                     truth,
                 ),
-                Option(Sentence("o_place_again", {"player": pos.to_move}), False, reading, misread),
+                Option(
+                    phrase("exercise.o_place_again", {"player": pos.to_move}),
+                    False,
+                    reading,
+                    misread,
+                ),
             ]
-            question = Sentence("q_place_turn", {"player": pos.to_move, "action": action})
+            question = phrase("exercise.q_place_turn", {"player": pos.to_move, "action": action})
             return finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -153,18 +165,23 @@ def _next_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) ->
             if pos.play(action).position.is_over:
                 continue
             truth = turn_claims(pos, action)
-            options = [Option(Sentence("o_next", {"player": truth["to_move"]}), True, None, truth)]
+            options = [
+                Option(phrase("exercise.o_next", {"player": truth["to_move"]}), True, None, truth)
+            ]
             for other in (reading, *(r for r in _NEXT_READINGS if r != reading)):
                 misread = turn_claims(pos, action, other)
                 options.append(
                     Option(
-                        Sentence("o_next", {"player": misread["to_move"]}), False, other, misread
+                        phrase("exercise.o_next", {"player": misread["to_move"]}),
+                        False,
+                        other,
+                        misread,
                     )
                 )
             options = distinct(options)
             if len(options) < 2 or options[0].claims != truth:
                 continue
-            question = Sentence("q_next_turn", {"player": pos.to_move, "action": action})
+            question = phrase("exercise.q_next_turn", {"player": pos.to_move, "action": action})
             return finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -199,30 +216,35 @@ def _stall(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exe
             continue
         truth, misread = turn_claims(pos, "pass"), turn_claims(pos, "pass", reading)
         names = truth["winners"]
-        winners = Sentence("o_shared" if len(names) > 1 else "o_stall_won", {"names": names})
+        winners = phrase(
+            "exercise.o_shared" if len(names) > 1 else "exercise.o_stall_won", {"names": names}
+        )
         options = [
             Option(
-                Sentence("o_stall_ends", {"rule_title": "END-STALL", "winners": winners}),
+                phrase("exercise.o_stall_ends", {"rule_title": "END-STALL", "winners": winners}),
                 True,
                 None,
                 truth,
             ),
             Option(
-                Sentence("o_game_goes_on", {"player": misread["to_move"]}), False, reading, misread
+                phrase("exercise.o_game_goes_on", {"player": misread["to_move"]}),
+                False,
+                reading,
+                misread,
             ),
         ]
         i = pos.players.index(pos.to_move)
         passed = [pos.players[(i + k) % len(pos.players)] for k in range(1, len(pos.players))]
-        question = Sentence("q_stall", {"names": passed, "player": pos.to_move})
+        question = phrase("exercise.q_stall", {"names": passed, "player": pos.to_move})
         return finish(rng, ident, "legal", question, pos, "pass", options)
     return None
 
 
 def _legal_option(claims: Claims, reading: str | None) -> Option:
     text = (
-        Sentence("o_legal")
+        phrase("exercise.o_legal")
         if claims["legal"]
-        else Sentence("o_refused", {"rule_title": claims["rule"]})
+        else phrase("exercise.o_refused", {"rule_title": claims["rule"]})
     )
     return Option(text, reading is None, reading, dict(claims))
 
@@ -238,14 +260,16 @@ def who_wins(
             options.append(_winners_option(winner_claims(pos, reading), reading))
         options = distinct(options)
         if len(options) >= 2:
-            return finish(rng, ident, "who_wins", Sentence("q_who_wins"), pos, None, options)
+            return finish(rng, ident, "who_wins", phrase("exercise.q_who_wins"), pos, None, options)
     return None
 
 
 def _winners_option(claims: Claims, reading: str | None) -> Option:
     names = claims["winners"]
     key = "o_shared" if len(names) > 1 else "o_winners"
-    return Option(Sentence(key, {"names": names}), reading is None, reading, dict(claims))
+    return Option(
+        phrase(f"exercise.{key}", {"names": names}), reading is None, reading, dict(claims)
+    )
 
 
 __all__ = ["action_pool", "legal", "stalled", "three_recruits", "who_wins"]

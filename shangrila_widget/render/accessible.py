@@ -21,21 +21,17 @@ if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
 
 
-def scene_text(lang: str, key: str, **params: object) -> str:
-    """One of the picture's own words (``scene.<key>``) in ``lang``, filled in."""
-    return say(f"scene.{key}", check_language(lang), **params)
-
-
 def position_title(position: Position, lang: str) -> str:
     """One line: the game, the player count, the phase and who moves."""
-    to_move = scene_text(lang, "to_move", colour=position.to_move)
+    language = check_language(lang)
+    to_move = say("scene.to_move", language, colour=position.to_move)
     if position.is_over:
         to_move = ""
-    title = scene_text(
-        lang,
-        "title",
+    title = say(
+        "scene.title",
+        language,
         players=len(position.players),
-        phase=scene_text(lang, position.phase),
+        phase=say(f"scene.{position.phase}", language),
         to_move=to_move,
     )
     return title.rstrip(", ")
@@ -47,42 +43,42 @@ def describe_tile(colour: str, master_type: str, role: str, lang: str = "en") ->
     >>> describe_tile("red", "healer", "with_student")
     'Red Healer master with a student'
     """
-    return scene_text(lang, role, colour=colour, type=master_type)
+    language = check_language(lang)
+    return say(f"scene.{role}", language, colour=colour, type=master_type)
 
 
 def position_description(position: Position, lang: str) -> str:
     """The whole position in words: each village, the broken bridges, stones, masters."""
+    language = check_language(lang)
     lines: list[str] = []
     for village in VILLAGES:
-        head = scene_text(lang, "village", v=village)
+        head = say("scene.village", language, v=village)
         if not position.in_play(village):
-            lines.append(f"{head}: {scene_text(lang, 'out_of_play')}.")
+            lines.append(f"{head}: {say('scene.out_of_play', language)}.")
             continue
         tiles = position.tiles(village)
         parts = [
             describe_tile(t.owner, mt, "with_student" if t.student else "master", lang)
             for mt, t in tiles.items()
         ]
-        stone = f", {scene_text(lang, 'stone')}" if position.has_stone(village) else ""
-        body = "; ".join(parts) if parts else scene_text(lang, "empty")
-        lines.append(
-            f"{head} ({scene_text(lang, 'strength', n=position.strength(village))}{stone}): {body}."
-        )
+        stone = f", {say('scene.stone', language)}" if position.has_stone(village) else ""
+        body = "; ".join(parts) if parts else say("scene.empty", language)
+        strength = say("scene.strength", language, n=position.strength(village))
+        lines.append(f"{head} ({strength}{stone}): {body}.")
     broken = [
         f"{a}-{b}"
         for a, b in BRIDGES
         if (a, b) in board_bridges(len(position.players)) and not position.bridge_intact(a, b)
     ]
     lines.append(
-        scene_text(lang, "broken", list=", ".join(broken))
+        say("scene.broken", language, list=", ".join(broken))
         if broken
-        else scene_text(lang, "no_broken")
+        else say("scene.no_broken", language)
     )
     if position.stones:
-        lines.append(scene_text(lang, "stones", list=", ".join(sorted(position.stones))))
+        lines.append(say("scene.stones", language, list=", ".join(sorted(position.stones))))
     masters = [
-        f"{colour_name(c, check_language(lang))}: "
-        f"{scene_text(lang, 'masters', n=position.masters_of(c))}"
+        f"{colour_name(c, language)}: {say('scene.masters', language, n=position.masters_of(c))}"
         for c in position.players
     ]
     lines.append("; ".join(masters) + ".")

@@ -50,7 +50,6 @@ from typing import TYPE_CHECKING
 from shangrila_widget.render.accessible import (
     position_description,
     position_title,
-    scene_text,
 )
 from shangrila_widget.render.highlight import (
     HIGHLIGHT_KINDS,
@@ -106,7 +105,7 @@ from shangrila_widget.render.styles import (
     rounded,
 )
 from shangrila_widget.rules.board import BRIDGE_INDEX, VILLAGES, board_bridges
-from shangrila_widget.rules.messages import COLOUR_NAMES, check_language
+from shangrila_widget.rules.messages import COLOUR_NAMES, check_language, say
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -246,7 +245,7 @@ def _static_layer(
             Text(
                 v.cx,
                 baseline_for_centre(v.cy, size),
-                scene_text(lang, "out_of_play"),
+                say("scene.out_of_play", check_language(lang)),
                 size=size,
                 fill=OUT_INK,
                 tag=("village", v.id),
@@ -479,7 +478,7 @@ def _footer(
         Text(
             rounded(layout.width - 20 * u),
             baseline_for_centre(row, size),
-            scene_text(lang, position.phase),
+            say(f"scene.{position.phase}", check_language(lang)),
             size=size,
             fill=FOOTER_INK,
             weight="normal",

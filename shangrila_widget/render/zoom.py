@@ -29,7 +29,6 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from shangrila_widget.render.accessible import scene_text
 from shangrila_widget.render.highlight import HighlightLike
 from shangrila_widget.render.layout import HitTarget, ZoomView, zoom_view
 from shangrila_widget.render.primitives import (
@@ -54,6 +53,7 @@ from shangrila_widget.render.styles import (
     rounded,
 )
 from shangrila_widget.rules.board import board_bridges
+from shangrila_widget.rules.messages import check_language, say
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -102,7 +102,7 @@ def _static(
         Text(
             rounded((x0 + x1) / 2),
             baseline_for_centre((y0 + y1) / 2, size),
-            scene_text(lang, "back"),
+            say("scene.back", check_language(lang)),
             size=size,
             fill=FOOTER_INK,
             tag=("back",),
@@ -113,7 +113,7 @@ def _static(
         Text(
             rounded(width - 24 * u),
             baseline_for_centre((y0 + y1) / 2, title),
-            scene_text(lang, "village", v=view.village),
+            say("scene.village", check_language(lang), v=view.village),
             size=title,
             fill=LABEL_INK,
             anchor="end",

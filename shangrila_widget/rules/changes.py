@@ -27,10 +27,9 @@ from shangrila_widget.rules.board import (
 )
 from shangrila_widget.rules.codes import SETUP
 from shangrila_widget.rules.errors import ShangrilaError
-from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.messages import Language, Message
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.results import Refusal
-from shangrila_widget.rules.ruling_words import say
 
 
 @dataclass(frozen=True)
@@ -42,9 +41,14 @@ class Change:
     params: Mapping[str, str]
     apply: Callable[[dict[str, Any]], None] = field(compare=False, repr=False)
 
+    @property
+    def words(self) -> Message:
+        """The change as a clause kept to be said in any language (``ruling.<key>``)."""
+        return Message(f"ruling.{self.key}", self.params)
+
     def text(self, lang: Language = "en") -> str:
         """The change as a clause ("the bridge A-B still stood")."""
-        return say(self.key, lang, **self.params)
+        return self.words.text(lang)
 
 
 def edited(pos: Position, changes: tuple[Change, ...]) -> Position | None:

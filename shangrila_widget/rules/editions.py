@@ -20,11 +20,10 @@ from shangrila_widget.rules.changes import to_play_phase
 from shangrila_widget.rules.codes import PLAY
 from shangrila_widget.rules.engine import check, play
 from shangrila_widget.rules.errors import RulingError, excerpt
-from shangrila_widget.rules.messages import LANGUAGES, Language
+from shangrila_widget.rules.messages import LANGUAGES, Language, Message, say
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.position_json import OPTION_END_ELEVEN
 from shangrila_widget.rules.results import Outcome
-from shangrila_widget.rules.ruling_words import say
 
 STANDARD: Final = "standard"
 EDITIONS: Final = (STANDARD, OPTION_END_ELEVEN)
@@ -44,8 +43,8 @@ def edition_label(edition: str, lang: Language = "en") -> str:
     'END-ELEVEN: the game ends after the 11th stone (as some editions and implementations play it)'
     """
     if edition not in EDITIONS:
-        raise RulingError("ruling.edition", edition=excerpt(edition))
-    return say(f"edition_source.{EDITION_SOURCES[edition]}", lang, edition=edition)
+        raise RulingError("error.ruling_edition", edition=excerpt(edition))
+    return say(f"ruling.edition_source.{EDITION_SOURCES[edition]}", lang, edition=edition)
 
 
 def under_edition(pos: Position, edition: str) -> Position:
@@ -58,7 +57,7 @@ def under_edition(pos: Position, edition: str) -> Position:
     'END-ELEVEN'
     """
     if edition not in EDITIONS:
-        raise RulingError("ruling.edition", edition=excerpt(edition))
+        raise RulingError("error.ruling_edition", edition=excerpt(edition))
     if edition == edition_of(pos):
         return pos
     data = pos.to_dict()
@@ -94,14 +93,20 @@ class EditionNote:
     def differs(self) -> bool:
         return self.key is not None
 
-    def text(self, lang: Language = "en") -> str | None:
-        """What differs, in words; None when both editions agree."""
+    @property
+    def words(self) -> Message | None:
+        """What differs, kept to be said in any language; None when both editions agree."""
         if self.key is None:
             return None
         if self.key == "edition.other_verdict":
-            verdict = str(self.params["verdict_" + lang])
-            return say(self.key, lang, edition=self.edition, verdict=verdict)
-        return say(self.key, lang, **self.params)
+            verdict = {lang: str(self.params["verdict_" + lang]) for lang in LANGUAGES}
+            return Message(f"ruling.{self.key}", {"edition": self.edition, "verdict": verdict})
+        return Message(f"ruling.{self.key}", self.params)
+
+    def text(self, lang: Language = "en") -> str | None:
+        """What differs, in words; None when both editions agree."""
+        words = self.words
+        return None if words is None else words.text(lang)
 
     def to_dict(self, lang: Language = "en") -> dict[str, Any]:
         return {
@@ -144,7 +149,7 @@ def other_edition(
         key = "edition.other_verdict"
         for lang in LANGUAGES:
             params["verdict_" + lang] = (
-                say("edition.legal", lang) if refusal is None else refusal.message(lang)
+                say("ruling.edition.legal", lang) if refusal is None else refusal.message(lang)
             )
     return EditionNote(
         STANDARD if eleven else OPTION_END_ELEVEN,

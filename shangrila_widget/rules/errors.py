@@ -145,7 +145,7 @@ class PositionError(ShangrilaError):
     """
 
     def __init__(self, path: str, problem: Sayable | str) -> None:
-        super().__init__(_AtPath(path, problem))
+        super().__init__(at_path(path, problem))
         self.path = path
         self.problem = str(problem)
         self.problem_words = problem
@@ -158,23 +158,13 @@ class PositionError(ShangrilaError):
 
 def at_path(path: str, problem: Sayable | str) -> Sayable:
     """A problem said after the key path it concerns (``tree[0].action: ...``), in any
-    language: the words of an error such as :class:`RecordError`."""
-    return _AtPath(path, problem)
+    language: the words of an error such as :class:`RecordError` (the problem alone when
+    the path is empty)."""
+    from shangrila_widget.rules.messages import Joined, Message
 
-
-class _AtPath:
-    """A problem said after the key path it concerns: ``villages.A: ...``."""
-
-    def __init__(self, path: str, problem: Sayable | str) -> None:
-        self.path = path
-        self.problem = problem
-
-    def text(self, lang: Language = "en") -> str:
-        said = self.problem if isinstance(self.problem, str) else self.problem.text(lang)
-        return f"{self.path}: {said}" if self.path else said
-
-    def __str__(self) -> str:
-        return self.text("en")
+    if not path:
+        return Joined((problem,))
+    return Message("error.at_path", {"path": path, "problem": problem})
 
 
 class ActionParseError(ShangrilaError):
@@ -188,7 +178,7 @@ class IllegalActionError(ShangrilaError):
     """
 
     def __init__(self, refusal: Refusal) -> None:
-        super().__init__(_AtPath(refusal.rule, refusal.words))
+        super().__init__(at_path(refusal.rule, refusal.words))
         self.refusal = refusal
 
     @property
@@ -208,6 +198,6 @@ class RulingError(ShangrilaError):
     def __init__(self, key: str, **params: object) -> None:
         from shangrila_widget.rules.messages import Message
 
-        super().__init__(Message(f"ruling.{key}", params))
+        super().__init__(Message(key, params))
         self.key = key
         self.params = params

@@ -15,10 +15,9 @@ from typing import Any, Final
 from shangrila_widget.rules.actions import Action, as_action
 from shangrila_widget.rules.changes import Change, changes_for, edited
 from shangrila_widget.rules.engine import check
-from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.messages import Language, Message
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.refusing import failing_conditions
-from shangrila_widget.rules.ruling_words import say
 
 
 @dataclass(frozen=True)
@@ -29,12 +28,17 @@ class LegalIf:
     changes: tuple[Change, ...]
     position: Position
 
+    @property
+    def words(self) -> Message:
+        """ "Legal if ...", kept to be said in any language."""
+        clauses = [c.words for c in self.changes]
+        if len(clauses) == 1:
+            return Message("ruling.legal_if.one", {"a": clauses[0]})
+        return Message("ruling.legal_if.two", {"a": clauses[0], "b": clauses[1]})
+
     def text(self, lang: Language = "en") -> str:
         """ "Legal if ..." in ``lang``."""
-        clauses = [c.text(lang) for c in self.changes]
-        if len(clauses) == 1:
-            return say("legal_if.one", lang, a=clauses[0])
-        return say("legal_if.two", lang, a=clauses[0], b=clauses[1])
+        return self.words.text(lang)
 
     def to_dict(self, lang: Language = "en") -> dict[str, Any]:
         """``{"text": ..., "position": <public JSON>, "changes": [<kind>, ...]}``."""

@@ -309,11 +309,6 @@ TYPE_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
 # ----------------------------------------------------------------------------- the rules
 
 
-def render(key: str, params: Mapping[str, Any], lang: Language = "en") -> str:
-    """The engine's template ``key`` (``rules.<key>``) filled with ``params`` in ``lang``."""
-    return say(f"rules.{key}", lang, **params)
-
-
 def event_template_key(kind: str, rule: str, params: Mapping[str, Any]) -> str:
     """The template of an event: by kind, refined by rule where the wording differs."""
     key = f"{kind}:{rule}"

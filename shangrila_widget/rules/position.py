@@ -55,6 +55,7 @@ from shangrila_widget.rules.codes import (
     Phase,
 )
 from shangrila_widget.rules.errors import PositionError, ShangrilaError, excerpt
+from shangrila_widget.rules.messages import problem
 from shangrila_widget.rules.position_json import (
     FORMAT,
     OPTION_END_ELEVEN,
@@ -443,7 +444,7 @@ def _village(village: object) -> int:
     try:
         return VILLAGE_INDEX[village]  # type: ignore[index]
     except (KeyError, TypeError):
-        raise ShangrilaError(f"unknown village {excerpt(village)}: expected A-M") from None
+        raise ShangrilaError(problem("unknown_village", value=excerpt(village))) from None
 
 
 def _type(master_type: object) -> int:

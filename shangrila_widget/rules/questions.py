@@ -107,7 +107,7 @@ def read_ruling_string(text: str) -> tuple[Position, Action, str | None]:
     position with no action (:func:`read_question` reads those)."""
     pos, action, player = read_question(text)
     if action is None:
-        raise RulingError("ruling.no_action")
+        raise RulingError("error.ruling_no_action")
     return pos, action, player
 
 
@@ -116,29 +116,29 @@ def read_question(text: str) -> tuple[Position, Action | None, str | None]:
     link holding one, ``...?ruling=r1~...``). Raises :class:`RulingError` naming the
     problem: a string cut short or altered is refused, never read as another position."""
     if not isinstance(text, str):
-        raise RulingError("ruling.not_text", kind=type(text).__name__)
+        raise RulingError("error.ruling_not_text", kind=type(text).__name__)
     text = text.strip()
     if "ruling=" in text:
         text = unquote(text.split("ruling=", 1)[1].split("&", 1)[0].split("#", 1)[0])
     bad = _SAFE.match(text)
     if bad is not None and bad.end() < len(text):
-        raise RulingError("ruling.character", char=repr(text[bad.end()]), at=bad.end() + 1)
+        raise RulingError("error.ruling_character", char=repr(text[bad.end()]), at=bad.end() + 1)
     parts = text.split("~")
     if not re.fullmatch(r"r[0-9]+", parts[0]):
-        raise RulingError("ruling.not_ruling", start=excerpt(text[:12]))
+        raise RulingError("error.ruling_not_ruling", start=excerpt(text[:12]))
     if parts[0] != RULING_VERSION:
-        raise RulingError("ruling.version", version=excerpt(parts[0]))
+        raise RulingError("error.ruling_version", version=excerpt(parts[0]))
     if len(parts) not in (5, 6):
-        raise RulingError("ruling.parts", count=len(parts))
+        raise RulingError("error.ruling_parts", count=len(parts))
     edition, position_text, action_text, *rest = parts[1:]
     if edition not in EDITIONS:
-        raise RulingError("ruling.edition", edition=excerpt(edition))
+        raise RulingError("error.ruling_edition", edition=excerpt(edition))
     body, found = text.rsplit("~", 1)
     if found != _check_digits(body):
-        raise RulingError("ruling.check", found=excerpt(found))
+        raise RulingError("error.ruling_check", found=excerpt(found))
     fields = position_text.split("_")
     if "e11" in fields:
-        raise RulingError("ruling.e11_field")
+        raise RulingError("error.ruling_e11_field")
     if len(fields) > _BOARD_FIELD:
         fields[_BOARD_FIELD] = fields[_BOARD_FIELD].replace(".", "/")
     if edition == OPTION_END_ELEVEN:
@@ -146,16 +146,16 @@ def read_question(text: str) -> tuple[Position, Action | None, str | None]:
     try:
         pos = Position.from_compact(" ".join(fields))
     except ShangrilaError as error:
-        raise RulingError("ruling.position", problem=str(error)) from None
+        raise RulingError("error.ruling_position", problem=str(error)) from None
     action: Action | None = None
     if action_text != NO_ACTION:
         try:
             action = parse_action(action_text.replace(".", " "))
         except ShangrilaError as error:
-            raise RulingError("ruling.action", problem=str(error)) from None
+            raise RulingError("error.ruling_action", problem=str(error)) from None
     player = rest[0] if len(rest) == 2 else None
     if player is not None and (action is None or player not in pos.players):
-        raise RulingError("ruling.player", player=excerpt(player))
+        raise RulingError("error.ruling_player", player=excerpt(player))
     return pos, action, player
 
 

@@ -53,7 +53,6 @@ from shangrila_widget.rules.questions import (
 )
 from shangrila_widget.rules.refusing import failing_conditions, refusing_rules
 from shangrila_widget.rules.results import Outcome, Refusal
-from shangrila_widget.rules.ruling_words import say
 
 
 @dataclass(frozen=True)
@@ -168,5 +167,4 @@ __all__ = [
     "ruling",
     "ruling_link",
     "ruling_string",
-    "say",
 ]

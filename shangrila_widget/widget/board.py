@@ -86,8 +86,10 @@ from shangrila_widget.rules.messages import (
     LANGUAGES,
     TYPE_NAMES,
     Language,
+    problem,
     rule_text,
     rule_title,
+    say,
     type_letter,
 )
 from shangrila_widget.widget.common import (
@@ -108,7 +110,6 @@ from shangrila_widget.widget.copying import LinkTools
 from shangrila_widget.widget.legend import Legend
 from shangrila_widget.widget.seats import BotSpec, ComputerPlayers
 from shangrila_widget.widget.style import page_guard, stylesheet
-from shangrila_widget.widget.texts import ui_text
 
 log = logging.getLogger("shangrila_widget")
 
@@ -256,10 +257,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("shangrila-status")
         #: The click mode (``action_kind``).
         self.kind_toggle = widgets.ToggleButtons(
-            options=[(ui_text(k, "en"), k) for k in CLICK_MODES],
+            options=[(say(f"ui.{k}", "en"), k) for k in CLICK_MODES],
             value="auto",
             style={"button_width": "92px"},
-            tooltips=[ui_text("kind_tip", "en")] * len(CLICK_MODES),
+            tooltips=[say("ui.kind_tip", "en")] * len(CLICK_MODES),
         )
         #: The EN/PL switch (``lang``).
         self.lang_toggle = widgets.ToggleButtons(
@@ -268,14 +269,14 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: The "show legal choices" checkbox (``show_legal``).
         self.show_legal_box = widgets.Checkbox(
             value=self.controller.show_legal,
-            description=ui_text("show_legal", "en"),
-            tooltip=ui_text("show_legal_tip", "en"),
+            description=say("ui.show_legal", "en"),
+            tooltip=say("ui.show_legal_tip", "en"),
             indent=False,
         )
         #: Presenter mode on and off (``presenter``).
         self.presenter_button = widgets.ToggleButton(
-            description=ui_text("presenter", "en"),
-            tooltip=ui_text("presenter_tip", "en"),
+            description=say("ui.presenter", "en"),
+            tooltip=say("ui.presenter_tip", "en"),
             icon="expand",
             layout={"width": "auto"},
         )
@@ -304,9 +305,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: reaches Python when it is committed (Enter, or leaving the box): a "submit"
         #: message may overtake the text's last keystrokes, a committed value cannot.
         self.action_box = widgets.Combobox(
-            placeholder=ui_text("action_box_placeholder", "en"),
-            description=ui_text("action_box", "en"),
-            tooltip=ui_text("action_box_tip", "en"),
+            placeholder=say("ui.action_box_placeholder", "en"),
+            description=say("ui.action_box", "en"),
+            tooltip=say("ui.action_box_tip", "en"),
             ensure_option=False,
             continuous_update=False,
             layout=widgets.Layout(width="auto", max_width="28em"),
@@ -316,7 +317,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: The position in words (for a screen reader, or to read aloud), folded behind a
         #: toggle button (focusable and pressed with the keyboard like every button).
         self.describe_button = widgets.ToggleButton(
-            description=ui_text("describe", "en"), icon="list", layout={"width": "auto"}
+            description=say("ui.describe", "en"), icon="list", layout={"width": "auto"}
         )
         self.describe_button.add_class("shangrila-describe-button")
         self.description_text = widgets.HTML(layout=widgets.Layout(display="none"))
@@ -371,7 +372,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             "cancel": self.controller.cancel,
         }
         for key, run in actions.items():
-            button = widgets.Button(description=ui_text(key, "en"), layout={"width": "auto"})
+            button = widgets.Button(description=say(f"ui.{key}", "en"), layout={"width": "auto"})
             button.on_click(self.guarded(lambda _button, run=run: self._run(run)))
             button.add_class(f"shangrila-button-{key}")
             self.buttons[key] = button
@@ -386,7 +387,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.error_box.add_class("shangrila-error")
         #: One line in presenter mode when the window leaves the board's letters too small
         #: for a room (shown by the stylesheet's container query, hidden otherwise).
-        self.too_small = widgets.HTML(html.escape(ui_text("presenter_too_small", "en")))
+        self.too_small = widgets.HTML(html.escape(say("ui.presenter_too_small", "en")))
         self.too_small.add_class("shangrila-too-small")
 
     # ------------------------------------------------------------------ public API
@@ -423,7 +424,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         :meth:`on_click` callbacks may take it, else the controller decides. While
         :attr:`busy`, a click only says so."""
         if self.busy:
-            feedback = Feedback.sentence("info", "busy_click", self.lang)
+            feedback = Feedback.sentence("info", "busy_click")
             self.say(feedback)
             return feedback
         if self._preview is not None:
@@ -456,7 +457,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         if not self.zoomed:
             self._before_zoom = self._last_feedback  # said again when it closes
         self.set_trait("zoomed", village)
-        feedback = Feedback.sentence("info", "zoom_opened", self.lang, village=village)
+        feedback = Feedback.sentence("info", "zoom_opened", village=village)
         self.say(feedback)
         self._refresh()
         return feedback
@@ -728,10 +729,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             "End": self._go_to_end,
             "Escape": self.controller.cancel,
             "Enter": self.controller.confirm_recruit,
-            "?": lambda: Feedback("info", ui_text("help", self.lang)),
+            "?": lambda: Feedback("info", say("ui.help", self.lang)),
         }
         if self.busy:
-            self.say(Feedback.sentence("info", "busy_click", self.lang))
+            self.say(Feedback.sentence("info", "busy_click"))
             return
         if self._key_callbacks.claimed(key):
             return
@@ -753,7 +754,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         try:
             return as_position(text).to_json()
         except PositionError as error:
-            raise traitlets.TraitError(f"not a valid position: {error}") from None
+            raise traitlets.TraitError(str(problem("position_trait", problem=str(error)))) from None
 
     @traitlets.observe("position")
     def _position_changed(self, change: dict[str, Any]) -> None:
@@ -767,20 +768,20 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _lang_changed(self, change: dict[str, Any]) -> None:
         lang = change["new"]
         self.controller.set_lang(lang)
-        labels = [(ui_text(k, lang), k) for k in CLICK_MODES]
+        labels = [(say(f"ui.{k}", lang), k) for k in CLICK_MODES]
         relabel(self.kind_toggle, labels, link=getattr(self, "_kind_link", None))
-        self.kind_toggle.tooltips = [ui_text("kind_tip", lang)] * len(CLICK_MODES)
-        self.show_legal_box.description = ui_text("show_legal", lang)
-        self.show_legal_box.tooltip = ui_text("show_legal_tip", lang)
-        self.action_box.description = ui_text("action_box", lang)
-        self.action_box.placeholder = ui_text("action_box_placeholder", lang)
-        self.action_box.tooltip = ui_text("action_box_tip", lang)
-        self.describe_button.description = ui_text("describe", lang)
-        self.presenter_button.description = ui_text("presenter", lang)
-        self.presenter_button.tooltip = ui_text("presenter_tip", lang)
-        self.too_small.value = html.escape(ui_text("presenter_too_small", lang))
+        self.kind_toggle.tooltips = [say("ui.kind_tip", lang)] * len(CLICK_MODES)
+        self.show_legal_box.description = say("ui.show_legal", lang)
+        self.show_legal_box.tooltip = say("ui.show_legal_tip", lang)
+        self.action_box.description = say("ui.action_box", lang)
+        self.action_box.placeholder = say("ui.action_box_placeholder", lang)
+        self.action_box.tooltip = say("ui.action_box_tip", lang)
+        self.describe_button.description = say("ui.describe", lang)
+        self.presenter_button.description = say("ui.presenter", lang)
+        self.presenter_button.tooltip = say("ui.presenter_tip", lang)
+        self.too_small.value = html.escape(say("ui.presenter_too_small", lang))
         for key, button in self.buttons.items():
-            button.description = ui_text(key, lang)
+            button.description = say(f"ui.{key}", lang)
         self.link_tools.translate(lang)
         self.say(self._last_feedback)  # said again, in the new language
         self._refresh()
@@ -822,13 +823,11 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return COLOUR_NAMES[self.lang][colour]
 
     def _welcome(self) -> Feedback:
-        to_move = self.game.to_move
-        names = {lang: COLOUR_NAMES[lang][to_move] for lang in LANGUAGES}
-        return Feedback.sentence("info", "welcome", self.lang, player=names)
+        return Feedback.sentence("info", "welcome", player=self.game.to_move)
 
     def _caption_text(self) -> str | None:
         if self._preview is not None:
-            return ui_text("preview", self.lang, action=self._preview.action)
+            return say("ui.preview", self.lang, action=self._preview.action)
         if self._caption is None or isinstance(self._caption, str):
             return self._caption
         return self._caption.get(self.lang) or next(iter(self._caption.values()), None)
@@ -922,7 +921,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         if not text:
             return
         if self.busy:
-            self.say(Feedback.sentence("info", "busy_click", self.lang))
+            self.say(Feedback.sentence("info", "busy_click"))
             return
         if self.play(text).kind == "played":
             self.action_box.value = ""
@@ -930,13 +929,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     def _status_html(self, pos: Position) -> str:
         """Who is to move and the phase; at the end, who won."""
         lang = self.lang
-        phase = ui_text(f"phase_{pos.phase}", lang)
+        phase = say(f"ui.phase_{pos.phase}", lang)
         if pos.is_over:
             names = ", ".join(self._colour_name(c) for c in pos.winners())
-            who = f"<b>{ui_text('winner', lang)}: {html.escape(names)}</b>"
+            who = f"<b>{say('ui.winner', lang)}: {html.escape(names)}</b>"
             return f"{_dot(None)} {phase} · {who}"
-        who = f"<b>{self._colour_name(pos.to_move)}</b> {ui_text('to_move', lang)}"
-        thinking = f" · <i>{ui_text('busy', lang)}</i>" if self.busy else ""
+        who = f"<b>{self._colour_name(pos.to_move)}</b> {say('ui.to_move', lang)}"
+        thinking = f" · <i>{say('ui.busy', lang)}</i>" if self.busy else ""
         return f"{_dot(pos.to_move)} {who} · {phase}{thinking}"
 
     def _side_html(self, pos: Position) -> str:
@@ -956,13 +955,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
                 f"{cells}<td>{masters}</td><td>{villages}</td></tr>"
             )
         result = (
-            f"<table class='shangrila-supply'><tr><th scope='col'>{ui_text('supply', lang)}</th>"
-            f"{header}<th scope='col'>{ui_text('masters', lang)}</th>"
-            f"<th scope='col'>{ui_text('villages', lang)}</th></tr>{''.join(rows)}</table>"
+            f"<table class='shangrila-supply'><tr><th scope='col'>{say('ui.supply', lang)}</th>"
+            f"{header}<th scope='col'>{say('ui.masters', lang)}</th>"
+            f"<th scope='col'>{say('ui.villages', lang)}</th></tr>{''.join(rows)}</table>"
         )
         if pos.is_over:
             names = ", ".join(self._colour_name(c) for c in pos.winners())
-            result += f"<p class='shangrila-winner'><b>{ui_text('winner', lang)}: {names}</b></p>"
+            result += f"<p class='shangrila-winner'><b>{say('ui.winner', lang)}: {names}</b></p>"
         return result
 
 

@@ -42,7 +42,7 @@ from shangrila_widget.rules.actions import Action, parse_action
 from shangrila_widget.rules.analysis import ALL_KINDS, Prediction, what_if
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_bridge, with_tile, with_to_move
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, TYPE_NAMES, Language
+from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, Message, say
 from shangrila_widget.rules.ruling import (
     EDITIONS,
     RulingError,
@@ -54,7 +54,6 @@ from shangrila_widget.rules.ruling import (
     ruling_link,
     under_edition,
 )
-from shangrila_widget.rules.ruling import say as say_ruling
 from shangrila_widget.widget.address import link_base, page_parameter
 from shangrila_widget.widget.board import (
     ShangriLaBoard,
@@ -66,7 +65,6 @@ from shangrila_widget.widget.board import (
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.copying import copy_button
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
-from shangrila_widget.widget.texts import ui_text
 
 W = TypeVar("W")
 
@@ -77,7 +75,7 @@ def prediction_label(prediction: Prediction, lang: Language = "en") -> str:
     """A one-line summary of a prediction for the list: action, situation, rules, masters."""
     parts = [str(prediction.action)]
     if prediction.situation is not None:
-        parts.append(f"{ui_text('situation', lang)} {prediction.situation}")
+        parts.append(f"{say('ui.situation', lang)} {prediction.situation}")
     interesting = [
         r for r in prediction.rules if r.startswith(("J-", "J1-", "J2-", "STONE", "END", "SCORE"))
     ]
@@ -280,28 +278,32 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         """Every label of the checker in its language."""
         lang = self.lang
         self.title_line.translate(lang)
-        modes = [(ui_text("play", lang), "play"), (ui_text("edit", lang), "edit")]
+        modes = [(say("ui.play", lang), "play"), (say("ui.edit", lang), "edit")]
         self._mode_link.unlink()  # new labels for the same modes: no passing change
         relabel(self.mode_buttons, modes)
         self._mode_link.link()
-        self.colour_picker.description = ui_text("colour", lang)
-        self.piece_buttons.description = ui_text("piece", lang)
-        relabel(self.piece_buttons, [(ui_text(k, lang), k) for k in ("master", "pair", "empty")])
-        self.to_move_picker.description = ui_text("to_move", lang)
+        self.colour_picker.description = say("ui.colour", lang)
+        self.piece_buttons.description = say("ui.piece", lang)
         relabel(
-            self.kind_buttons, [(ui_text(k, lang), k) for k in KIND_FILTERS], self._on_kinds_widget
+            self.piece_buttons, [(say(f"ui.{k}", lang), k) for k in ("master", "pair", "empty")]
         )
-        self._what_if_title.value = f"<b>{ui_text('what_if', lang)}</b>"
-        self.play_it_button.description = ui_text("play_it", lang)
-        self.back_button.description = ui_text("back", lang)
-        self.string_field.description = ui_text("string", lang)
+        self.to_move_picker.description = say("ui.to_move", lang)
+        relabel(
+            self.kind_buttons,
+            [(say(f"ui.{k}", lang), k) for k in KIND_FILTERS],
+            self._on_kinds_widget,
+        )
+        self._what_if_title.value = f"<b>{say('ui.what_if', lang)}</b>"
+        self.play_it_button.description = say("ui.play_it", lang)
+        self.back_button.description = say("ui.back", lang)
+        self.string_field.description = say("ui.string", lang)
         if self.copy_button is not None:
-            self.copy_button.description = ui_text("copy", lang)
-            self.copy_button.tooltip = ui_text("copy_tip", lang)
-        self.load_string_button.description = ui_text("load", lang)
-        self.load_json_button.description = ui_text("load", lang)
-        self._json_box.set_title(0, ui_text("json", lang))
-        self.edition_picker.description = ui_text("edition", lang)
+            self.copy_button.description = say("ui.copy", lang)
+            self.copy_button.tooltip = say("ui.copy_tip", lang)
+        self.load_string_button.description = say("ui.load", lang)
+        self.load_json_button.description = say("ui.load", lang)
+        self._json_box.set_title(0, say("ui.json", lang))
+        self.edition_picker.description = say("ui.edition", lang)
         relabel(
             self.edition_picker,
             [(edition_label(e, lang), e) for e in EDITIONS],
@@ -355,7 +357,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             return False
         self.question = None if action is None else (action, player)
         self.link_error = None
-        self._set_position(position, Feedback.sentence("info", "link_opened", self.lang))
+        self._set_position(position, Feedback.sentence("info", "link_opened"))
         return True
 
     def load(self, text: str) -> None:
@@ -366,12 +368,11 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         except ShangrilaError as error:
             self.board.say(Feedback("refused", error))
             return
-        self._set_position(position, Feedback.sentence("info", "loaded", self.lang))
+        self._set_position(position, Feedback.sentence("info", "loaded"))
 
     def edit(self, target: HitTarget) -> Feedback:
         """Apply the chosen edit tool to ``target``; refused edits change nothing."""
         pos = self.game
-        lang = self.lang
         try:
             if target is None:
                 return Feedback("info", "")
@@ -380,22 +381,24 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
                 piece = self.piece_buttons.value
                 tile = None if piece == "empty" else Tile(self.colour_picker.value, piece == "pair")
                 new = with_tile(pos, village, master_type, tile)
-                what = {
-                    lang: f"{village} {TYPE_NAMES[lang][master_type]} = {ui_text(piece, lang)}"
-                    for lang in LANGUAGES
-                }
+                what = Message(
+                    "ui.edited_space",
+                    {"village": village, "type": master_type, "piece": Message(f"ui.{piece}")},
+                )
             elif target[0] == "bridge":
                 a, b = target[1], target[2]
                 new = with_bridge(pos, a, b, not pos.bridge_intact(a, b))
                 state = "restored" if new.bridge_intact(a, b) else "broken"
-                what = {lang: f"{a}-{b} {ui_text(state, lang)}" for lang in LANGUAGES}
+                what = Message(
+                    "ui.edited_bridge", {"a": a, "b": b, "state": Message(f"ui.{state}")}
+                )
             else:
                 return Feedback("info", "")
         except ShangrilaError as error:
             feedback = Feedback("refused", error)
             self.board.say(feedback)
             return feedback
-        return self._set_position(new, Feedback.sentence("info", "edited", lang, what=what))
+        return self._set_position(new, Feedback.sentence("info", "edited", what=what))
 
     def preview(self, index: int) -> None:
         """Show prediction ``index`` of the list on the board without playing it."""
@@ -430,7 +433,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         return True
 
     def _on_copied(self, ok: bool) -> None:  # the position string's Copy
-        self.board.say(Feedback.sentence("info", "copied" if ok else "copy_failed", self.lang))
+        self.board.say(Feedback.sentence("info", "copied" if ok else "copy_failed"))
 
     @visible_errors
     def _on_kinds_widget(self, change: dict[str, Any]) -> None:
@@ -446,8 +449,8 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             self.board.say(Feedback("refused", error))
             self.to_move_picker.value = self.game.to_move
             return
-        what = {lang: ui_text("to_move", lang) for lang in LANGUAGES}
-        self._set_position(new, Feedback.sentence("info", "edited", self.lang, what=what))
+        what = Message("ui.to_move")
+        self._set_position(new, Feedback.sentence("info", "edited", what=what))
 
     @visible_errors
     def _on_choose(self, change: dict[str, Any]) -> None:
@@ -466,7 +469,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             return
         new = under_edition(self.game, change["new"])
         what = {lang: edition_label(change["new"], lang) for lang in LANGUAGES}
-        self._set_position(new, Feedback.sentence("info", "edited", self.lang, what=what))
+        self._set_position(new, Feedback.sentence("info", "edited", what=what))
 
     def _show_ruling(self) -> None:
         """The ruling box: the question and its verdict under the position's edition, or
@@ -476,7 +479,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             problem = html.escape(self.link_error.text(lang))
             self.ruling_box.value = (
                 "<div class='shangrila-ruling-error' role='alert'>"
-                f"{html.escape(say_ruling('page.bad_link', lang, problem='{}'))}"
+                f"{html.escape(say('ruling.page.bad_link', lang, problem='{}'))}"
                 "</div>"
             ).replace("{}", problem)
             return
@@ -490,43 +493,45 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         except ShangrilaError as error:  # the player no longer plays, say
             self.ruling_box.value = f"<div>{html.escape(error.text(lang))}</div>"
             return
-        who = COLOUR_NAMES[lang][player or pos.to_move]
+        question = say(
+            "ruling.page.question", lang, player=player or pos.to_move, action=str(action)
+        )
         parts = [
-            f"<div class='shangrila-ruling-question'><b>{ui_text('ruling_title', lang)}</b>: "
-            f"{html.escape(say_ruling('page.question', lang, player=who, action=str(action)))}"
+            f"<div class='shangrila-ruling-question'><b>{say('ui.ruling_title', lang)}</b>: "
+            f"{html.escape(question)}"
             "</div>"
         ]
         if answer.legal:
             parts.append(
                 f"<div class='shangrila-verdict shangrila-legal'>"
-                f"{html.escape(say_ruling('page.legal', lang))}</div>"
+                f"{html.escape(say('ruling.page.legal', lang))}</div>"
             )
             assert answer.outcome is not None
             events = answer.outcome.messages(lang)
             if events:
                 items = "".join(f"<li>{html.escape(m)}</li>" for m in events)
-                parts.append(f"{html.escape(say_ruling('page.events', lang))}<ul>{items}</ul>")
+                parts.append(f"{html.escape(say('ruling.page.events', lang))}<ul>{items}</ul>")
         else:
             parts.append(
                 f"<div class='shangrila-verdict shangrila-refused'>"
-                f"{html.escape(say_ruling('page.refused', lang))}</div>"
+                f"{html.escape(say('ruling.page.refused', lang))}</div>"
             )
             items = "".join(
                 f"<li>{rule_badge(r.rule, lang)} {html.escape(r.message(lang))}</li>"
                 for r in answer.refusals
             )
-            parts.append(f"{html.escape(say_ruling('page.rules', lang))}<ul>{items}</ul>")
+            parts.append(f"{html.escape(say('ruling.page.rules', lang))}<ul>{items}</ul>")
             if answer.legal_if:
                 items = "".join(f"<li>{html.escape(e.text(lang))}</li>" for e in answer.legal_if)
-                parts.append(f"{html.escape(say_ruling('page.legal_if', lang))}<ul>{items}</ul>")
+                parts.append(f"{html.escape(say('ruling.page.legal_if', lang))}<ul>{items}</ul>")
             else:
-                parts.append(f"<div>{html.escape(say_ruling('page.no_legal_if', lang))}</div>")
+                parts.append(f"<div>{html.escape(say('ruling.page.no_legal_if', lang))}</div>")
         parts.append(
-            f"<div>{html.escape(say_ruling('page.edition', lang, edition=answer.edition))} "
+            f"<div>{html.escape(say('ruling.page.edition', lang, edition=answer.edition))} "
         )
         note = answer.other_edition.text(lang)
         if note is None:
-            note = say_ruling("page.editions_agree", lang, edition=answer.other_edition.edition)
+            note = say("ruling.page.editions_agree", lang, edition=answer.other_edition.edition)
         parts.append(f"{html.escape(note)}</div>")
         self.ruling_box.value = "".join(parts)
 
@@ -541,9 +546,8 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     def _mode_feedback(self) -> Feedback:
         """What the message line says as a mode begins: how to edit, or who is to move."""
         if self.mode == "edit":
-            return Feedback.sentence("info", "edit_mode_help", self.lang)
-        names = {lang: COLOUR_NAMES[lang][self.game.to_move] for lang in LANGUAGES}
-        return Feedback.sentence("info", "welcome", self.lang, player=names)
+            return Feedback.sentence("info", "edit_mode_help")
+        return Feedback.sentence("info", "welcome", player=self.game.to_move)
 
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict[str, Any]) -> None:
@@ -559,7 +563,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self.predictions = what_if(pos, kinds) if not pos.is_over else []
         options = [(prediction_label(p, lang), i) for i, p in enumerate(self.predictions)]
         self.action_list.unobserve(self._on_choose, "value")
-        self.action_list.options = options or [(ui_text("none", lang), None)]
+        self.action_list.options = options or [(say("ui.none", lang), None)]
         self.action_list.value = None
         self.action_list.observe(self._on_choose, "value")
         self.string_field.value = to_compact(pos)

@@ -25,8 +25,7 @@ from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 import ipywidgets as widgets
 import traitlets
 
-from shangrila_widget.rules.messages import Language
-from shangrila_widget.widget.texts import ui_text
+from shangrila_widget.rules.messages import Language, say
 
 __all__ = [
     "Callbacks",
@@ -76,7 +75,7 @@ def show_error_in(box: widgets.HTML, error: BaseException, lang: Language) -> st
     box.layout.display = "block"
     box.value = (
         f"<details open class='shangrila-error-details'><summary>"
-        f"{ui_text('error', lang)}: {html.escape(str(error))}</summary>"
+        f"{say('ui.error', lang)}: {html.escape(str(error))}</summary>"
         f"<pre>{html.escape(text)}</pre></details>"
     )
     return text

@@ -26,7 +26,6 @@ Clicking a space, with the action kind on ``"auto"`` (the default):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -45,14 +44,15 @@ from shangrila_widget.rules.board import BRIDGES, MASTER_TYPES, VILLAGE_INDEX
 from shangrila_widget.rules.errors import IllegalActionError, excerpt
 from shangrila_widget.rules.messages import (
     Language,
+    Message,
     Words,
     action_message,
     check_language,
+    problem,
     text_of,
 )
 from shangrila_widget.rules.record import GameRecord
 from shangrila_widget.rules.results import Event, Outcome, Refusal
-from shangrila_widget.widget.texts import ui_text
 
 #: What a click on a space means (the board's ``action_kind``): decided from the position
 #: (``"auto"``), or always a placement, a recruit or a journey's start. Not the rules'
@@ -89,15 +89,12 @@ class Feedback:
         cls,
         kind: Literal["played", "refused", "selected", "info"],
         key: str,
-        lang: Language | None = None,
         /,
         **params: object,
     ) -> Feedback:
-        """Feedback saying the widget sentence ``key`` (``ui.<key>``) with ``params``.
-
-        ``lang`` is accepted for the callers of old and not used: the words are said in
-        the language of whoever shows them."""
-        return cls(kind, _UiSentence(key, params))
+        """Feedback saying the widget sentence ``key`` (``ui.<key>``) with ``params``, in
+        the language of whoever shows it."""
+        return cls(kind, Message(f"ui.{key}", params))
 
     def text(self, lang: Language) -> str:
         """What to say, in ``lang``."""
@@ -107,31 +104,7 @@ class Feedback:
     def has_own_sentence(self) -> bool:
         """Whether the words are a widget sentence of their own (a replay, a computer
         move), not only the events' messages."""
-        return isinstance(self.words, _UiSentence)
-
-
-@dataclass(frozen=True)
-class _UiSentence:
-    """A widget sentence kept until shown (:func:`~.texts.ui_text` says it)."""
-
-    key: str
-    params: Mapping[str, object]
-
-    def text(self, lang: Language = "en") -> str:
-        return ui_text(
-            self.key,
-            lang,
-            **{k: _in_language(v, lang) for k, v in self.params.items()},
-        )
-
-
-def _in_language(value: object, lang: Language) -> object:
-    """A parameter of a widget sentence as said in ``lang``."""
-    if isinstance(value, Mapping) and lang in value:
-        return value[lang]  # a text given per language
-    if hasattr(value, "text") and not isinstance(value, str):
-        return value.text(lang)
-    return value
+        return isinstance(self.words, Message) and self.words.key.startswith("ui.")
 
 
 @dataclass
@@ -167,8 +140,8 @@ class BoardController:
         """Handle a click on ``target``; never raises for a bad target, never corrupts."""
         try:
             target = _validated(target)
-        except ValueError as error:
-            return Feedback.sentence("info", "bad_click", problem=str(error))
+        except ShangrilaError as error:
+            return Feedback.sentence("info", "bad_click", problem=error)
         if self.position.is_over:
             return Feedback.sentence("info", "game_over")
         if target is None or target[0] == "bridge":
@@ -272,7 +245,7 @@ class BoardController:
         )
         return Feedback(
             "played",
-            _UiSentence("redone", {"action": str(node.action)}),
+            Message("ui.redone", {"action": str(node.action)}),
             tuple(e.rule for e in node.events),
             events=node.events,
             action=node.action,
@@ -398,14 +371,16 @@ def _validated(target: object) -> HitTarget:
     if target is None:
         return None
     if not isinstance(target, tuple) or not target or not all(isinstance(t, str) for t in target):
-        raise ValueError(f"unexpected target {target!r}")
+        raise ShangrilaError(problem("click_target", value=excerpt(target)))
     kind = target[0]
     if kind == "space" and len(target) == 3:
         if target[1] not in VILLAGE_INDEX or target[2] not in MASTER_TYPES:
-            raise ValueError(f"no space {target[2]!r} in village {target[1]!r}")
+            raise ShangrilaError(
+                problem("click_space", space=excerpt(target[2]), village=excerpt(target[1]))
+            )
     elif kind == "village" and len(target) == 2:
         if target[1] not in VILLAGE_INDEX:
-            raise ValueError(f"no village {target[1]!r}")
+            raise ShangrilaError(problem("click_village", value=excerpt(target[1])))
     elif not (kind == "bridge" and len(target) == 3):
-        raise ValueError(f"unexpected target {target!r}")
+        raise ShangrilaError(problem("click_target", value=excerpt(target)))
     return target

@@ -13,8 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from shangrila_widget.rules.messages import Language
-from shangrila_widget.widget.texts import ui_text
+from shangrila_widget.rules.messages import Language, say
 
 _COPY_ESM = """
 function render({ model, el }) {
@@ -111,10 +110,10 @@ class LinkTools:
 
     def translate(self, lang: Language) -> None:
         if self.button is not None:
-            self.button.description = ui_text("copy_link", lang)
-            self.button.tooltip = ui_text("copy_link_tip", lang)
-        self.qr_button.description = ui_text("qr", lang)
-        self.qr_button.tooltip = ui_text("qr_tip", lang)
+            self.button.description = say("ui.copy_link", lang)
+            self.button.tooltip = say("ui.copy_link_tip", lang)
+        self.qr_button.description = say("ui.qr", lang)
+        self.qr_button.tooltip = say("ui.qr_tip", lang)
 
     def refresh(self) -> None:
         """The current link into the button and, when shown, the QR code."""

@@ -37,23 +37,21 @@ from shangrila_widget.exercises import (
     Exercise,
     Option,
     PlayStep,
-    Sentence,
     exercises_on,
     generate,
+    phrase,
     play_out,
     spaces_text,
 )
-from shangrila_widget.exercises.words import words
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.board import MASTER_TYPES
-from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import LANGUAGES, Language, Message, rule_title
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
+from shangrila_widget.rules.messages import LANGUAGES, Language, Message, problem, rule_title, say
 from shangrila_widget.widget.board import ShangriLaBoard, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
-from shangrila_widget.widget.texts import ui_text
 
 #: How a part hidden with ``display: none`` shows again: every part toggled here is a flex
 #: box (ipywidgets' boxes, HTML and buttons); ``None`` would leave the JupyterLite page's
@@ -84,7 +82,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     >>> ex = Exercises(count=3, seed=1)
     >>> tuple(e.level for e in ex.exercises)
     (1, 2, 3)
-    >>> ex.answer(ex.current.answer.text.say("en")).startswith("Right")
+    >>> ex.answer(ex.current.answer.text.text("en")).startswith("Right")
     True
     >>> ex.score, ex.answered
     (1, 1)
@@ -119,7 +117,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             else in_steps(count, seed, players=players, kinds=kinds, level=level)
         )
         if not self.exercises:
-            raise ValueError("exercises: expected at least one exercise")
+            raise ShangrilaError(problem("no_exercises"))
         self._seed = seed
         self._players = players
         #: Per rule id: (answered right, asked). (``record`` before 0.2: a record is a game's.)
@@ -233,7 +231,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self._mark_choice()
         if not self.presenter:
             return self.reveal()
-        return ui_text("exercise_wait", self.lang)
+        return say("ui.exercise_wait", self.lang)
 
     def reveal(self) -> str:
         """Show the right answer, the verdict on the chosen one, and play the action out."""
@@ -315,7 +313,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     def _say_step(self) -> None:
         lang, step = self.lang, self.steps[self.step]
-        label = words("step_of", lang, number=self.step + 1, total=len(self.steps))
+        label = say("exercise.step_of", lang, number=self.step + 1, total=len(self.steps))
         self._step_label.value = f"<small>{html.escape(label)}</small>"
         self.step_text.value = (
             f"<div class='shangrila-feedback'>{rule_badge(step.rule, lang)} "
@@ -329,7 +327,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.board.say(
             Feedback(
                 "selected",
-                Message("exercise.spaces_chosen", {"spaces": _Said(chosen)}),
+                Message("exercise.spaces_chosen", {"spaces": chosen}),
             )
         )
 
@@ -343,7 +341,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         options = self.current.options
         if isinstance(choice, Option):
             if choice not in options:
-                raise ValueError("not an option of the exercise on show")
+                raise ShangrilaError(problem("not_an_option", value=excerpt(choice)))
             return choice
         if not isinstance(choice, Sequence):  # a number, None, ...: no answer
             raise TypeError(
@@ -364,23 +362,25 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             return Option(spaces_text(spaces), False, None, {"spaces": spaces})
         text = str(choice).strip()
         for option in options:
-            if text in (option.text.say(self.lang), option.claims.get("action")):
+            if text in (option.text.text(self.lang), option.claims.get("action")):
                 return option
         if self.current.kind == "find_journey":
-            return Option(Sentence("o_action", {"action": text}), False, None, {"action": text})
-        raise ValueError(f"not an option of the exercise on show: {text!r}")
+            return Option(
+                phrase("exercise.o_action", {"action": text}), False, None, {"action": text}
+            )
+        raise ShangrilaError(problem("not_an_option", value=excerpt(text)))
 
     def _verdict_text(self) -> str:
         lang, option, exercise = self.lang, self._chosen, self.current
         right = exercise.answer
         if option is None:
-            return ui_text("exercise_answer_was", lang, answer=right.text.say(lang))
+            return say("ui.exercise_answer_was", lang, answer=right.text.text(lang))
         if option.correct:
-            return ui_text("exercise_right", lang)
-        why = exercise.explain(option, lang) or ui_text("exercise_no_misreading", lang)
+            return say("ui.exercise_right", lang)
+        why = exercise.explain(option, lang) or say("ui.exercise_no_misreading", lang)
         if exercise.kind == "find_changes":
             why = " ".join([*self._spaces_verdict(option), exercise.explain(option, lang)])
-        return ui_text("exercise_wrong", lang, answer=right.text.say(lang), why=why.strip())
+        return say("ui.exercise_wrong", lang, answer=right.text.text(lang), why=why.strip())
 
     def _spaces_verdict(self, option: Option) -> list[str]:
         """Which spaces were missed and which were chosen but do not change."""
@@ -390,10 +390,12 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         missed = [s for s in right if s not in chosen]
         extra = [s for s in chosen if s not in right]
         if missed:
-            said.append(words("missed", self.lang, spaces=spaces_text(missed).say(self.lang)))
+            said.append(
+                say("exercise.missed", self.lang, spaces=spaces_text(missed).text(self.lang))
+            )
         if extra:
-            text = spaces_text(extra).say(self.lang)
-            said.append(words("not_changing", self.lang, spaces=text))
+            text = spaces_text(extra).text(self.lang)
+            said.append(say("exercise.not_changing", self.lang, spaces=text))
         return said
 
     def _play_out(self, option: Option | None) -> None:
@@ -425,20 +427,20 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             self.board.say(Feedback("info", Message("exercise.click_spaces")))
             return
         key = "exercise_click_journey" if exercise.kind == "find_journey" else "exercise_pick"
-        self.board.say(Feedback.sentence("info", key, self.lang))
+        self.board.say(Feedback.sentence("info", key))
 
     def _relabel(self) -> None:
         lang = self.lang
-        title = ui_text("exercise_title", lang, number=self.index + 1, total=len(self.exercises))
-        level = words(f"level_{self.current.level}", lang)
+        title = say("ui.exercise_title", lang, number=self.index + 1, total=len(self.exercises))
+        level = say(f"exercise.level_{self.current.level}", lang)
         self._title.value = f"<b>{html.escape(title)}</b> · {html.escape(level)}"
-        self.question.value = f"<p>{html.escape(self.current.question.say(lang))}</p>"
-        self.reveal_button.description = ui_text("exercise_reveal", lang)
-        self.next_button.description = ui_text("exercise_next", lang)
-        self.presenter_button.description = ui_text("exercise_presenter", lang)
-        self.done_button.description = words("done", lang)
-        self.back_button.description = words("step_back", lang)
-        self.step_button.description = words("step_next", lang)
+        self.question.value = f"<p>{html.escape(self.current.question.text(lang))}</p>"
+        self.reveal_button.description = say("ui.exercise_reveal", lang)
+        self.next_button.description = say("ui.exercise_next", lang)
+        self.presenter_button.description = say("ui.exercise_presenter", lang)
+        self.done_button.description = say("exercise.done", lang)
+        self.back_button.description = say("exercise.step_back", lang)
+        self.step_button.description = say("exercise.step_next", lang)
         finding = self.current.kind == "find_changes" and not self.revealed
         self.done_button.layout.display = _SHOWN if finding else "none"
         self._show_options()
@@ -456,9 +458,9 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             if finding and not self.revealed:
                 break  # answered on the board; the options show once revealed
             button = widgets.Button(
-                description=option.text.say(self.lang),
+                description=option.text.text(self.lang),
                 layout=widgets.Layout(width="100%", height="auto"),
-                tooltip=option.text.say(self.lang),
+                tooltip=option.text.text(self.lang),
             )
             button.add_class("shangrila-exercise-option")
             if self.revealed:  # marked in words too, not by colour alone
@@ -477,10 +479,10 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     def _progress_html(self) -> str:
         lang = self.lang
         unseen = [r for r in KEY_RULES if r not in self.rule_scores]
-        line = ui_text("exercise_score", lang, score=self.score, answered=self.answered)
+        line = say("ui.exercise_score", lang, score=self.score, answered=self.answered)
         if unseen:
             names = ", ".join(rule_title(r, lang) for r in unseen[:3])
-            line += " " + ui_text("exercise_unseen", lang, rules=names)
+            line += " " + say("ui.exercise_unseen", lang, rules=names)
         return f"<small>{html.escape(line)}</small>"
 
     @visible_errors
@@ -497,9 +499,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         if self._journey_start is None:
             self._journey_start = village
             self.board.show_destinations(village)  # drawn where the village is open large
-            self.board.say(
-                Feedback.sentence("selected", "exercise_start_chosen", self.lang, village=village)
-            )
+            self.board.say(Feedback.sentence("selected", "exercise_start_chosen", village=village))
             return True
         start, self._journey_start = self._journey_start, None
         self.board.show_destinations(None)
@@ -550,17 +550,6 @@ def _stylesheet() -> widgets.HTML:
     sheet = widgets.HTML(f"<style>{_STYLE}</style>", layout=widgets.Layout(display="none"))
     sheet.add_class("shangrila-style")
     return sheet
-
-
-class _Said:
-    """A :class:`~shangrila_widget.exercises.Sentence` as a message parameter (said in the
-    reader's language)."""
-
-    def __init__(self, text: Sentence) -> None:
-        self._text = text
-
-    def text(self, lang: Language = "en") -> str:
-        return self._text.say(lang)
 
 
 def in_steps(

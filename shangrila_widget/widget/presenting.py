@@ -16,9 +16,8 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.messages import Language, say
 from shangrila_widget.widget.board import ShangriLaBoard
-from shangrila_widget.widget.texts import ui_text
 
 __all__ = ["PRESENTING_CLASS", "TitleLine", "guide_html", "link_presenter"]
 
@@ -28,8 +27,8 @@ PRESENTING_CLASS = "shangrila-presenting"
 
 def guide_html(prefix: str, lang: Language) -> str:
     """The folded "how it works" text (``<prefix>_guide_summary`` and ``<prefix>_guide``)."""
-    summary = html.escape(ui_text(f"{prefix}_guide_summary", lang))
-    text = html.escape(ui_text(f"{prefix}_guide", lang))
+    summary = html.escape(say(f"ui.{prefix}_guide_summary", lang))
+    text = html.escape(say(f"ui.{prefix}_guide", lang))
     return f"<details class='shangrila-guide'><summary>{summary}</summary><p>{text}</p></details>"
 
 
@@ -52,10 +51,10 @@ class TitleLine:
 
     def translate(self, lang: Language) -> None:
         """Every word of the title line in ``lang``."""
-        self.title.value = f"<b>{html.escape(ui_text(f'{self.prefix}_title', lang))}</b>"
+        self.title.value = f"<b>{html.escape(say(f'ui.{self.prefix}_title', lang))}</b>"
         self.guide.value = guide_html(self.prefix, lang)
-        self.presenter_button.description = ui_text("presenter", lang)
-        self.presenter_button.tooltip = ui_text("presenter_tip", lang)
+        self.presenter_button.description = say("ui.presenter", lang)
+        self.presenter_button.tooltip = say("ui.presenter_tip", lang)
 
 
 def link_presenter(owner: Any, board: ShangriLaBoard, button: widgets.ToggleButton) -> None:

@@ -36,10 +36,9 @@ from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.render.review_chart import review_scene, review_svg
 from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
+from shangrila_widget.rules.messages import LANGUAGES, Language, action_words, problem, say
 from shangrila_widget.widget.common import Callbacks, show_error_in, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
-from shangrila_widget.widget.texts import ui_text
 
 if TYPE_CHECKING:
     from shangrila_widget.render.review_chart import ChartScene
@@ -91,7 +90,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             self.review = game
             self.record = board.record if board is not None else None
         else:
-            raise ShangrilaError(f"expected a GameRecord or a Review, not {excerpt(game)}")
+            raise ShangrilaError(problem("review_game", value=excerpt(game)))
         self.board = board
         self.chart_width, self.chart_height = float(width), float(height)
         self._select_callbacks: Callbacks[Callable[[int], Any]] = Callbacks()
@@ -149,7 +148,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         """Show move ``index`` (0: the start): the chart marks it, a linked board goes there."""
         count = len(self.review.moves)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= count:
-            raise ShangrilaError(f"no move {excerpt(index)} in this review: expected 0 to {count}")
+            raise ShangrilaError(problem("review_move", value=excerpt(index), count=count))
         self.selected = index
         board, node = self.board, self._node(index)
         if board is not None and node is not None and board.record is self.record:
@@ -161,7 +160,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
                 )
             board.show(highlights=highlights)
             texts = {lang: self.describe(index, lang) for lang in LANGUAGES}
-            board.say(Feedback.sentence("info", "plain", board.lang, text=texts))
+            board.say(Feedback.sentence("info", "plain", text=texts))
         self._select_callbacks(index)
 
     def on_select(self, callback: Callable[[int], Any], remove: bool = False) -> None:
@@ -197,14 +196,13 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         """What the review says about move ``index`` (0: the start), in ``lang``."""
         lang = lang or self.lang
         if index == 0:
-            return ui_text("review_start", lang)
+            return say("ui.review_start", lang)
         m = self.review.moves[index - 1]
-        name = COLOUR_NAMES[lang][m.player]
-        text = ui_text(
-            "review_move",
+        text = say(
+            "ui.review_move",
             lang,
             index=index,
-            player=name,
+            player=m.player,
             action=action_words(m.action, lang),
             before=round(100 * m.before[m.player]),
             after=round(100 * m.after[m.player]),
@@ -214,10 +212,10 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             before = self._node(index - 1)
             if lang != self.review.lang and before is not None:
                 reason = explain_action(before.position, m.better, lang)[0]
-            text += " " + ui_text(
-                "review_flag",
+            text += " " + say(
+                "ui.review_flag",
                 lang,
-                verdict=ui_text(f"verdict_{m.verdict}", lang),
+                verdict=say(f"ui.verdict_{m.verdict}", lang),
                 better=action_words(m.better, lang),
                 chance=round(100 * (m.better_chance or 0.0)),
                 played=round(100 * (m.played_chance or 0.0)),
@@ -253,7 +251,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         if not self.review.complete:
             done = sum(1 for m in self.review.moves if m.judged)
             moves = len(self.review.moves)
-            progress = ui_text("reviewing", self.lang, done=done, moves=moves)
+            progress = say("ui.reviewing", self.lang, done=done, moves=moves)
             text += f"<br><i>{html.escape(progress)}</i>"
         self.caption.value = f"<div>{text}</div>"
 

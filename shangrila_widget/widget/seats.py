@@ -40,11 +40,17 @@ from shangrila_widget.bots.thinking import Budget, Thinker, Thought, budget_for
 from shangrila_widget.render.highlight import Highlight, HighlightKind
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
+from shangrila_widget.rules.messages import (
+    LANGUAGES,
+    Language,
+    Message,
+    action_message,
+    problem,
+    say,
+)
 from shangrila_widget.widget.common import relabel, shown_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.review import ReviewChart
-from shangrila_widget.widget.texts import ui_text
 
 if TYPE_CHECKING:  # for the annotations only: the board imports this module, not back
     from shangrila_widget.render.layout import HitTarget
@@ -101,8 +107,10 @@ def as_bot(spec: BotSpec) -> Bot:
         try:
             return Bot(**spec)
         except TypeError as error:
-            raise ShangrilaError(f"not a bot: {excerpt(spec)} ({error})") from None
-    raise ShangrilaError(f"not a bot: {excerpt(spec)} (give a level name like 'medium' or a Bot)")
+            raise ShangrilaError(
+                problem("bot_fields", value=excerpt(spec), problem=str(error))
+            ) from None
+    raise ShangrilaError(problem("bot_spec", value=excerpt(spec)))
 
 
 def hint_highlights(action: Action, kind: HighlightKind = "hint") -> list[Highlight]:
@@ -179,10 +187,10 @@ def budget_words(budget: Budget, lang: Language) -> str:
     """A search budget in words: "200 iterations or 0.3 s"."""
     n, s = budget.iterations, budget.seconds
     if n is not None and s is not None:
-        return ui_text("budget_both", lang, n=n, s=_number(s, lang))
+        return say("ui.budget_both", lang, n=n, s=_number(s, lang))
     if s is not None:
-        return ui_text("budget_seconds", lang, s=_number(s, lang))
-    return ui_text("budget_iterations", lang, n=n)
+        return say("ui.budget_seconds", lang, s=_number(s, lang))
+    return say("ui.budget_iterations", lang, n=n)
 
 
 def _number(value: float, lang: Language, digits: int | None = None) -> str:
@@ -195,12 +203,8 @@ def _per_language(make: Callable[[Language], str]) -> dict[str, str]:
     return {lang: make(lang) for lang in LANGUAGES}
 
 
-def _names(colour: str) -> dict[str, str]:
-    return {lang: COLOUR_NAMES[lang][colour] for lang in LANGUAGES}
-
-
-def _level_names(level: str) -> dict[str, str]:
-    return {lang: ui_text(f"level_{level}", lang) for lang in LANGUAGES}
+def _level_name(level: str) -> Message:
+    return Message(f"ui.level_{level}")
 
 
 class _Thinking:
@@ -229,9 +233,9 @@ class _Thinking:
         done = self.thinker.iterations
         budget = self.thinker.budget
         if budget is None:
-            return ui_text("budget_iterations", lang, n=done), "—"
+            return say("ui.budget_iterations", lang, n=done), "—"
         if budget.seconds is not None:
-            spent = ui_text("budget_seconds", lang, s=_number(self.thinker.elapsed, lang, 1))
+            spent = say("ui.budget_seconds", lang, s=_number(self.thinker.elapsed, lang, 1))
             return spent, budget_words(budget, lang)
         return str(done), budget_words(budget, lang)
 
@@ -263,9 +267,7 @@ class ComputerPlayers:
         self.bots: dict[str, Bot] = {}
         for seat, spec in (bots or {}).items():
             if seat not in players:
-                raise ShangrilaError(
-                    f"no seat {seat!r} in this game: the players are {', '.join(players)}"
-                )
+                raise ShangrilaError(problem("no_seat", value=excerpt(seat), known=players))
             self.bots[seat] = as_bot(spec)
         self.hint_bot = as_bot(hint_bot)
         self.clock = Clock()
@@ -285,7 +287,7 @@ class ComputerPlayers:
         board.observe(self._on_hints, "hints")
         self._relabel()
         if self.watching:
-            board.say(Feedback.sentence("info", "watch_welcome", board.lang))
+            board.say(Feedback.sentence("info", "watch_welcome"))
 
     # ------------------------------------------------------------------ layout
 
@@ -338,7 +340,7 @@ class ComputerPlayers:
     @speed.setter
     def speed(self, value: str) -> None:
         if value not in SPEEDS:
-            raise ShangrilaError(f"unknown speed {value!r}: expected one of {', '.join(SPEEDS)}")
+            raise ShangrilaError(problem("unknown_speed", value=excerpt(value), known=SPEEDS))
         self._speed.value = value
 
     @property
@@ -348,15 +350,15 @@ class ComputerPlayers:
 
     def _relabel(self, change: Any = None) -> None:
         lang = self.board.lang
-        self._hint_button.description = ui_text("hint", lang)
-        self._hint_button.tooltip = ui_text("hint_tip", lang)
-        self._review_button.description = ui_text("review", lang)
-        self._review_button.tooltip = ui_text("review_tip", lang)
-        self._play.description = ui_text("watch_play", lang)
-        self._pause.description = ui_text("watch_pause", lang)
-        self._step.description = ui_text("watch_step", lang)
-        self._speed.description = ui_text("speed", lang)
-        relabel(self._speed, [(ui_text(f"speed_{k}", lang), k) for k in SPEEDS])
+        self._hint_button.description = say("ui.hint", lang)
+        self._hint_button.tooltip = say("ui.hint_tip", lang)
+        self._review_button.description = say("ui.review", lang)
+        self._review_button.tooltip = say("ui.review_tip", lang)
+        self._play.description = say("ui.watch_play", lang)
+        self._pause.description = say("ui.watch_pause", lang)
+        self._step.description = say("ui.watch_step", lang)
+        self._speed.description = say("ui.speed", lang)
+        relabel(self._speed, [(say(f"ui.speed_{k}", lang), k) for k in SPEEDS])
         self._seats_info.value = self._seats_html(lang)
         self._show_progress()
         self._update_buttons()
@@ -370,18 +372,18 @@ class ComputerPlayers:
             bot = self.bots.get(seat)
             if bot is None:
                 continue
-            level = ui_text(f"level_{bot.level}", lang)
+            level = say(f"ui.level_{bot.level}", lang)
             budget = bot.budget
             items.append(
-                ui_text(
-                    "bot_budget" if budget else "bot_level",
+                say(
+                    "ui.bot_budget" if budget else "ui.bot_level",
                     lang,
-                    player=COLOUR_NAMES[lang][seat],
+                    player=seat,
                     level=level,
                     budget=budget_words(budget, lang) if budget else "",
                 )
             )
-        text = ui_text("bots_are", lang, seats="; ".join(items))
+        text = say("ui.bots_are", lang, seats="; ".join(items))
         return f"<span>{html.escape(text)}</span>"
 
     def _on_hints(self, change: Any = None) -> None:
@@ -409,15 +411,15 @@ class ComputerPlayers:
         if task is None:
             self._progress.layout.display = "none"
             note = self._note
-            self._progress_text.value = f"<i>{ui_text(note, lang)}</i>" if note else ""
+            self._progress_text.value = f"<i>{say(f'ui.{note}', lang)}</i>" if note else ""
             return
         done, budget = task.progress(lang)
         key = "hint_thinking" if task.kind == "hint" else "thinking_about"
-        text = ui_text(
-            key,
+        text = say(
+            f"ui.{key}",
             lang,
-            player=COLOUR_NAMES[lang][task.player],
-            level=ui_text(f"level_{task.bot.level}", lang),
+            player=task.player,
+            level=say(f"ui.level_{task.bot.level}", lang),
             done=done,
             budget=budget,
         )
@@ -453,13 +455,11 @@ class ComputerPlayers:
         """Clicks are a person's moves: refused while a computer player is to move."""
         board = self.board
         if self.watching:
-            board.say(Feedback.sentence("info", "watch_only", board.lang))
+            board.say(Feedback.sentence("info", "watch_only"))
             return True
         pos = board.game
         if pos.to_move in self.bots and not pos.is_over:
-            board.say(
-                Feedback.sentence("info", "bot_to_move", board.lang, player=_names(pos.to_move))
-            )
+            board.say(Feedback.sentence("info", "bot_to_move", player=pos.to_move))
             return True
         return False
 
@@ -539,10 +539,9 @@ class ComputerPlayers:
         said = Feedback.sentence(
             "played",
             "bot_played",
-            board.lang,
-            player=_names(task.player),
-            level=_level_names(task.bot.level),
-            action=_per_language(lambda lang: action_words(action, lang)),
+            player=task.player,
+            level=_level_name(task.bot.level),
+            action=action_message(action),
             reason=reasons,
         )
         board.say(replace(said, rules=played.rules, events=played.events, action=action))
@@ -557,9 +556,8 @@ class ComputerPlayers:
         said = Feedback.sentence(
             "info",
             "hint_says",
-            board.lang,
-            player=_names(task.player),
-            action=_per_language(lambda lang: action_words(action, lang)),
+            player=task.player,
+            action=action_message(action),
             chance=round(100 * first.win_chance),
             reason={lang: hints[lang].candidates[0].reason for lang in LANGUAGES},
         )
@@ -575,13 +573,12 @@ class ComputerPlayers:
         """Suggest an action for the person to move: drawn in magenta on the board, the
         reason in the message line (the button *Hint* and the key H)."""
         board = self.board
-        lang = board.lang
         if not board.hints:
-            board.say(Feedback.sentence("info", "hints_off", lang))
+            board.say(Feedback.sentence("info", "hints_off"))
             return
         pos = board.game
         if pos.is_over or pos.to_move in self.bots:
-            board.say(Feedback.sentence("info", "hint_not_now", lang))
+            board.say(Feedback.sentence("info", "hint_not_now"))
             return
         if self.thinking is not None:
             return
@@ -651,7 +648,7 @@ class ComputerPlayers:
         if self.playing:
             self.pause()
         if not any(True for _ in board.record.main_line()):
-            board.say(Feedback.sentence("info", "review_empty", board.lang))
+            board.say(Feedback.sentence("info", "review_empty"))
             return
         self.review()
 

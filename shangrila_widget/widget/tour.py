@@ -40,7 +40,7 @@ from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import GameRecord, Node, Position, RecordError, ShangrilaError
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_to_move
-from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.errors import at_path, excerpt
 from shangrila_widget.rules.messages import (
     LANGUAGES,
     Language,
@@ -48,13 +48,13 @@ from shangrila_widget.rules.messages import (
     rule_text,
     rule_title,
     rules_reference,
+    say,
 )
 from shangrila_widget.tour import Chapter, Frame, load_chapters
 from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.exercises import Exercises
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
-from shangrila_widget.widget.texts import ui_text
 
 TOUR_STATE_FORMAT = "shangrila-tour/1"
 
@@ -130,15 +130,15 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             "last": lambda: self.go(len(self.current_chapter.frames) - 1),
         }
         for key, run in steps.items():
-            button = widgets.Button(description=ui_text(key, lang), layout={"width": "auto"})
+            button = widgets.Button(description=say(f"ui.{key}", lang), layout={"width": "auto"})
             button.add_class(f"shangrila-nav-{key}")
             button.on_click(self.board.guarded(lambda _button, run=run: run()))
             self.nav_buttons[key] = button
         self.step_label = widgets.HTML()
         self.step_label.add_class("shangrila-step-label")
         self.practise_button = widgets.Button(
-            description=ui_text("practise", lang),
-            tooltip=ui_text("practise_tip", lang),
+            description=say("ui.practise", lang),
+            tooltip=say("ui.practise_tip", lang),
             layout={"width": "auto"},
         )
         self.practise_button.add_class("shangrila-practise")
@@ -163,7 +163,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             "delete": self.delete_variation,
         }
         for key, run in actions.items():
-            button = widgets.Button(description=ui_text(key, lang), layout={"width": "auto"})
+            button = widgets.Button(description=say(f"ui.{key}", lang), layout={"width": "auto"})
             button.on_click(self.board.guarded(lambda _button, run=run: run()))
             self.variation_buttons[key] = button
         # Shown only inside a variation: on the main line the board's message says so.
@@ -176,7 +176,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.reference_html = widgets.HTML(rules_reference_html(lang))
         self.reference_html.add_class("shangrila-reference")
         self._reference = widgets.Accordion(
-            children=[self.reference_html], titles=(ui_text("reference", lang),)
+            children=[self.reference_html], titles=(say("ui.reference", lang),)
         )
         self._reference.selected_index = None
         # The side panel beside the picture: the guide, the narration (it scrolls by itself,
@@ -364,10 +364,10 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self._picker_link.link()
         self.title_line.translate(lang)
         for key, button in {**self.nav_buttons, **self.variation_buttons}.items():
-            button.description = ui_text(key, lang)
-        self.practise_button.description = ui_text("practise", lang)
-        self.practise_button.tooltip = ui_text("practise_tip", lang)
-        self._reference.set_title(0, ui_text("reference", lang))
+            button.description = say(f"ui.{key}", lang)
+        self.practise_button.description = say("ui.practise", lang)
+        self.practise_button.tooltip = say("ui.practise_tip", lang)
+        self._reference.set_title(0, say("ui.reference", lang))
         self.reference_html.value = rules_reference_html(lang)
         self.narration.value = self._narration_html(self.current_frame)
         self._update_labels()
@@ -382,7 +382,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             marks += moved_highlights(frame.outcome)
         self.in_variation = False
         self.board.show(record, highlights=marks)  # one redraw
-        self.board.say(Feedback.sentence("info", "in_main", self.lang))
+        self.board.say(Feedback.sentence("info", "in_main"))
         self.narration.value = self._narration_html(frame)
         self._update_labels()
 
@@ -393,7 +393,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         if inside and not self.in_variation:
             self.in_variation = True
             caption: dict[str, str] = {
-                lang: ui_text("variation_caption", lang, k=self.frame) for lang in LANGUAGES
+                lang: say("ui.variation_caption", lang, k=self.frame) for lang in LANGUAGES
             }
             board.show(caption=caption)  # the same game, now with the caption
         elif not inside and self.in_variation:
@@ -405,9 +405,9 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         frames = self.current_chapter.frames
         label = (
-            ui_text("start_position", lang)
+            say("ui.start_position", lang)
             if self.frame == 0
-            else ui_text("step_of", lang, k=self.frame, n=len(frames) - 1)
+            else say("ui.step_of", lang, k=self.frame, n=len(frames) - 1)
         )
         self.step_label.value = f"<b>{html.escape(label)}</b>"
         at_start, at_end = self.frame == 0, self.frame == len(frames) - 1
@@ -427,9 +427,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.variation_bar.layout.display = "flex" if inside else "none"
         if inside and record is not None:
             path = record.current.path()
-            note = ui_text(
-                "in_variation", self.lang, index=path[0] + 1, k=self.frame, ply=len(path)
-            )
+            note = say("ui.in_variation", self.lang, index=path[0] + 1, k=self.frame, ply=len(path))
             self.variation_note.value = (
                 f"<div class='shangrila-note shangrila-note-variation'>{html.escape(note)}</div>"
             )
@@ -449,7 +447,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             if frame.refusal is not None:
                 parts.append(
                     f"<p class='shangrila-note shangrila-note-refused'>"
-                    f"<b>{ui_text('refused', lang)}</b> "
+                    f"<b>{say('ui.refused', lang)}</b> "
                     f"<code>{html.escape(str(step.action))}</code>: "
                     f"{rule_badge(frame.refusal.rule, lang)} "
                     f"{html.escape(frame.refusal.message(lang))}</p>"
@@ -469,7 +467,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
                 for r in rule_ids
             )
             parts.append(
-                f"<details open><summary>{ui_text('rules_here', lang)}</summary>{rows}</details>"
+                f"<details open><summary>{say('ui.rules_here', lang)}</summary>{rows}</details>"
             )
         return "<div class='shangrila-narration-text'>" + "".join(parts) + "</div>"
 
@@ -523,27 +521,36 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         except ValueError as error:
             raise RecordError(f"not valid JSON: {error}") from None
         if not isinstance(data, dict) or data.get("format") != TOUR_STATE_FORMAT:
-            raise RecordError(f"format: expected {TOUR_STATE_FORMAT!r}")
+            raise RecordError(
+                at_path("format", problem("tour_format", format=repr(TOUR_STATE_FORMAT)))
+            )
         variations = {}
         for i, entry in enumerate(data.get("variations", [])):
+            chapter = excerpt(entry.get("chapter") if isinstance(entry, dict) else entry)
             if not isinstance(entry, dict) or entry.get("chapter") not in self._by_id:
-                raise RecordError(f"variations[{i}]: unknown chapter")
+                raise RecordError(
+                    at_path(f"variations[{i}]", problem("tour_state_chapter", value=chapter))
+                )
             frame = entry.get("frame")
             if not isinstance(frame, int) or not 0 <= frame < len(
                 self._by_id[entry["chapter"]].frames
             ):
-                raise RecordError(f"variations[{i}].frame: no such frame")
+                raise RecordError(at_path(f"variations[{i}].frame", problem("tour_state_frame")))
             variations[(entry["chapter"], frame)] = GameRecord.from_dict(entry.get("record"))
         if data.get("chapter") not in self._by_id:
-            raise RecordError("chapter: unknown chapter")
+            raise RecordError(
+                at_path(
+                    "chapter", problem("tour_state_chapter", value=excerpt(data.get("chapter")))
+                )
+            )
         frame_index = data.get("frame", 0)
         if not isinstance(frame_index, int) or not 0 <= frame_index < len(
             self._by_id[data["chapter"]].frames
         ):
-            raise RecordError("frame: no such frame")
+            raise RecordError(at_path("frame", problem("tour_state_frame")))
         lang = data.get("lang", self.lang)
         if lang not in LANGUAGES:
-            raise RecordError(f"lang: expected one of {', '.join(LANGUAGES)}")
+            raise RecordError(at_path("lang", problem("record_lang", value=excerpt(lang))))
         self.variations = variations
         self.lang = lang
         self.chapter = data["chapter"]

@@ -13,8 +13,7 @@ from shangrila_widget.rules import Position, Tile
 from shangrila_widget.rules.analysis import what_if
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_tile
-from shangrila_widget.rules.messages import TYPE_NAMES
-from shangrila_widget.widget.texts import ui_text
+from shangrila_widget.rules.messages import TYPE_NAMES, say
 from tests.support.board import CANVAS, BoardGeometry, player_rgba
 from tests.support.browser import canvas_pixel, click_canvas, color_close
 from tests.support.browser import wait_for_canvas_color as wait_colour
@@ -53,9 +52,9 @@ def edit_by_clicking(page: Page) -> None:
         colour.select_option(label=name)
         root.get_by_role("button", name=piece, exact=True).click()
         click_canvas(page, CANVAS, *GEOMETRY.space_centre(village, master_type))
-        kind = ui_text("pair" if piece != "master" else "master", "en")
+        kind = say("ui.pair" if piece != "master" else "ui.master", "en")
         what = f"{village} {TYPE_NAMES['en'][master_type]} = {kind}"
-        expect(page.locator(MESSAGE)).to_contain_text(ui_text("edited", "en", what=what))
+        expect(page.locator(MESSAGE)).to_contain_text(say("ui.edited", "en", what=what))
     root.get_by_role("button", name="Play", exact=True).click()
 
 

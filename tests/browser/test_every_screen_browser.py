@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from shangrila_widget.rules import Position
+from shangrila_widget.rules.messages import say
 from shangrila_widget.rules.ruling import ruling_link, ruling_string
-from shangrila_widget.widget.texts import ui_text
 from tests.support.paths import EXAMPLES
 from tests.support.reach import as_loaded, board_letter_px, reach_everything
 
@@ -99,14 +99,14 @@ def _open(
 
 
 def _presenter_on(page: Page, page_name: str, root: str) -> None:
-    word = ui_text("exercise_presenter" if page_name == "exercises" else "presenter", "en")
+    word = say("ui.exercise_presenter" if page_name == "exercises" else "presenter", "en")
     page.locator(root).get_by_role("button", name=word).first.click()
     page.locator(f"{root} .shangrila-presenter").or_(
         page.locator(f"{root}.shangrila-presenter")
     ).first.wait_for(timeout=15_000)
     if page_name == "exercises":  # the score line comes after an answer and Reveal
         page.locator(f"{root} .shangrila-exercise-option").first.click()
-        page.get_by_role("button", name=ui_text("exercise_reveal", "en")).click()
+        page.get_by_role("button", name=say("ui.exercise_reveal", "en")).click()
         page.locator(f"{root} .shangrila-exercise-verdict .widget-html-content > div").wait_for(
             timeout=15_000
         )
@@ -117,7 +117,7 @@ def _qr_problems(
 ) -> list[str]:
     """Open the QR code: its picture and its link's text can be reached (in presenter mode
     at 20 px or more); close it again."""
-    qr = page.locator(root).get_by_role("button", name=ui_text("qr", "en"))
+    qr = page.locator(root).get_by_role("button", name=say("ui.qr", "en"))
     qr.click()
     page.locator(f"{root} .shangrila-qr-link").wait_for(timeout=15_000)
     _settle(page, root, "voila")
@@ -188,7 +188,7 @@ def test_every_text_and_control_can_be_reached_at_every_size(
                     problems.append(f"{where}: 'too small' said with letters at {letters:.1f}")
                 if said.is_visible():
                     figures += ", the window is said to be too small"
-                    if said.inner_text().strip() != ui_text("presenter_too_small", "en"):
+                    if said.inner_text().strip() != say("ui.presenter_too_small", "en"):
                         problems.append(f"{where}: the 'too small' line is {said.inner_text()!r}")
             if page_name == "ruling-link" and (width, height) == SIZES[0]:
                 problems += _qr_problems(page, root, where, save_screenshot, mode == "presenter")

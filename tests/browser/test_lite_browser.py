@@ -47,7 +47,7 @@ import pytest
 from shangrila_widget import lite, serve
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.compact import to_compact
-from shangrila_widget.widget.texts import ui_text
+from shangrila_widget.rules.messages import say
 from tests.support.board import (
     BACKGROUND_RGBA,
     BLOCK_RGBA,
@@ -369,7 +369,7 @@ def test_lite_site_root_opens_the_tour_ready_and_next_moves_the_board(
     assert before[1] > 0.9 * width * height, "the tour's board is not painted all over"
     screenshot(page, request, "tour")
     # The tour's own title line shows (the notebook is one cell: the widget says its title).
-    title = page.locator(".shangrila-tour").get_by_text(ui_text("tour_title", "en"), exact=True)
+    title = page.locator(".shangrila-tour").get_by_text(say("ui.tour_title", "en"), exact=True)
     assert title.first.is_visible()
     assert_no_unwanted_greeting(page)
     page.get_by_role("button", name="Next").first.click()
@@ -534,9 +534,9 @@ def test_lite_exercises_ready_page_answers_an_exercise_and_plays_it_out(
     page.goto(lite_sites.offline_url + lite.ready_page("exercises.ipynb"))
     wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
     root = page.locator(".shangrila-exercises")
-    root.get_by_role("button", name=first.answer.text.say("en"), exact=True).click()
+    root.get_by_role("button", name=first.answer.text.text("en"), exact=True).click()
     expect(page.locator(".shangrila-exercise-verdict")).to_contain_text(
-        ui_text("exercise_right", "en")
+        say("ui.exercise_right", "en")
     )
     step = page.locator(".shangrila-exercise-step-text")
     expect(step).to_contain_text(play_out(first.position, first.action)[0].rule)

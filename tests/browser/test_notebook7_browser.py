@@ -115,8 +115,7 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
     from playwright.sync_api import expect
 
     from shangrila_widget.exercises import generate, play_out
-    from shangrila_widget.exercises.words import words
-    from shangrila_widget.widget.texts import ui_text
+    from shangrila_widget.rules.messages import say
 
     exercise = generate(2, seed=4, kinds=["what_happens"])[0]
     assert exercise.action is not None
@@ -128,21 +127,21 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
         "test_notebook7-exercise-failure",
     ) as page:
         root = page.locator(".shangrila-exercises")
-        expect(root).to_contain_text(exercise.question.say("en"), timeout=60_000)
+        expect(root).to_contain_text(exercise.question.text("en"), timeout=60_000)
         expect(page.locator(CANVAS).first).to_be_visible()
-        root.get_by_role("button", name=exercise.answer.text.say("en"), exact=True).tap()
+        root.get_by_role("button", name=exercise.answer.text.text("en"), exact=True).tap()
         verdict = page.locator(".shangrila-exercise-verdict")
-        expect(verdict).to_contain_text(ui_text("exercise_right", "en"))
+        expect(verdict).to_contain_text(say("ui.exercise_right", "en"))
         step = page.locator(".shangrila-exercise-step-text")
         expect(step).to_be_visible()
         expect(step).to_contain_text(steps[0].rule)
-        root.get_by_role("button", name=words("step_next", "en")).tap()
+        root.get_by_role("button", name=say("exercise.step_next", "en")).tap()
         expect(step).to_contain_text(steps[1].rule)
         box = step.bounding_box()
         assert box is not None and box["y"] + box["height"] <= VIEWPORT["height"], box
         page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-exercise-step.png"))
         root.get_by_role("button", name="PL", exact=True).tap()
-        expect(root).to_contain_text(exercise.question.say("pl"))
+        expect(root).to_contain_text(exercise.question.text("pl"))
         expect(step).to_contain_text(steps[1].words("pl")[:30])
         page.screenshot(path=str(ARTIFACT_DIR / "test_notebook7-exercise-pl.png"))
         ours = [e for e in browser_diagnostics.page_errors if "shangrila" in e.lower()]

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from shangrila_widget.rules.compact import to_compact
+from shangrila_widget.rules.messages import say
 from shangrila_widget.tour import load_chapters
-from shangrila_widget.widget.texts import ui_text
 from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ def test_presenter_mode_reads_from_the_back_row(
             assert float(button.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 20
         # Folded: no guide, no rules reference in the panel.
         assert page.locator(f"{root} .shangrila-guide").is_hidden()
-        assert page.get_by_text(ui_text("reference", "en")).is_hidden()
+        assert page.get_by_text(say("ui.reference", "en")).is_hidden()
     else:
         assert page.locator(f"{root} .shangrila-share").is_hidden()
     # The board is larger than in the normal layout (its picture fills the height).
@@ -232,17 +232,17 @@ def test_the_checker_copies_its_position_string_and_says_how_to_edit(
     wait_for_widget(page, ROOTS["checker"])
     message = checker.locator(".shangrila-message")
     checker.get_by_role("button", name="Copy", exact=True).click()
-    expect(message).to_contain_text(ui_text("copied", "en"))
+    expect(message).to_contain_text(say("ui.copied", "en"))
     assert page.evaluate("() => navigator.clipboard.readText()") == CHECKER_START
     checker.get_by_role("button", name="Edit", exact=True).click()
-    expect(message).to_contain_text(ui_text("edit_mode_help", "en"))
+    expect(message).to_contain_text(say("ui.edit_mode_help", "en"))
     expect(message).not_to_contain_text("Click a space to play")
-    expect(checker.get_by_label(ui_text("colour", "en"))).to_be_visible()
+    expect(checker.get_by_label(say("ui.colour", "en"))).to_be_visible()
     save_screenshot("edit-mode", full_page=False)
     checker.get_by_role("button", name="PL", exact=True).click()
-    expect(message).to_contain_text(ui_text("edit_mode_help", "pl"))
-    expect(checker.get_by_label(ui_text("colour", "pl"))).to_be_visible()
-    expect(checker).to_contain_text(ui_text("checker_title", "pl"))
+    expect(message).to_contain_text(say("ui.edit_mode_help", "pl"))
+    expect(checker.get_by_label(say("ui.colour", "pl"))).to_be_visible()
+    expect(checker).to_contain_text(say("ui.checker_title", "pl"))
     save_screenshot("edit-mode-pl", full_page=False)
     assert to_compact  # the module's position helpers are what the page shows
 

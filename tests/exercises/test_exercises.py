@@ -90,7 +90,7 @@ def test_one_right_option_the_engine_s_and_wrong_ones_their_misreading_s(
         assert sum(o.correct for o in exercise.options) == 1
         assert len(exercise.options) >= 2
         assert exercise.rules
-        texts = [o.text.say("en") for o in exercise.options]
+        texts = [o.text.text("en") for o in exercise.options]
         assert len(set(texts)) == len(texts), texts
         if exercise.kind == "find_journey":
             _check_find(exercise)
@@ -256,12 +256,12 @@ def test_a_rule_no_exercise_asks_about_is_refused() -> None:
 
 
 def test_the_docs_list_every_misreading_with_its_words() -> None:
-    from shangrila_widget.exercises.words import words
+    from shangrila_widget.rules.messages import say
     from tests.support.paths import REPO_ROOT
 
     page = (REPO_ROOT / "docs" / "exercises.md").read_text("utf-8")
     for key in MISREADINGS:
-        assert f"| `{key}` |" in page and words(f"m_{key}", "en") in page, key
+        assert f"| `{key}` |" in page and say(f"exercise.m_{key}", "en") in page, key
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])

@@ -48,7 +48,7 @@ def test_exercises_notebook_opens_on_its_first_exercise() -> None:
     first = in_steps(10, 1)[0]  # Exercises(seed=1): the steps, one rule first
     assert first.level == 1
     shown = [str(s.get("value", "")) for s in widget_states(client)]
-    assert any(first.question.say("en").replace("'", "&#x27;") in v for v in shown), shown[:5]
+    assert any(first.question.text("en").replace("'", "&#x27;") in v for v in shown), shown[:5]
 
 
 def test_tour_notebook_runs_and_its_widget_holds_the_first_chapter() -> None:

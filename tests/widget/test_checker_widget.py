@@ -105,17 +105,17 @@ def test_polish_labels() -> None:
 
 
 def test_edit_mode_says_how_to_edit_and_play_mode_who_is_to_move() -> None:
-    from shangrila_widget.widget.texts import ui_text
+    from shangrila_widget.rules.messages import say
 
     checker = DisputeChecker(situation_one())
     checker.mode_buttons.value = "edit"  # as the front end sets it
     assert checker.mode == "edit"
-    assert checker.board.message == ui_text("edit_mode_help", "en")
+    assert checker.board.message == say("ui.edit_mode_help", "en")
     assert "Click a space to play" not in checker.board.message
     assert checker.edit_tools.layout.display == "flex"
     assert checker.colour_picker.description == "Colour"
     checker.board.lang = "pl"
-    assert checker.board.message == ui_text("edit_mode_help", "pl")
+    assert checker.board.message == say("ui.edit_mode_help", "pl")
     assert checker.colour_picker.description == "Kolor"
     assert checker.mode == "edit", "the relabelled toggle changed no mode"
     checker.mode = "play"
@@ -124,7 +124,7 @@ def test_edit_mode_says_how_to_edit_and_play_mode_who_is_to_move() -> None:
 
 
 def test_the_copy_button_holds_the_string_and_says_what_the_browser_did() -> None:
-    from shangrila_widget.widget.texts import ui_text
+    from shangrila_widget.rules.messages import say
 
     checker = DisputeChecker(situation_one())
     button = checker.copy_button
@@ -139,16 +139,16 @@ def test_the_copy_button_holds_the_string_and_says_what_the_browser_did() -> Non
         button._handle_msg({"content": {"data": message}, "buffers": []})
 
     front_end(True)
-    assert checker.board.message == ui_text("copied", "en")
+    assert checker.board.message == say("ui.copied", "en")
     front_end(False)
-    assert checker.board.message == ui_text("copy_failed", "en")
+    assert checker.board.message == say("ui.copy_failed", "en")
 
 
 def test_the_checker_title_guide_and_svg() -> None:
-    from shangrila_widget.widget.texts import ui_text
+    from shangrila_widget.rules.messages import say
 
     checker = DisputeChecker(lang="pl")
-    assert ui_text("checker_title", "pl") in checker.title_line.title.value
+    assert say("ui.checker_title", "pl") in checker.title_line.title.value
     assert checker.title_line.guide in checker.board.side_panel.children
     assert checker._repr_svg_().startswith("<svg")
 
@@ -276,8 +276,8 @@ def test_the_qr_code_shows_the_link(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_board_and_the_tour_copy_a_link_of_their_position(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from shangrila_widget.rules.messages import say
     from shangrila_widget.widget import RulebookTour, ShangriLaBoard
-    from shangrila_widget.widget.texts import ui_text
 
     _no_page(monkeypatch)
     board = ShangriLaBoard(situation_one())
@@ -293,7 +293,7 @@ def test_the_board_and_the_tour_copy_a_link_of_their_position(
             "buffers": [],
         }
     )
-    assert board.message == ui_text("link_copied", "en")
+    assert board.message == say("ui.link_copied", "en")
     monkeypatch.setenv("VOILA_REQUEST_URL", "http://127.0.0.1:8870/voila/render/tour.ipynb")
     tour = RulebookTour()
     tour_button = tour.board.link_tools.button

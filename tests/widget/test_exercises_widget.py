@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from shangrila_widget.exercises import generate
+from shangrila_widget.rules.messages import say
 from shangrila_widget.widget import Exercises
-from shangrila_widget.widget.texts import ui_text
 
 
 def _wrong(ex: Exercises):  # type: ignore[no-untyped-def]
@@ -17,7 +17,7 @@ def test_a_right_answer_scores_and_plays_the_action_out() -> None:
     ex = Exercises(generate(3, seed=4, kinds=["what_happens"]))
     exercise = ex.current
     verdict = ex.answer(exercise.answer)
-    assert verdict == ui_text("exercise_right", "en")
+    assert verdict == say("ui.exercise_right", "en")
     assert (ex.score, ex.answered, ex.revealed) == (1, 1, True)
     # Played out one event at a time: first the journey sets off, on the position before.
     outcome = exercise.position.play(exercise.action)
@@ -49,7 +49,7 @@ def test_a_wrong_answer_names_the_misreading_and_asks_the_rule_again() -> None:
     wrong = _wrong(ex)
     verdict = ex.answer(wrong)
     assert ex.current.explain(wrong, "en") in verdict
-    assert ex.current.answer.text.say("en") in verdict
+    assert ex.current.answer.text.text("en") in verdict
     assert (ex.score, ex.answered) == (0, 1)
     missed = set(ex.current.rules)
     before = len(ex.exercises)
@@ -61,16 +61,16 @@ def test_a_wrong_answer_names_the_misreading_and_asks_the_rule_again() -> None:
 def test_presenter_mode_waits_for_reveal() -> None:
     ex = Exercises(generate(2, seed=9, kinds=["legal"]), presenter=True)
     said = ex.answer(ex.current.answer)
-    assert said == ui_text("exercise_wait", "en")
+    assert said == say("ui.exercise_wait", "en")
     assert (ex.revealed, ex.score) == (False, 0)
     assert ex.board.game == ex.current.position  # nothing played yet
-    assert ex.reveal() == ui_text("exercise_right", "en")
+    assert ex.reveal() == say("ui.exercise_right", "en")
     assert (ex.revealed, ex.score) == (True, 1)
 
 
 def test_reveal_without_an_answer_shows_the_answer_and_scores_nothing() -> None:
     ex = Exercises(generate(1, seed=2, kinds=["who_wins"]), presenter=True)
-    assert ex.current.answer.text.say("en") in ex.reveal()
+    assert ex.current.answer.text.text("en") in ex.reveal()
     assert (ex.score, ex.answered) == (0, 0)
 
 
@@ -97,8 +97,8 @@ def test_one_language_switch_for_the_question_options_and_board() -> None:
     ex = Exercises(generate(2, seed=1), lang="en")
     ex.lang = "pl"
     assert ex.board.lang == "pl"
-    assert ex.current.question.say("pl") in ex.question.value.replace("&#x27;", "'")
-    assert ex.next_button.description == ui_text("exercise_next", "pl")
+    assert ex.current.question.text("pl") in ex.question.value.replace("&#x27;", "'")
+    assert ex.next_button.description == say("ui.exercise_next", "pl")
     ex.board.lang = "en"
     assert ex.lang == "en"
 
@@ -122,7 +122,7 @@ def test_a_language_switch_after_the_answer_keeps_the_played_out_events() -> Non
     assert rules
     ex.lang = "pl"
     assert ex.board.message_rules == rules
-    assert ex.board.message != ui_text("exercise_pick", "pl")
+    assert ex.board.message != say("ui.exercise_pick", "pl")
 
 
 def test_one_presenter_switch_and_no_game_controls_on_the_exercise_board() -> None:
@@ -148,7 +148,7 @@ def test_a_refused_action_plays_out_as_its_refusal() -> None:
 def test_the_exercises_come_in_steps_and_the_title_names_the_step() -> None:
     ex = Exercises(count=6, seed=2)
     assert [e.level for e in ex.exercises] == [1, 1, 2, 2, 3, 3]
-    assert ui_text("exercise_title", "en", number=1, total=6) in ex._title.value
+    assert say("ui.exercise_title", "en", number=1, total=6) in ex._title.value
     assert "Step 1: one rule" in ex._title.value
     ex.lang = "pl"
     assert "Etap 1: jedna zasada" in ex._title.value
@@ -194,8 +194,8 @@ def test_a_wrong_set_of_spaces_names_the_missed_and_the_unchanged() -> None:
     assert verdict.startswith("Not quite")
     from shangrila_widget.exercises import spaces_text
 
-    assert "Missed: " + spaces_text(right[1:]).say("en") in verdict
-    assert "These do not change: " + spaces_text([unchanged]).say("en") in verdict
+    assert "Missed: " + spaces_text(right[1:]).text("en") in verdict
+    assert "These do not change: " + spaces_text([unchanged]).text("en") in verdict
     assert ex.score == 0
 
 
@@ -216,7 +216,7 @@ def test_spaces_chosen_in_presenter_mode_wait_for_reveal() -> None:
     ex = Exercises(generate(1, seed=3, kinds=["find_changes"]), presenter=True)
     for village, master_type in ex.current.answer.claims["spaces"]:
         ex.toggle_space(village, master_type)
-    assert ex.answer(ex.chosen_spaces) == ui_text("exercise_wait", "en")
+    assert ex.answer(ex.chosen_spaces) == say("ui.exercise_wait", "en")
     assert not ex.revealed and not ex.steps
-    assert ex.reveal() == ui_text("exercise_right", "en")
+    assert ex.reveal() == say("ui.exercise_right", "en")
     assert ex.score == 1 and ex.steps

@@ -7,12 +7,9 @@ with the number (Polish 1 / 2-4 / 5+, 12-14 and 22-24 included; English one / mo
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 import string
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,8 +29,6 @@ from shangrila_widget.rules.messages import (
     type_name,
     words_table,
 )
-from shangrila_widget.widget import texts
-from shangrila_widget.widget.texts import UI_TEXT, ui_text
 
 EN, PL = words_table("en"), words_table("pl")
 KEYS = sorted(EN)
@@ -61,11 +56,6 @@ def test_both_languages_have_the_same_sentences() -> None:
     assert {k for k in PL if not is_case(k)} == set(EN)
     assert not any(is_case(k) for k in EN)
     assert len(EN) > 250
-
-
-def test_new_widget_sentences_have_been_moved_into_the_words_files() -> None:
-    """Sentences waiting in texts.UI_TEXT: run texts.absorb() (see its docstring)."""
-    assert UI_TEXT == {}
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -200,7 +190,6 @@ def _unknown_language_calls() -> dict[str, Callable[[str], object]]:
     pos = Position.new_game(["red", "blue", "yellow"])
     return {
         "say": lambda lang: say("ui.cancelled", lang),  # type: ignore[arg-type]
-        "ui_text": lambda lang: ui_text("cancelled", lang),  # type: ignore[arg-type]
         "refusal": lambda lang: pos.check("journey A B").message(lang),  # type: ignore[union-attr,arg-type]
         "action_words": lambda lang: action_words(parse_action("pass"), lang),  # type: ignore[arg-type]
         "rule_text": lambda lang: rule_text("PEACE", lang),  # type: ignore[arg-type]
@@ -219,34 +208,3 @@ def test_an_unknown_language_is_one_error_naming_it_and_the_known_ones(call: str
         _unknown_language_calls()[call]("de")
     assert str(caught.value) == "unknown language 'de': known languages are 'en' and 'pl'"
     assert caught.value.text("pl") == "nieznany język 'de': znane języki to 'en' i 'pl'"
-
-
-TABLE = "UI_TEXT: Final[dict[str, dict[Language, str]]] = {\n"
-
-
-def test_absorb_moves_waiting_widget_sentences_into_the_words_files(tmp_path: Path) -> None:
-    words = tmp_path / "words"
-    shutil.copytree(Path(texts.__file__).parent.parent / "data" / "words", words)
-    source = tmp_path / "texts.py"
-    original = Path(texts.__file__).read_text("utf-8")
-    source.write_text(
-        original.replace(
-            TABLE,
-            TABLE + "    # ---- h9-example\n"
-            '    "example_copy": {"en": "Copy", "pl": "Kopiuj"},\n'
-            '    "example_copied": {"en": "Copied {n}.", "pl": "Skopiowano {n}."},\n',
-        ),
-        "utf-8",
-    )
-    assert texts.absorb(source, words) == ["example_copy", "example_copied"]
-    en = json.loads((words / "en.json").read_text("utf-8"))
-    pl = json.loads((words / "pl.json").read_text("utf-8"))
-    assert (en["ui.example_copied"], pl["ui.example_copy"]) == ("Copied {n}.", "Kopiuj")
-    assert list(en)[-2:] == ["ui.example_copy", "ui.example_copied"]
-    assert source.read_text("utf-8") == original
-    source.write_text(
-        original.replace(TABLE, TABLE + '    "example_copy": {"en": "C", "pl": "K"},\n')
-    )
-    with pytest.raises(ValueError, match="already"):
-        texts.absorb(source, words)
-    assert json.loads((words / "en.json").read_text("utf-8")) == en, "nothing written"

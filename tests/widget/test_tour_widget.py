@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from shangrila_widget.rules import RecordError
+from shangrila_widget.rules.messages import say
 from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget import RulebookTour
-from shangrila_widget.widget.texts import ui_text
 from tests.support.widget import press
 
 
@@ -191,14 +191,14 @@ def test_an_error_while_showing_a_frame_is_shown_under_the_board(
 
 
 def test_the_title_and_guide_are_in_the_widget_and_follow_the_language() -> None:
-    from shangrila_widget.widget.texts import ui_text
+    from shangrila_widget.rules.messages import say
 
     tour = RulebookTour()
-    assert ui_text("tour_title", "en") in tour.title_line.title.value
-    assert ui_text("tour_guide_summary", "en") in tour.title_line.guide.value
+    assert say("ui.tour_title", "en") in tour.title_line.title.value
+    assert say("ui.tour_guide_summary", "en") in tour.title_line.guide.value
     assert tour.title_line.guide in tour.board.side_panel.children
     tour.board.lang = "pl"
-    assert ui_text("tour_title", "pl") in tour.title_line.title.value
+    assert say("ui.tour_title", "pl") in tour.title_line.title.value
     assert "„Dalej”" in tour.title_line.guide.value
     assert tour.title_line.presenter_button.description == "Prezentacja"
     assert tour.chapter == "placing-a-master"  # the relabelled picker changed no chapter
@@ -262,7 +262,7 @@ def test_a_chapter_ends_with_exercises_on_its_rules() -> None:
     assert all("JOURNEY-TIE-MASTERS" in e.rules for e in exercises.exercises)
     tour.lang = "pl"
     assert exercises.lang == "pl" and exercises.board.lang == "pl"
-    assert tour.practise_button.description == ui_text("practise", "pl")
+    assert tour.practise_button.description == say("ui.practise", "pl")
     tour.next()  # into the next chapter: its own exercises, on request
     assert tour.exercises is None and tour.exercises_box.children == ()
 
