@@ -417,8 +417,8 @@ def test_hint_rings_stand_out_on_every_players_tiles() -> None:
         return (high + 0.05) / (low + 0.05)
 
     hint = HIGHLIGHT_COLOURS["hint"]
-    assert contrast(hint, PLAYER_STYLES["red"].fill) >= 2.5, "on Red's orange tiles"
-    assert min(contrast(hint, s.fill) for s in PLAYER_STYLES.values()) >= 1.9
+    assert contrast(hint, PLAYER_STYLES["red"].fill) >= 3.0, "on Red's vermillion tiles"
+    assert min(contrast(hint, s.fill) for s in PLAYER_STYLES.values()) >= 2.5
 
 
 def test_an_action_typed_in_the_box_plays_on_enter() -> None:
