@@ -160,16 +160,22 @@ def _numbers(spaces: int) -> bytes:
     )
 
 
+class _RecruitsOfTwoByNumbers(dict[tuple[int, int], Recruit]):
+    """``RECRUIT_TWO_BY_SLOTS`` keyed by the two spaces' numbers (space + 1), filled as it is
+    read (a look-up of a pair already read is the dict's own)."""
+
+    __slots__ = ()
+
+    def __missing__(self, numbers: tuple[int, int]) -> Recruit:
+        made = self[numbers] = RECRUIT_TWO_BY_SLOTS[numbers[0] - 1, numbers[1] - 1]
+        return made
+
+
 #: The actions on a space by its number (space + 1), the recruits of two by the pair of
 #: numbers (in board order, as a look-up function).
 _PLACE_BY_NUMBER: Final[tuple[Place, ...]] = (PLACE_BY_SLOT[0], *PLACE_BY_SLOT)
 _RECRUIT_ONE_BY_NUMBER: Final[tuple[Recruit, ...]] = (RECRUIT_ONE_BY_SLOT[0], *RECRUIT_ONE_BY_SLOT)
-_RECRUIT_TWO: Final[Callable[[tuple[int, int]], Recruit]] = {
-    (a + 1, b + 1): recruit
-    for a, row in enumerate(RECRUIT_TWO_BY_SLOTS)
-    for b, recruit in enumerate(row)
-    if recruit is not None
-}.__getitem__
+_RECRUIT_TWO: Final[Callable[[tuple[int, int]], Recruit]] = _RecruitsOfTwoByNumbers().__getitem__
 
 
 # ----------------------------------------------------------------------------- sampling
