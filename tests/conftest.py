@@ -24,6 +24,24 @@ def _controls_the_session(session: pytest.Session) -> bool:
     return not hasattr(session.config, "workerinput")
 
 
+#: Test files that share a cache in the checkout (``.lite-cache/``, downloads): one worker runs
+#: them all, one after another.
+SHARED_CACHE_GROUPS = {"test_lite.py": "lite", "test_lite_browser.py": "lite"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``-n``, ``--dist loadgroup``, as pyproject.toml sets), the tests of
+    one file go to one worker, so that a file's tests share that worker's servers, kernels and
+    browser (session fixtures live per worker); the files of one cache share a worker."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            group = SHARED_CACHE_GROUPS.get(item.path.name) or os.path.relpath(
+                item.path, config.rootpath
+            )
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     if _controls_the_session(session):
         session.stash[_CHECKOUT_KEY] = checkout_status(REPO_ROOT)
