@@ -9,7 +9,9 @@ import json
 import os
 import subprocess
 import sys
+import traceback
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -20,7 +22,9 @@ EXAMPLE = EXAMPLE_POSITIONS / "03-journey-situation-1.json"
 CORPUS = REPO_ROOT / "tests" / "rules" / "corpus" / "position-json"
 
 
-def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def spawn(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """``python -m shangrila_widget ARGS`` in a process of its own: for what only a process
+    shows (a closed pipe, the flush at exit, the name it was started by)."""
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     if "stdout" not in kwargs:
         kwargs["capture_output"] = True
@@ -31,6 +35,33 @@ def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
         timeout=60,
         **kwargs,  # type: ignore[call-overload]
     )
+
+
+def run(
+    *args: str, input: str | None = None, stdout: IO[str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m shangrila_widget ARGS`` in this process, as :func:`spawn` would see it:
+    ``main(ARGS)`` with standard input read from ``input``, its output and errors captured (or
+    output into the file ``stdout``) and the program named as ``-m`` names it; ``SystemExit``
+    (argparse) gives the exit status, any other exception the traceback and status 1, as the
+    interpreter would."""
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
+    saved = sys.argv, sys.stdin, sys.stdout, sys.stderr
+    sys.argv = [str(REPO_ROOT / "shangrila_widget" / "__main__.py"), *args]
+    sys.stdin, sys.stdout, sys.stderr = stdin, stdout or out, err
+    try:
+        status = main(list(args))
+    except SystemExit as exit:
+        status = exit.code if isinstance(exit.code, int) else 0 if exit.code is None else 1
+        if isinstance(exit.code, str):
+            print(exit.code, file=err)
+    except Exception:  # noqa: BLE001 - what the interpreter would print, for the assertions
+        traceback.print_exc(file=err)
+        status = 1
+    finally:
+        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
+    return subprocess.CompletedProcess(list(args), status, out.getvalue(), err.getvalue())
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str]) -> None:
@@ -320,23 +351,30 @@ def test_an_error_said_in_polish_reaches_the_error_line(
 FULL = Path("/dev/full")
 
 
+UNWRITTEN = [
+    ["check", str(EXAMPLE), "journey A B"],
+    ["check", str(EXAMPLE), "journey A M"],
+    ["hint", str(EXAMPLE), "--iterations", "5"],
+    ["--help"],
+    ["--version"],
+]
+
+
 @pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full")
 @pytest.mark.parametrize(
-    "args",
-    [
-        ["check", str(EXAMPLE), "journey A B"],
-        ["check", str(EXAMPLE), "journey A M"],
-        ["hint", str(EXAMPLE), "--iterations", "5"],
-        ["--help"],
-        ["--version"],
-    ],
-    ids=lambda a: " ".join(a)[:30],
+    ("args", "where"),
+    [(UNWRITTEN[0], "a process"), *((args, "in process") for args in UNWRITTEN)],
+    ids=lambda a: " ".join(a)[:30] if isinstance(a, list) else a,
 )
-def test_an_answer_that_cannot_be_written_is_a_clean_error(args: list[str]) -> None:
+def test_an_answer_that_cannot_be_written_is_a_clean_error(args: list[str], where: str) -> None:
     """An answer that cannot be written (``check ... > /dev/full``) is one line of error and
-    exit status 2, not a traceback with exit status 1."""
+    exit status 2, not a traceback with exit status 1; in a process of its own, nothing is
+    said again when the interpreter flushes its output at exit."""
     with FULL.open("w") as full:
-        result = run(*args, stdout=full, stderr=subprocess.PIPE)
+        if where == "a process":
+            result = spawn(*args, stdout=full, stderr=subprocess.PIPE)
+        else:
+            result = run(*args, stdout=full)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
     assert result.stderr.splitlines() == [
@@ -583,7 +621,15 @@ def documented_command_lines() -> list[str]:
 
 
 @pytest.mark.parametrize("line", documented_command_lines())
-def test_the_documented_command_lines_work(line: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_documented_command_lines_work(
+    line: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each command line the docs show works as written, run in a folder of its own that
+    shows the checkout's examples/ (the docs' paths are relative to the checkout): what a
+    line writes (``--qr ruling.svg``) lands there, never in the checkout."""
     import shlex
 
     if line.startswith(("tour", "serve")):
@@ -591,15 +637,14 @@ def test_the_documented_command_lines_work(line: str, capsys: pytest.CaptureFixt
     args = shlex.split(line)
     if args[0] == "hint":
         args += ["--iterations", "20"]  # the same answer's shape, quicker
-    previous = os.getcwd()
-    os.chdir(REPO_ROOT)  # the README's paths are relative to the checkout
-    try:
-        status = main(args)
-    finally:
-        os.chdir(previous)
+    (tmp_path / "examples").symlink_to(REPO_ROOT / "examples", target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    status = main(args)
     out, err = capsys.readouterr()
     assert status in (0, 1) and err == "", (line, err)
     assert json.loads(out)
+    if "--qr" in args:
+        assert (tmp_path / args[args.index("--qr") + 1]).read_text("utf-8").startswith("<")
 
 
 def test_the_examples_table_of_the_docs_is_complete() -> None:

@@ -223,23 +223,47 @@ def as_action(action: Action | str) -> Action:
 
 
 # Every action the engine can list, made once so that listing legal actions allocates nothing
-# but the list itself.
+# but the list itself. The 91 placements and recruits of one student are made here; the 4,095
+# recruits of two are made the first time each is asked for (RECRUIT_TWO_BY_SLOTS), so that
+# importing the rules costs no time for them.
 PLACE_BY_SLOT: Final[tuple[Place, ...]] = tuple(
     Place(MASTER_TYPES[s % 7], VILLAGES[s // 7]) for s in range(len(VILLAGES) * 7)
 )
 RECRUIT_ONE_BY_SLOT: Final[tuple[Recruit, ...]] = tuple(
     Recruit(((MASTER_TYPES[s % 7], VILLAGES[s // 7]),)) for s in range(len(VILLAGES) * 7)
 )
-#: ``RECRUIT_TWO_BY_SLOTS[a][b]`` for slots ``a < b``: two students on different masters.
-RECRUIT_TWO_BY_SLOTS: Final[tuple[tuple[Recruit | None, ...], ...]] = tuple(
-    tuple(
-        Recruit(((MASTER_TYPES[a % 7], VILLAGES[a // 7]), (MASTER_TYPES[b % 7], VILLAGES[b // 7])))
-        if a < b
-        else None
-        for b in range(len(VILLAGES) * 7)
-    )
-    for a in range(len(VILLAGES) * 7)
-)
+
+
+class RecruitsOfTwo(dict[tuple[int, int], Recruit]):
+    """The recruits of two students by their slots ``(a, b)``, ``a < b`` (two different
+    masters), each made on the first look-up and kept: a dict with ``__missing__``, so that a
+    look-up of one already made is the dict's own.
+
+    >>> table = RecruitsOfTwo()
+    >>> table[0, 13]  # slot = village index * 7 + type index
+    Recruit(students=(('rainmaker', 'A'), ('healer', 'B')))
+    >>> table[0, 13] is table[0, 13], len(table)
+    (True, 1)
+    >>> table[8, 0]
+    Traceback (most recent call last):
+    ...
+    KeyError: (8, 0)
+    """
+
+    __slots__ = ()
+
+    def __missing__(self, slots: tuple[int, int]) -> Recruit:
+        a, b = slots
+        if not 0 <= a < b < len(VILLAGES) * 7:
+            raise KeyError(slots)
+        made = self[slots] = Recruit(
+            ((MASTER_TYPES[a % 7], VILLAGES[a // 7]), (MASTER_TYPES[b % 7], VILLAGES[b // 7]))
+        )
+        return made
+
+
+#: ``RECRUIT_TWO_BY_SLOTS[a, b]`` for slots ``a < b``: two students on different masters.
+RECRUIT_TWO_BY_SLOTS: Final = RecruitsOfTwo()
 #: ``JOURNEYS_FROM[v]``: (bridge number, the journey) for each bridge of village index v.
 JOURNEYS_FROM: Final[tuple[tuple[tuple[int, Journey], ...], ...]] = tuple(
     tuple((bridge, Journey(VILLAGES[v], VILLAGES[w])) for bridge, w in VILLAGE_BRIDGES[v])

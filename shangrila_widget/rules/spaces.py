@@ -67,12 +67,18 @@ def space_numbers(spaces: int) -> bytes:
 #: numbers (in board order, as a look-up function).
 PLACE_BY_NUMBER: Final[tuple[Place, ...]] = (PLACE_BY_SLOT[0], *PLACE_BY_SLOT)
 RECRUIT_ONE_BY_NUMBER: Final[tuple[Recruit, ...]] = (RECRUIT_ONE_BY_SLOT[0], *RECRUIT_ONE_BY_SLOT)
-RECRUIT_TWO: Final[Callable[[tuple[int, int]], Recruit]] = {
-    (a + 1, b + 1): recruit
-    for a, row in enumerate(RECRUIT_TWO_BY_SLOTS)
-    for b, recruit in enumerate(row)
-    if recruit is not None
-}.__getitem__
+class _RecruitsOfTwoByNumbers(dict[tuple[int, int], Recruit]):
+    """``RECRUIT_TWO_BY_SLOTS`` keyed by the two spaces' numbers (space + 1), filled as it is
+    read (a look-up of a pair already read is the dict's own)."""
+
+    __slots__ = ()
+
+    def __missing__(self, numbers: tuple[int, int]) -> Recruit:
+        made = self[numbers] = RECRUIT_TWO_BY_SLOTS[numbers[0] - 1, numbers[1] - 1]
+        return made
+
+
+RECRUIT_TWO: Final[Callable[[tuple[int, int]], Recruit]] = _RecruitsOfTwoByNumbers().__getitem__
 
 
 SPACES: Final = VILLAGE_COUNT * 7

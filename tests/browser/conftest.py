@@ -84,6 +84,7 @@ from tests.support.browser import (  # re-exported for convenience
     hermetic_context,
     start_jupyterlab,
     start_voila,
+    stop_servers,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
 )
@@ -334,6 +335,7 @@ class _VoilaPool:
         self.env = env
         self.default_args = default_args
         self._shared: dict[tuple[Path, tuple[str, ...]], VoilaServer] = {}
+        self._others: list[VoilaServer] = []
 
     def start(self, notebook: Path, extra_args: tuple[str, ...]) -> VoilaServer:
         args = [*self.default_args, *extra_args]  # later arguments win
@@ -346,10 +348,16 @@ class _VoilaPool:
             server = self._shared[key] = self.start(notebook, extra_args)
         return server
 
+    def stop_with_the_pool(self, server: VoilaServer) -> None:
+        """Ask ``server`` (a session's other server) to stop now; the pool waits for it when
+        it stops its own."""
+        server.terminate()
+        self._others.append(server)
+
     def close(self) -> None:
-        for server in self._shared.values():
-            server.stop()
+        stop_servers([*self._shared.values(), *self._others])
         self._shared.clear()
+        self._others.clear()
 
 
 def voila_default_args(base: Path) -> list[str]:
@@ -539,7 +547,7 @@ def lab_server(
     env = dict(_voila_pool.env, JUPYTERLAB_SETTINGS_DIR=str(settings))
     server = start_jupyterlab(root, base / "logs", timeout=VOILA_TIMEOUT, env=env)
     yield server
-    server.stop()
+    _voila_pool.stop_with_the_pool(server)  # stopped side by side with the Voila servers
 
 
 @pytest.fixture(scope="session")

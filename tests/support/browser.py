@@ -79,6 +79,7 @@ __all__ = [
     "measure_input_to_pixel",
     "start_voila",
     "swipe",
+    "stop_servers",
     "wait_for_canvas_change",
     "wait_for_canvas_color",
     "wait_for_canvas_pixels",
@@ -169,6 +170,7 @@ class VoilaServer:
     process: subprocess.Popen[bytes]
     startup_seconds: float
     _log_file: IO[bytes] | None = field(default=None, repr=False)
+    _terminated: bool = field(default=False, repr=False)
 
     @property
     def alive(self) -> bool:
@@ -185,6 +187,13 @@ class VoilaServer:
         text = self.log_text()
         return text if len(text) <= max_chars else "[...]\n" + text[-max_chars:]
 
+    def terminate(self) -> None:
+        """Ask the server to stop (SIGTERM) without waiting: :func:`stop_servers` asks every
+        server first, so that they shut their kernels down side by side."""
+        if self.process.poll() is None and not self._terminated:
+            self.process.send_signal(signal.SIGTERM)
+            self._terminated = True
+
     def stop(self, timeout: float = 10.0) -> None:
         """SIGTERM (Voila then shuts its kernels down), SIGKILL the process group if it hangs.
 
@@ -192,7 +201,7 @@ class VoilaServer:
         """
         try:
             if self.process.poll() is None:
-                self.process.send_signal(signal.SIGTERM)
+                self.terminate()
                 try:
                     self.process.wait(timeout=timeout)
                 except subprocess.TimeoutExpired:
@@ -204,6 +213,15 @@ class VoilaServer:
         finally:
             if self._log_file is not None and not self._log_file.closed:
                 self._log_file.close()
+
+
+def stop_servers(servers: Sequence[VoilaServer], timeout: float = 10.0) -> None:
+    """Stop every server in ``servers``: all are asked at once, then each is waited for (one
+    after another, each server's own shut-down of its kernels takes a second or more)."""
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        server.stop(timeout)
 
 
 def _http_answers(url: str, timeout: float = 2.0) -> bool:

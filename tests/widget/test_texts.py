@@ -58,17 +58,55 @@ def test_both_languages_have_the_same_sentences() -> None:
     assert len(EN) > 250
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_a_sentence_has_text_and_the_same_placeholders_in_both_languages(key: str) -> None:
+def every_key(check: Callable[[str], None]) -> None:
+    """Run ``check`` on every words key and fail once, listing every key that failed with its
+    assertion's message or its error (one test for all the keys, every failure reported)."""
+    failed = []
+    for key in KEYS:
+        try:
+            check(key)
+        except Exception as error:  # noqa: BLE001 - every key's failure, whatever it raised
+            words = str(error).splitlines()[0] if str(error) else "failed"
+            kind = "" if isinstance(error, AssertionError) else f"{type(error).__name__}: "
+            failed.append(f"{key}: {kind}{words}")
+    assert not failed, f"{len(failed)} of {len(KEYS)} keys:\n" + "\n".join(failed)
+
+
+def test_every_key_check_reports_every_failing_key() -> None:
+    def odd(key: str) -> None:
+        assert KEYS.index(key) % 2 == 0, f"odd place {key!r}"
+
+    with pytest.raises(AssertionError) as raised:
+        every_key(odd)
+    lines = [line.strip() for line in str(raised.value).splitlines() if line.strip()]
+    assert lines[0].startswith(f"{len(KEYS) // 2} of {len(KEYS)} keys")
+    assert lines[1] == f"{KEYS[1]}: odd place {KEYS[1]!r}" and len(lines) >= 1 + len(KEYS) // 2
+    assert (
+        lines[len(KEYS) // 2]
+        == f"{KEYS[-1 - len(KEYS) % 2]}: odd place {KEYS[-1 - len(KEYS) % 2]!r}"
+    )
+
+    def broken(key: str) -> None:
+        if key in KEYS[:2]:
+            raise KeyError(key)
+
+    with pytest.raises(AssertionError, match=f"{KEYS[1]}: KeyError: '{KEYS[1]}'"):
+        every_key(broken)
+
+
+def a_sentence_has_text_and_the_same_placeholders(key: str) -> None:
     en, pl = EN[key], PL[key]
-    assert en.strip() and pl.strip(), key
-    assert set(fields(en)) == set(fields(pl)), key
+    assert en.strip() and pl.strip(), "empty text"
+    assert set(fields(en)) == set(fields(pl)), (sorted(fields(en)), sorted(fields(pl)))
     if key.startswith("rules.") and key not in SAME_IN_BOTH:
         assert en != pl, "the engine's sentences are translated"
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_every_format_spec_is_a_known_case_or_a_plural_with_the_right_forms(key: str) -> None:
+def test_a_sentence_has_text_and_the_same_placeholders_in_both_languages() -> None:
+    every_key(a_sentence_has_text_and_the_same_placeholders)
+
+
+def every_format_spec_is_known(key: str) -> None:
     for lang, table in (("en", EN), ("pl", PL)):
         for name, specs in fields(table[key]).items():
             for spec in specs:
@@ -81,10 +119,17 @@ def test_every_format_spec_is_a_known_case_or_a_plural_with_the_right_forms(key:
                     assert spec in (*CASES[lang], "a", "key"), (lang, key, spec)
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_english_says_singular_and_plural_instead_of_brackets(key: str) -> None:
+def test_every_format_spec_is_a_known_case_or_a_plural_with_the_right_forms() -> None:
+    every_key(every_format_spec_is_known)
+
+
+def singular_and_plural_not_brackets(key: str) -> None:
     assert not re.search(r"\w\((s|es)\)", EN[key]), EN[key]
     assert not re.search(r"\w\((y|i|ów|a)\)", PL[key]), PL[key]
+
+
+def test_english_says_singular_and_plural_instead_of_brackets() -> None:
+    every_key(singular_and_plural_not_brackets)
 
 
 def sample(name: str, specs: list[str]) -> Any:
@@ -107,8 +152,11 @@ def sample(name: str, specs: list[str]) -> Any:
     return 3 if plural or name not in ("village", "origin", "destination", "a", "b") else "A"
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_every_sentence_can_be_said_in_both_languages(key: str) -> None:
+def test_every_sentence_can_be_said_in_both_languages() -> None:
+    every_key(can_be_said_in_both_languages)
+
+
+def can_be_said_in_both_languages(key: str) -> None:
     params = {name: sample(name, specs) for name, specs in fields(EN[key]).items()}
     said = {lang: say(key, lang, **params) for lang in LANGUAGES}
     for lang, text in said.items():
@@ -208,3 +256,4 @@ def test_an_unknown_language_is_one_error_naming_it_and_the_known_ones(call: str
         _unknown_language_calls()[call]("de")
     assert str(caught.value) == "unknown language 'de': known languages are 'en' and 'pl'"
     assert caught.value.text("pl") == "nieznany język 'de': znane języki to 'en' i 'pl'"
+
