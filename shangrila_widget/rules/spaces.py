@@ -67,6 +67,8 @@ def space_numbers(spaces: int) -> bytes:
 #: numbers (in board order, as a look-up function).
 PLACE_BY_NUMBER: Final[tuple[Place, ...]] = (PLACE_BY_SLOT[0], *PLACE_BY_SLOT)
 RECRUIT_ONE_BY_NUMBER: Final[tuple[Recruit, ...]] = (RECRUIT_ONE_BY_SLOT[0], *RECRUIT_ONE_BY_SLOT)
+
+
 class _RecruitsOfTwoByNumbers(dict[tuple[int, int], Recruit]):
     """``RECRUIT_TWO_BY_SLOTS`` keyed by the two spaces' numbers (space + 1), filled as it is
     read (a look-up of a pair already read is the dict's own)."""

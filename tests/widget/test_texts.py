@@ -256,4 +256,3 @@ def test_an_unknown_language_is_one_error_naming_it_and_the_known_ones(call: str
         _unknown_language_calls()[call]("de")
     assert str(caught.value) == "unknown language 'de': known languages are 'en' and 'pl'"
     assert caught.value.text("pl") == "nieznany język 'de': znane języki to 'en' i 'pl'"
-
