@@ -22,7 +22,7 @@ import json
 import random
 import time
 
-from shangrila_widget.bots.search import greedy_playout, rollout_action
+from shangrila_widget.bots.playouts import greedy_playout, rollout_action
 from shangrila_widget.bots.thinking import LEVEL_CONFIGS, SearchConfig, new_search
 from shangrila_widget.rules import Position, apply_unchecked, legal_actions, random_action
 
