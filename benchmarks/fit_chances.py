@@ -3,7 +3,7 @@
 Plays self-play games (the ``easy`` bot in every seat, with a few random moves at the start
 and now and then a random move for variety; then some games of the ``medium`` bot at its
 12 iterations), takes every position of every game with the game's result (1/k for each of
-k winners), fits the model of :func:`shangrila_widget.bots.search.win_chances` by maximum
+k winners), fits the model of :func:`shangrila_widget.bots.evaluation.win_chances` by maximum
 likelihood (Newton's method, numpy only) on three games in four, and reports on the
 fourth: the Brier score of the new model, of the old hand-set one and of the constant 1/n,
 the log loss, and the mean change of a player's chance from one position to the next
@@ -490,7 +490,7 @@ def main() -> None:
     model = {
         "format": "shangrila-chances/1",
         "about": (
-            "The fitted win-chance model of shangrila_widget.bots.search.win_chances, written "
+            "The fitted win-chance model of shangrila_widget.bots.evaluation.win_chances, written "
             "by benchmarks/fit_chances.py; weights[n][phase][term][place][feature]: place 0 "
             "is the player to move, 1 the next one; the terms are CHANCE_PROGRESS's."
         ),

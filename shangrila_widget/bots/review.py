@@ -3,7 +3,7 @@
 Two things are measured, each by what can back it:
 
 - **The chart's chances** are the evaluation's calibrated chance of every player in each
-  position of the main line (:func:`~shangrila_widget.bots.search.win_chances`, exact once
+  position of the main line (:func:`~shangrila_widget.bots.evaluation.win_chances`, exact once
   the game is over): the same meaning as the bots' values, with no swing with whose turn it
   is, and ready at once for the whole game.
 - **A judgement** compares the played action with the best one *inside one search* from the

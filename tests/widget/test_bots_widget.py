@@ -271,6 +271,22 @@ def test_bad_bot_settings_are_refused_with_their_reason() -> None:
         ShangriLaBoard(players=THREE, bots={"blue": {"strength": 3}})
 
 
+def test_a_list_of_seats_plays_the_default_bot_and_a_bare_seat_is_refused_clearly() -> None:
+    """``bots=["blue"]`` raised AttributeError: a list of seats seats the default bot
+    (``medium``) in each; a text or another value is refused in words, in both languages."""
+    board = ShangriLaBoard(players=THREE, bots=["blue", "yellow"])
+    assert board.computer.bots == {"blue": Bot(), "yellow": Bot()}
+    assert board.game.to_move == "red" and not board.computer.watching
+    for value in ("blue", 3):
+        with pytest.raises(
+            ShangrilaError, match="expected a dict from seat to bot or a list"
+        ) as info:
+            ShangriLaBoard(players=THREE, bots=value)  # type: ignore[arg-type]
+        assert info.value.text("pl").startswith("bots: oczekiwano słownika")
+    with pytest.raises(ShangrilaError, match="no seat 'violet' in this game"):
+        ShangriLaBoard(players=THREE, bots=["violet"])
+
+
 def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
     """With a running loop (a kernel, Pyodide) a search is cut into slices: between them the
     board handles messages (a click is refused with the busy note) and shows its budget."""
