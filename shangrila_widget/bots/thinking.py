@@ -346,9 +346,7 @@ def choose_action(
         raise ShangrilaError("the game is over: there is no action to choose")
     if len(actions) == 1:
         return actions[0]
-    thinker = Thinker(position, chosen)
-    thinker.run()
-    return thinker.choice()
+    return Thinker(position, chosen).run().best.action  # what choice() reads, once
 
 
 def _budget_for(level: str, iterations: int | None, seconds: float | None) -> Budget | None:
