@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from shangrila_widget.bots.moved import moved_names
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import problem
 
@@ -305,18 +306,9 @@ def bot_from(
     return as_bot(bot)
 
 
-def __getattr__(name: str) -> object:
-    if name == "choose_action":
-        warnings.warn(
-            "shangrila_widget.bots.levels.choose_action is deprecated: "
-            "import it from shangrila_widget.bots",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from shangrila_widget.bots.thinking import choose_action
-
-        return choose_action
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = moved_names(
+    __name__, {"choose_action": ("shangrila_widget.bots", "choose_action", None)}
+)
 
 
 __all__ = [

@@ -7,25 +7,13 @@ Every name this module held is still found here for one release, with a
 
 from __future__ import annotations
 
-import warnings
-from importlib import import_module
+from shangrila_widget.bots import evaluation, playouts
+from shangrila_widget.bots.moved import Home, moved_names
 
-_MOVED: dict[str, str] = {
-    name: "playouts" for name in ("ROLLOUT_WEIGHTS", "greedy_playout", "playout", "rollout_action")
+_HOMES: dict[str, Home] = {
+    name: (module.__name__, name, None)
+    for module in (playouts, evaluation)  # a name in both: the evaluation's own
+    for name in dir(module)
+    if not name.startswith("__") and name not in ("annotations", "TYPE_CHECKING")
 }
-
-
-def __getattr__(name: str) -> object:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    home = _MOVED.get(name, "evaluation")
-    module = import_module(f"shangrila_widget.bots.{home}")
-    if not hasattr(module, name):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"shangrila_widget.bots.search.{name} is deprecated: "
-        f"import it from shangrila_widget.bots.{home}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(module, name)
+__getattr__ = moved_names(__name__, _HOMES)

@@ -42,6 +42,7 @@ from shangrila_widget.bots.levels import (
     as_bot,
     bot_from,
 )
+from shangrila_widget.bots.moved import moved_names
 from shangrila_widget.bots.tree import Search, SearchNode
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
@@ -354,28 +355,18 @@ def _budget_for(level: str, iterations: int | None, seconds: float | None) -> Bu
     return Bot.of(level, iterations=iterations, seconds=seconds).search_budget
 
 
-#: Names that moved to :mod:`~shangrila_widget.bots.levels`, found here for one release.
-_MOVED: Final = ("DEFAULT_BUDGETS", "LEVEL_CONFIGS", "budget_for")
-
-
-def __getattr__(name: str) -> object:
-    if name not in _MOVED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"shangrila_widget.bots.thinking.{name} is deprecated: "
-        + (
-            "write Bot.of(level, iterations=..., seconds=...).search_budget"
-            if name == "budget_for"
-            else "import it from shangrila_widget.bots.levels (or shangrila_widget.bots)"
+__getattr__ = moved_names(
+    __name__,
+    {
+        "DEFAULT_BUDGETS": ("shangrila_widget.bots.levels", "DEFAULT_BUDGETS", None),
+        "LEVEL_CONFIGS": ("shangrila_widget.bots.levels", "LEVEL_CONFIGS", None),
+        "budget_for": (
+            __name__,
+            "_budget_for",
+            "write Bot.of(level, iterations=..., seconds=...).search_budget",
         ),
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    if name == "budget_for":
-        return _budget_for
-    from shangrila_widget.bots import levels
-
-    return getattr(levels, name)
+    },
+)
 
 
 __all__ = [

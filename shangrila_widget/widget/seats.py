@@ -23,7 +23,6 @@ Pyodide, and a search thread would compete with the kernel for the interpreter a
 from __future__ import annotations
 
 import html
-import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
@@ -34,6 +33,7 @@ from shangrila_widget.bots import explain_action
 from shangrila_widget.bots import levels as bot_levels
 from shangrila_widget.bots.hint import hint_of
 from shangrila_widget.bots.levels import Budget
+from shangrila_widget.bots.moved import moved_names
 from shangrila_widget.bots.review import REVIEW_ITERATIONS
 from shangrila_widget.bots.thinking import Thinker, Thought
 from shangrila_widget.render.highlight import Highlight, HighlightKind
@@ -560,25 +560,13 @@ class ComputerPlayers:
 
 #: Names that moved: the bot spec to :mod:`shangrila_widget.bots.levels`, the clock to
 #: :mod:`shangrila_widget.widget.clock`; found here for one release.
-_MOVED = {
-    "Bot": "bots.levels",
-    "BotSpec": "bots.levels",
-    "as_bot": "bots.levels",
-    "Clock": "widget.clock",
-}
-
-
-def __getattr__(name: str) -> object:
-    home = _MOVED.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"shangrila_widget.widget.seats.{name} is deprecated: "
-        f"import it from shangrila_widget.{home}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(clocks if name == "Clock" else bot_levels, name)
+__getattr__ = moved_names(
+    __name__,
+    {
+        **{name: (bot_levels.__name__, name, None) for name in ("Bot", "BotSpec", "as_bot")},
+        "Clock": (clocks.__name__, "Clock", None),
+    },
+)
 
 
 __all__ = ["ComputerPlayers", "hint_highlights"]
