@@ -20,6 +20,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,7 +30,9 @@ from shangrila_widget import __version__
 from shangrila_widget.cli import (
     CommandLineError,
     add_position_arguments,
+    command_line_error,
     error_message,
+    os_problem,
     position_of,
     write_json,
     write_output,
@@ -45,7 +48,7 @@ from shangrila_widget.rules import (
     parse_action,
 )
 from shangrila_widget.rules.messages import Language
-from shangrila_widget.rules.ruling import DEFAULT_BASE_URL, SITE_URL_VARIABLE
+from shangrila_widget.rules.questions import DEFAULT_BASE_URL, SITE_URL_VARIABLE
 from shangrila_widget.runtime import NotInBrowserError
 
 if TYPE_CHECKING:
@@ -85,6 +88,14 @@ def check_action(
     }
 
 
+def site_url(base_url: str | None = None) -> str:
+    """The base of the ruling links the command line prints: ``base_url`` (``--base-url``),
+    else the environment variable ``SHANGRILA_SITE_URL``, else
+    :data:`~shangrila_widget.rules.questions.DEFAULT_BASE_URL`. The command line reads the
+    environment here, where it starts; the rules take the address as an argument."""
+    return base_url or os.environ.get(SITE_URL_VARIABLE) or DEFAULT_BASE_URL
+
+
 def ruling_answer(
     position: Position,
     action_text: str,
@@ -105,7 +116,7 @@ def ruling_answer(
     from shangrila_widget.rules.ruling import ruling
 
     status, verdict = check_action(position, action_text, lang, player)
-    extra = ruling(position, action_text, player).to_dict(lang, base_url)
+    extra = ruling(position, action_text, player).to_dict(lang, site_url(base_url))
     del extra["legal"], extra["events"]  # the verdict's own fields say them
     return status, {**verdict, **extra}
 
@@ -119,9 +130,9 @@ def _check(args: argparse.Namespace) -> int:
         _write_qr(args.qr, verdict["link"])
     else:
         if args.base_url is not None:
-            raise CommandLineError("--base-url needs --ruling")
+            raise command_line_error("base_url_needs_ruling")
         if args.qr is not None:
-            raise CommandLineError("--qr needs --ruling")
+            raise command_line_error("qr_needs_ruling")
         status, verdict = check_action(position, args.action, args.lang)
     write_json(verdict, args.pretty)
     return status
@@ -134,18 +145,20 @@ def _write_qr(path: Path | None, link: str) -> None:
     from shangrila_widget.render.qr import save_qr_svg
 
     if path.suffix.lower() != ".svg":
-        raise CommandLineError(f"--qr writes an SVG file: give a name ending in .svg, not {path}")
+        raise command_line_error("qr_svg", path=str(path))
     try:
         save_qr_svg(link, str(path))
     except OSError as error:
-        raise CommandLineError(f"cannot write the QR code to {path}: {error.strerror}") from None
+        raise command_line_error("cannot_write_qr", path=str(path), why=os_problem(error)) from None
 
 
 def _ruling(args: argparse.Namespace) -> int:
+    from shangrila_widget.rules.questions import base_of_link
     from shangrila_widget.rules.ruling import read_ruling_string
 
     position, action, player = read_ruling_string(args.string)
-    status, verdict = ruling_answer(position, str(action), args.lang, player, args.base_url)
+    base = args.base_url or base_of_link(args.string)  # a link given: its own page again
+    status, verdict = ruling_answer(position, str(action), args.lang, player, base)
     _write_qr(args.qr, verdict["link"])
     write_json(verdict, args.pretty)
     return status
@@ -214,6 +227,28 @@ class _Parser(argparse.ArgumentParser):
                 self.exit(2, _one_line(f"{self.prog}: error: {error}") + "\n")
         else:
             super()._print_message(message, file)
+
+
+class _CommandParser(_Parser):
+    """A command's own parser: options and arguments in any order (``check FILE --example 04
+    pass`` reads both positions, so the command can say it wants one), and an argument it
+    does not know reported under the command's name (``shangrila check: error: ...``)."""
+
+    _intermixed = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._intermixed:  # the passes of parse_known_intermixed_args itself
+            return super().parse_known_args(args, namespace)
+        self._intermixed = True
+        try:
+            parsed, extras = self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixed = False
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def _one_line(text: str) -> str:
@@ -306,7 +341,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__} (shangrila_widget)"
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
     add_check_command(commands)
     add_ruling_command(commands)
     add_hint_command(commands)

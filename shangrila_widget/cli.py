@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING, Final
 
 from shangrila_widget.rules import Position, ShangrilaError, from_compact
 from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.messages import Language, Message, Words, text_of
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -34,7 +35,27 @@ if TYPE_CHECKING:
 
 class CommandLineError(Exception):
     """A command line, a file it names or the output it writes cannot be used: the command
-    exits 2 with the message (bad positions and actions raise the rules' own errors)."""
+    exits 2 with the message (bad positions and actions raise the rules' own errors).
+
+    ``words``: what is wrong, a text or a message of the package's words, so that
+    ``text(lang)`` says it in Polish as well; ``str(error)`` is the English text."""
+
+    def __init__(self, words: Words = "") -> None:
+        super().__init__(str(words))
+        self.words = words
+
+    def text(self, lang: Language = "en") -> str:
+        """What is wrong, in ``lang``."""
+        return text_of(self.words, lang)
+
+
+def command_line_error(key: str, /, **params: object) -> CommandLineError:
+    """The command line's error of words ``error.cli_<key>``."""
+    return CommandLineError(Message(f"error.cli_{key}", params))
+
+
+#: Standard input, named in an error as a file would be.
+STANDARD_INPUT: Final = Message("error.cli_standard_input")
 
 
 def error_message(error: BaseException, lang: str = "en") -> str:
@@ -47,10 +68,13 @@ def error_message(error: BaseException, lang: str = "en") -> str:
 
     >>> error_message(CommandLineError("cannot read 'x.json': no such file"), "pl")
     "cannot read 'x.json': no such file"
+    >>> why = Message("error.cli_no_file")
+    >>> error_message(command_line_error("cannot_read", where="'x.json'", why=why), "pl")
+    "błąd odczytu ('x.json'): nie ma takiego pliku"
     """
     said: object = None
     text = getattr(error, "text", None)
-    if isinstance(error, ShangrilaError) and callable(text):
+    if isinstance(error, (ShangrilaError, CommandLineError)) and callable(text):
         said = text(lang)
     if not isinstance(said, str):
         said = str(error)
@@ -87,13 +111,10 @@ def position_of(args: argparse.Namespace) -> Position:
     """The position a parsed command line names (``POSITION`` or ``--example``)."""
     if args.example is not None:
         if args.position is not None:
-            raise CommandLineError("give a POSITION or --example NAME, not both")
+            raise command_line_error("both")
         return example_position(args.example)
     if args.position is None:
-        raise CommandLineError(
-            "give a POSITION (a JSON file, - for standard input, or a one-line position "
-            "string) or --example NAME"
-        )
+        raise command_line_error("no_position")
     return position_argument(args.position)
 
 
@@ -104,7 +125,7 @@ def position_argument(argument: str, stdin: IO[bytes] | None = None) -> Position
     JSON or a one-line string."""
     if argument == "-":
         stream = stdin if stdin is not None else sys.stdin.buffer
-        return position_text(_decoded(stream.read(), "standard input"), "standard input")
+        return position_text(_decoded(stream.read(), STANDARD_INPUT), STANDARD_INPUT)
     path = Path(argument)
     named_file = argument.lower().endswith(_FILE_ENDINGS)
     if named_file or not any(c.isspace() for c in argument) or _is_file(path):
@@ -119,13 +140,19 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def position_text(text: str, where: str) -> Position:
-    """A position from the text of a file: JSON, or a one-line position string."""
+def position_text(text: str, where: Words) -> Position:
+    """A position from the text of a file (``where`` names it): JSON, or a one-line position
+    string. Text that is neither raises a :class:`ShangrilaError` naming the file."""
     body = text.removeprefix("\ufeff").strip()
     if not body:
-        raise CommandLineError(f"cannot read {where}: it is empty")
+        raise command_line_error("cannot_read", where=where, why=Message("error.cli_empty"))
     if body[0] not in '{["' and "\n" not in body:
-        return from_compact(body)
+        try:
+            return from_compact(body)
+        except ShangrilaError as error:  # garbage: say which file holds it
+            raise ShangrilaError(
+                Message("error.cli_no_position_in", {"where": where, "problem": error.words})
+            ) from None
     return Position.from_json(text)
 
 
@@ -135,34 +162,38 @@ def read_text_file(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise CommandLineError(f"cannot read {where}: {_os_problem(error)}") from None
+        raise command_line_error("cannot_read", where=where, why=os_problem(error)) from None
     except ValueError:  # "embedded null byte"
-        raise CommandLineError(f"cannot read {where}: not a file name") from None
+        raise command_line_error(
+            "cannot_read", where=where, why=Message("error.cli_not_file_name")
+        ) from None
     return _decoded(data, where)
 
 
-def _decoded(data: bytes, where: str) -> str:
+def _decoded(data: bytes, where: Words) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise CommandLineError(
-            f"cannot read {where}: not UTF-8 text (byte {data[error.start]:#04x} at "
-            f"position {error.start})"
-        ) from None
+        why = Message(
+            "error.cli_not_utf8", {"byte": f"{data[error.start]:#04x}", "at": error.start}
+        )
+        raise command_line_error("cannot_read", where=where, why=why) from None
 
 
 _OS_PROBLEMS: Final = {
-    errno.ENOENT: "no such file",
-    errno.EISDIR: "it is a folder, not a file",
-    errno.EACCES: "permission denied",
-    errno.ENOTDIR: "no such file (a part of the path is not a folder)",
-    errno.ENAMETOOLONG: "the file name is too long",
+    errno.ENOENT: "no_file",
+    errno.EISDIR: "folder",
+    errno.EACCES: "denied",
+    errno.ENOTDIR: "not_folder",
+    errno.ENAMETOOLONG: "name_too_long",
 }
 
 
-def _os_problem(error: OSError) -> str:
+def os_problem(error: OSError) -> Words:
+    """Why the system refused a file, in the package's words where it has them (else the
+    system's own, in English)."""
     if error.errno in _OS_PROBLEMS:
-        return _OS_PROBLEMS[error.errno]
+        return Message(f"error.cli_{_OS_PROBLEMS[error.errno]}")
     return (error.strerror or type(error).__name__).lower()
 
 
@@ -198,10 +229,13 @@ def example_name(name: str) -> str:
         if wanted in (full, rest) or (by_number and int(wanted) == int(number)):
             return full
     if not names:
-        raise CommandLineError("the example positions are not installed: reinstall the package")
-    raise CommandLineError(
-        f"no example {excerpt(name)}: expected a number {names[0][:2]}-{names[-1][:2]} or a "
-        f"name such as {names[0]!r}"
+        raise command_line_error("no_examples")
+    raise command_line_error(
+        "no_example",
+        value=excerpt(name),
+        first=names[0][:2],
+        last=names[-1][:2],
+        example=repr(names[0]),
     )
 
 
@@ -228,9 +262,7 @@ def write_output(text: str) -> None:
         _drop_stdout()
     except OSError as error:
         _drop_stdout()
-        raise CommandLineError(
-            f"cannot write the answer: {(error.strerror or type(error).__name__).lower()}"
-        ) from None
+        raise command_line_error("cannot_write", why=os_problem(error)) from None
 
 
 def write_json(answer: object, pretty: bool) -> None:
@@ -253,7 +285,9 @@ __all__ = [
     "POSITION_HELP",
     "CommandLineError",
     "add_position_arguments",
+    "command_line_error",
     "error_message",
+    "os_problem",
     "example_name",
     "example_names",
     "example_position",

@@ -1,9 +1,18 @@
-"""The rules engine and the bots stay pure: importing and using them loads no widget library."""
+"""The rules engine and the bots stay pure: importing and using them loads no widget library,
+and none of the pure layers reads the environment (the program's entry points do, and pass
+what they read on as arguments)."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
+
+import shangrila_widget
+
+PACKAGE = Path(shangrila_widget.__file__).resolve().parent
+PURE_LAYERS = ("rules", "bots", "render", "exercises")
 
 CODE = """
 import sys
@@ -37,3 +46,32 @@ def test_rules_tour_and_svg_import_no_widget_library() -> None:
         [sys.executable, "-c", CODE], capture_output=True, text=True, check=True, timeout=60
     )
     assert result.stdout.strip() == "", result.stdout
+
+
+def environment_reads(source: str) -> list[int]:
+    """The lines of ``source`` that read the environment: ``os.environ``, ``os.getenv``,
+    ``from os import environ/getenv``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv", "environb"):
+            found.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) and node.module == "os":
+            if {a.name for a in node.names} & {"environ", "getenv", "environb"}:
+                found.append(node.lineno)
+    return found
+
+
+def test_the_finder_of_environment_reads_can_fail() -> None:
+    assert environment_reads("import os\nx = os.environ.get('A')\n") == [2]
+    assert environment_reads("from os import getenv\n") == [1]
+    assert environment_reads("import os\nos.path.join('a')\n") == []
+
+
+def test_no_pure_module_reads_the_environment() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE)}:{line}"
+        for layer in PURE_LAYERS
+        for path in sorted((PACKAGE / layer).rglob("*.py"))
+        for line in environment_reads(path.read_text("utf-8"))
+    ]
+    assert not found, "read the environment where the program starts: " + ", ".join(found)

@@ -206,6 +206,22 @@ def parse_action(text: str) -> Action:
     raise ActionParseError(problem("action_unknown", value=excerpt(words[0]), usage=_USAGE))
 
 
+def as_action(action: Action | str) -> Action:
+    """An action from an action or its text (:func:`parse_action`); anything else is a
+    :class:`TypeError`.
+
+    >>> as_action("pass") == as_action(Pass())
+    True
+    """
+    if isinstance(action, str):
+        return parse_action(action)
+    if not isinstance(action, (Place, Recruit, Journey, Pass)):
+        raise TypeError(
+            f"expected an action or its text (like 'journey A B'), got {excerpt(action)}"
+        )
+    return action
+
+
 # Every action the engine can list, made once so that listing legal actions allocates nothing
 # but the list itself.
 PLACE_BY_SLOT: Final[tuple[Place, ...]] = tuple(

@@ -4,7 +4,8 @@ The entry points, all pure functions of a :class:`Position`:
 
 - :func:`legal_actions` lists every concrete legal action of the player to move;
 - :func:`random_action` draws one of them without listing them, uniformly or by weights per
-  kind of action (for playouts);
+  kind of action, for playouts (it lives in :mod:`~shangrila_widget.rules.sampling`, the
+  byte masks both read in :mod:`~shangrila_widget.rules.spaces`);
 - :func:`check` returns None for a legal action, else a :class:`Refusal` naming its rule id;
 - :func:`play` returns an :class:`Outcome` (the new position; its events, with rule ids, are
   worked out only when read, so that playing costs nothing for explanations nobody reads).
@@ -19,28 +20,22 @@ The entry points, all pure functions of a :class:`Position`:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from itertools import combinations, compress
-from random import Random
-from types import MappingProxyType
 from typing import Final
 
 from shangrila_widget.rules.actions import (
-    JOURNEYS_FROM,
     PASS,
     PLACE_BY_SLOT,
-    RECRUIT_ONE_BY_SLOT,
-    RECRUIT_TWO_BY_SLOTS,
     Action,
     Journey,
     Pass,
     Place,
     Recruit,
-    parse_action,
 )
+from shangrila_widget.rules.actions import as_action as _as_action
 from shangrila_widget.rules.board import (
     BRIDGE_INDEX,
-    BRIDGES,
     COLOUR_INDEX,
     COLOURS,
     MASTER_TYPES,
@@ -48,17 +43,36 @@ from shangrila_widget.rules.board import (
     TILES_PER_TYPE,
     VILLAGE_BRIDGE_MASK,
     VILLAGE_INDEX,
-    VILLAGES,
     Colour,
 )
 from shangrila_widget.rules.codes import C_INDEX as _C
 from shangrila_widget.rules.codes import OVER, PLAY, SETUP, STUDENT_OFFSET, setup_caps
 from shangrila_widget.rules.codes import STRENGTH as _STRENGTH
 from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError, excerpt
-from shangrila_widget.rules.position import Position, PositionParts
+from shangrila_widget.rules.position import Position, PositionParts, check_position
 from shangrila_widget.rules.results import Outcome, Refusal
+from shangrila_widget.rules.sampling import WEIGHTED_KINDS as WEIGHTED_KINDS
+from shangrila_widget.rules.sampling import random_action as random_action
+from shangrila_widget.rules.spaces import ALL_VILLAGES as _ALL_VILLAGES
+from shangrila_widget.rules.spaces import CODE_BYTES as _CODE_BYTES
+from shangrila_widget.rules.spaces import FIRST as _FIRST
+from shangrila_widget.rules.spaces import FIRST_LOW3 as _FIRST_LOW3
+from shangrila_widget.rules.spaces import FIRST_SEVEN as _FIRST_SEVEN
+from shangrila_widget.rules.spaces import HAS_TILES as _HAS_TILES
+from shangrila_widget.rules.spaces import IS_ONE as _IS_ONE
+from shangrila_widget.rules.spaces import JOURNEYS_BY_BRIDGES as _JOURNEYS_BY_BRIDGES
+from shangrila_widget.rules.spaces import NUMBER_TYPE as _NUMBER_TYPE
+from shangrila_widget.rules.spaces import OPEN_BY_STONES as _OPEN
+from shangrila_widget.rules.spaces import PLACE_BY_NUMBER as _PLACE_BY_NUMBER
+from shangrila_widget.rules.spaces import RECRUIT_ONE_BY_NUMBER as _RECRUIT_ONE_BY_NUMBER
+from shangrila_widget.rules.spaces import RECRUIT_TWO as _RECRUIT_TWO
+from shangrila_widget.rules.spaces import SEVEN as _SEVEN
+from shangrila_widget.rules.spaces import SPACES as _SPACES
+from shangrila_widget.rules.spaces import open_masks as _open_masks
+from shangrila_widget.rules.spaces import pairs_of_one_type as _pairs_of_one_type
+from shangrila_widget.rules.spaces import setup_spaces as _setup_spaces
+from shangrila_widget.rules.spaces import space_numbers as _numbers
 
-_VILLAGE_COUNT: Final = len(VILLAGES)
 #: Builds a PositionParts from a tuple of its ten fields, without the keyword handling of
 #: its constructor (the fast path).
 _new_parts: Final = tuple.__new__
@@ -132,411 +146,13 @@ def legal_actions(pos: Position) -> list[Action]:
     return actions or [PASS]
 
 
-def _pairs_of_one_type(numbers: bytes, single: bytes, types: bytes) -> list[int]:
-    """The indices, last first, in ``combinations(numbers, 2)`` (the recruit spaces by their
-    :func:`_numbers`) of the pairs of two spaces of ``single`` (some of the numbers, with
-    their ``types``) of one type."""
-    k = len(numbers)
-    found = []
-    for t in set(types):
-        same = [numbers.index(n) for n, t2 in zip(single, types) if t2 == t]
-        found += [i * (2 * k - i - 1) // 2 + j - i - 1 for i, j in combinations(same, 2)]
-    found.sort(reverse=True)
-    return found
-
-
-#: Byte i is i + 1: the number of space i in :func:`_numbers`.
-_SPACE_NUMBERS: Final = int.from_bytes(bytes(range(1, _VILLAGE_COUNT * 7 + 1)), "little")
-
-
-def _numbers(spaces: int) -> bytes:
-    """The spaces set in the byte mask ``spaces`` (bytes 0 or 1), in board order, each as its
-    number, the space plus 1: one byte each (the mask's bytes become the numbers, then the
-    zeros are deleted, all in C, whatever the number of spaces)."""
-    return (
-        (spaces * 127 & _SPACE_NUMBERS)
-        .to_bytes(_VILLAGE_COUNT * 7, "little")
-        .translate(None, b"\x00")
-    )
-
-
-#: The actions on a space by its number (space + 1), the recruits of two by the pair of
-#: numbers (in board order, as a look-up function).
-_PLACE_BY_NUMBER: Final[tuple[Place, ...]] = (PLACE_BY_SLOT[0], *PLACE_BY_SLOT)
-_RECRUIT_ONE_BY_NUMBER: Final[tuple[Recruit, ...]] = (RECRUIT_ONE_BY_SLOT[0], *RECRUIT_ONE_BY_SLOT)
-_RECRUIT_TWO: Final[Callable[[tuple[int, int]], Recruit]] = {
-    (a + 1, b + 1): recruit
-    for a, row in enumerate(RECRUIT_TWO_BY_SLOTS)
-    for b, recruit in enumerate(row)
-    if recruit is not None
-}.__getitem__
-
-
-# ----------------------------------------------------------------------------- sampling
-# random_action reads the whole board at once: the 91 cell codes become the bytes of one big
-# integer, byte i for space i (village i // 7, type i % 7), byte value 1 for an empty space,
-# 2 for a master of the player to move without a student, 4 for one with its student, 0 for
-# anything else. Sums over a village's 7 bytes are one multiplication (no byte carries: a sum
-# is at most 7), comparisons of those sums one addition, so no Python loop runs per village.
-
-_SPACES: Final = _VILLAGE_COUNT * 7
-#: Bit 0 of every space's byte.
-_ONES: Final = sum(1 << 8 * i for i in range(_SPACES))
-#: Multiplying by this sums each run of 7 bytes into its last byte.
-_SEVEN: Final = sum(1 << 8 * k for k in range(7))
-#: Bit 0 / bits 0-2 of the first byte of each village.
-_FIRST: Final = sum(1 << 56 * v for v in range(_VILLAGE_COUNT))
-_FIRST_LOW3: Final = _FIRST * 7
-#: 7 in the first byte of each village: added to a sum (0-7), it carries into bit 3 when the
-#: sum is at least 1.
-_FIRST_SEVEN: Final = 7 * _FIRST
-#: ``_CODE_BYTES[colour]``: the translation of cell codes to the bytes above.
-_CODE_BYTES: Final = tuple(
-    bytes(
-        1 if code == 0 else 2 if code == c + 1 else 4 if code == c + 1 + STUDENT_OFFSET else 0
-        for code in range(256)
-    )
-    for c in range(4)
-)
-#: By the stones' bit mask: (bit 0 of every space, bit 0 of the first byte of every village)
-#: of the villages without a stone.
-_OPEN: dict[int, tuple[int, int]] = {}
-
-
-def _submasks(mask: int) -> list[int]:
-    """Every mask of some of the bits of ``mask``, ``mask`` and 0 included."""
-    found = [mask]
-    sub = mask
-    while sub:
-        sub = (sub - 1) & mask
-        found.append(sub)
-    return found
-
-
-#: ``_JOURNEYS_BY_BRIDGES[v][m]``: the journeys from village v when the bridges in the mask m
-#: (of v's bridges) are left, in the order legal_actions lists them.
-_JOURNEYS_BY_BRIDGES: Final[tuple[dict[int, tuple[Journey, ...]], ...]] = tuple(
-    {
-        left: tuple(j for b, j in JOURNEYS_FROM[v] if left >> b & 1)
-        for left in _submasks(VILLAGE_BRIDGE_MASK[v])
-    }
-    for v in range(_VILLAGE_COUNT)
-)
-#: Translations of a player's 7 supply counts to bytes 1 where a tile is left / none was
-#: placed yet (the set-up's one of each type).
-_HAS_TILES: Final = bytes(1 if n else 0 for n in range(256))
-_UNPLACED: Final = bytes(1 if n == TILES_PER_TYPE else 0 for n in range(256))
-#: By 7 bytes of 0 or 1 (one per type, as those translations make them): the byte mask of
-#: the spaces of those types in every village.
-_ALL_VILLAGES: Final = {
-    types: int.from_bytes(types, "little") * _FIRST
-    for types in (bytes(m >> t & 1 for t in range(7)) for m in range(128))
-}
-_IS_ONE: Final = bytes(1 if n == 1 else 0 for n in range(256))
-#: A space's number (space + 1) to its type, as a translation.
-_NUMBER_TYPE: Final = bytes((n - 1) % 7 if n else 0 for n in range(256))
 #: Cell codes to the tiles on the space (``STRENGTH``), as a translation.
 _STRENGTH_BYTES: Final = bytes(_STRENGTH) + bytes(256 - len(_STRENGTH))
 #: ``_BYTE[n]``: the one byte n (for cell codes and supply counts).
 _BYTE: Final = tuple(bytes((n,)) for n in range(256))
 
 
-def _open_masks(stones: int) -> tuple[int, int]:
-    spaces = first = 0
-    for v in range(_VILLAGE_COUNT):
-        if not stones >> v & 1:
-            spaces |= (_ONES >> 56 * v & (_SEVEN)) << 56 * v
-            first |= 1 << 56 * v
-    _OPEN[stones] = result = (spaces, first)
-    return result
-
-
-def _village_sums(ones: int) -> int:
-    """Per village, how many of its spaces are set in ``ones``, in its first byte."""
-    return (ones * _SEVEN) >> 48 & (_FIRST_LOW3)
-
-
-def _at_least(sums: int, k: int) -> int:
-    """Bit 0 of the first byte of each village whose sum (0-7) is at least k (1-8)."""
-    return (sums + (8 - k) * _FIRST) >> 3 & _FIRST
-
-
-#: By the villages (13 bytes, 1 for a village in the set): (the bridges with one end in the
-#: set, the bridges with both ends in it); the journeys from those villages are the intact
-#: bridges of the first mask plus those of the second (a bridge counts once per end).
-_FROM_VILLAGES: dict[bytes, tuple[int, int]] = {}
-
-
-def _bridges_from(villages: bytes) -> tuple[int, int]:
-    one = both = 0
-    for b, (x, y) in enumerate(BRIDGES):
-        ends = villages[VILLAGE_INDEX[x]] + villages[VILLAGE_INDEX[y]]
-        if ends:
-            one |= 1 << b
-        if ends == 2:
-            both |= 1 << b
-    _FROM_VILLAGES[villages] = result = (one, both)
-    return result
-
-
-def _setup_spaces(packed: PositionParts) -> int:
-    """The set-up placements of the player to move: byte i of the result is 1 where a master
-    may be placed on space i (a type not placed yet, a free space, the village's caps)."""
-    players, turn, _, cells, _, stones, supply, _, _, _ = packed
-    colour = players[turn]
-    board = int.from_bytes(cells.translate(_CODE_BYTES[colour]), "little")
-    open_spaces, open_villages = _OPEN.get(stones) or _open_masks(stones)
-    empty = board & open_spaces
-    mine = board >> 1 & open_spaces
-    # _at_least(_village_sums(empty), 8 - most tiles) and not _at_least(_village_sums(mine),
-    # most of one colour), inline
-    free_enough, own_too_many = _SETUP_CAP_ADDS[len(players)]
-    villages = (
-        ((empty * _SEVEN >> 48 & _FIRST_LOW3) + free_enough >> 3)
-        & ~((mine * _SEVEN >> 48 & _FIRST_LOW3) + own_too_many >> 3)
-        & open_villages
-    )
-    unplaced = _ALL_VILLAGES[supply[colour * 7 : colour * 7 + 7].translate(_UNPLACED)]
-    return empty & villages * _SEVEN & unplaced
-
-
-#: By the number of players: what :func:`_at_least` adds to the sums of empty spaces (at
-#: least 8 - the most tiles in all) and of own tiles (at least the most of one colour).
-_SETUP_CAP_ADDS: Final = {
-    n: (setup_caps(n)[1] * _FIRST, (8 - setup_caps(n)[0]) * _FIRST) for n in (3, 4)
-}
-
-
-def _play_spaces(packed: PositionParts) -> tuple[int, int, int, bytes, bytes]:
-    """For the player to move during play, as byte masks (byte i for space i): the spaces
-    open to a placement, the masters that may take a student, the masters that have one;
-    then the board translated to the bytes above and the player's 7 supply counts."""
-    players, turn, _, cells, _, stones, supply, _, _, _ = packed
-    colour = players[turn]
-    codes = cells.translate(_CODE_BYTES[colour])
-    board = int.from_bytes(codes, "little")
-    open_spaces = (_OPEN.get(stones) or _open_masks(stones))[0]
-    empty = board & open_spaces
-    mine = board >> 1 & open_spaces
-    paired = board >> 2 & open_spaces
-    counts = supply[colour * 7 : colour * 7 + 7]
-    # the spaces of the villages where the player has a tile (sum of its bytes at least 1)
-    present = (((mine | paired) * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST) * _SEVEN
-    with_supply = _ALL_VILLAGES[counts.translate(_HAS_TILES)]
-    return empty & present & with_supply, mine & with_supply, paired, codes, counts
-
-
-def _journeys(packed: PositionParts, codes: bytes) -> list[Journey]:
-    """The journeys from each open village with a student of the player to move (byte 4 of
-    ``codes``), by the village's bridges left, in village order."""
-    open_spaces = (_OPEN.get(packed.stones) or _open_masks(packed.stones))[0]
-    return _journeys_from(int.from_bytes(codes, "little") >> 2 & open_spaces, packed.bridges)
-
-
-def _journeys_from(paired: int, bridges: int) -> list[Journey]:
-    """The journeys from each village with a byte set in ``paired`` (an open village with a
-    student of the player to move), by the village's bridges left, in village order."""
-    find = paired.to_bytes(_SPACES, "little").find
-    space = find(1)
-    journeys: list[Journey] = []
-    while space >= 0:
-        v = space // 7
-        journeys += _JOURNEYS_BY_BRIDGES[v][bridges & VILLAGE_BRIDGE_MASK[v]]
-        space = find(1, v * 7 + 7)
-    return journeys
-
-
-WEIGHTED_KINDS: Final = ("place", "recruit", "journey")
-"""The kinds of action that :func:`random_action`'s ``weights`` name (a pass is never drawn
-by weight: it is legal only when nothing else is)."""
-
-
-def _kind_weights(weights: object) -> tuple[float, float, float]:
-    """The weights of placements, recruits and journeys (0 for a kind left out), checked."""
-    if not isinstance(weights, Mapping):
-        raise TypeError(f"weights: expected a mapping of kinds to numbers, got {excerpt(weights)}")
-    for kind, weight in weights.items():
-        if kind not in WEIGHTED_KINDS:
-            raise ShangrilaError(
-                f"weights: unknown kind {excerpt(kind)}: expected {', '.join(WEIGHTED_KINDS)}"
-            )
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)):
-            raise TypeError(f"weights[{kind}]: expected a number, got {excerpt(weight)}")
-        if not 0 <= weight < float("inf"):
-            raise ShangrilaError(
-                f"weights[{kind}]: expected a number of at least 0, got {excerpt(weight)}"
-            )
-    get = weights.get
-    return get("place", 0), get("recruit", 0), get("journey", 0)
-
-
-#: Checked weights by the mapping's items and their types (a few mappings, mostly the bots'
-#: constant one): checking them again on every draw of a playout costs more than the draw.
-_CHECKED_WEIGHTS: dict[tuple[tuple[object, ...], ...], tuple[float, float, float]] = {}
-
-
-def _checked_weights(weights: object) -> tuple[float, float, float]:
-    """:func:`_kind_weights`, remembered for mappings of the same items (of the same types:
-    ``True == 1`` but a bool is no weight)."""
-    if weights.__class__ not in _PLAIN_MAPPINGS and not isinstance(weights, Mapping):
-        return _kind_weights(weights)
-    key = (tuple(weights.items()), tuple(map(type, weights.values())))
-    try:
-        found = _CHECKED_WEIGHTS.get(key)
-    except TypeError:  # an unhashable value: no weight, say so
-        return _kind_weights(weights)
-    if found is None:
-        found = _kind_weights(weights)
-        if len(_CHECKED_WEIGHTS) < 64:
-            _CHECKED_WEIGHTS[key] = found
-    return found
-
-
-#: Mappings that need no ``isinstance(..., Mapping)`` (an abstract class's check is slow).
-_PLAIN_MAPPINGS: Final = (dict, MappingProxyType)
-
-
-def _weighted_kind(
-    weights: tuple[float, float, float],
-    places: int,
-    recruits: int,
-    total: int,
-    random_: Callable[[], float],
-) -> tuple[int, int]:
-    """The range of action numbers (places, then recruits, then journeys) of the kind drawn by
-    ``weights`` among the kinds with actions; all of them when no weighted kind has one. The
-    generator is used only when two kinds or more can be drawn."""
-    place_weight, recruit_weight, journey_weight = weights
-    journeys_from = places + recruits
-    drawn: list[tuple[float, int, int]] = []
-    if place_weight > 0 and places:
-        drawn.append((place_weight, 0, places))
-    if recruit_weight > 0 and recruits:
-        drawn.append((recruit_weight, places, journeys_from))
-    if journey_weight > 0 and total > journeys_from:
-        drawn.append((journey_weight, journeys_from, total))
-    if not drawn:
-        return 0, total
-    if len(drawn) > 1:
-        weight_sum: float = 0  # sum() of the weights, in their order: the same number
-        for weight, _, _ in drawn:
-            weight_sum += weight
-        point = random_() * weight_sum
-        for weight, low, high in drawn:
-            point -= weight
-            if point < 0:
-                return low, high
-    return drawn[-1][1:]
-
-
-def random_action(
-    pos: Position, rng: Random, *, weights: Mapping[str, float] | None = None
-) -> Action:
-    """One action drawn uniformly from exactly the actions :func:`legal_actions` lists, without
-    listing them: the actions of each kind are counted, one index is drawn from ``rng`` and
-    only that action is looked up (``Pass()`` when nothing else is legal). The same ``rng``
-    state gives the same action. A finished game has no action: like :func:`play`, it raises
-    :class:`IllegalActionError` with rule ``END``.
-
-    ``weights`` (a number of at least 0 per kind, ``"place"``, ``"recruit"``, ``"journey"``;
-    a kind left out weighs 0) first draws a kind in proportion to its weight among the kinds
-    with a legal action, then one action of that kind uniformly (one or two students are both
-    ``"recruit"``). Kinds of weight 0 are drawn from, uniformly over their actions, only when
-    no weighted kind has a legal action: a playout policy in one call.
-
-    >>> from random import Random
-    >>> from shangrila_widget.rules import Position
-    >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
-    >>> random_action(pos, Random(3)) in legal_actions(pos)
-    True
-    """
-    if not isinstance(pos, Position):
-        check_position(pos)
-    if not isinstance(rng, Random):
-        raise TypeError(f"rng: expected a random.Random, got {excerpt(rng)}")
-    kind_weights = None if weights is None else _checked_weights(weights)
-    packed = pos.packed
-    phase = packed[2]
-    if phase == OVER:
-        raise IllegalActionError(Refusal("END", "game_over", {}))
-    random_ = rng.random
-    if phase == SETUP:
-        free = _setup_spaces(packed)
-        total = free.bit_count()
-        if not total:
-            return PASS
-        return _PLACE_BY_NUMBER[_numbers(free)[int(random_() * total)]]
-    places, recruits, paired, codes, counts = _play_spaces(packed)
-    place_count = places.bit_count()
-    recruit_count = recruits.bit_count()
-    twos = recruit_count * (recruit_count - 1) // 2
-    if paired and (
-        kind_weights is None
-        or kind_weights[2] > 0
-        or not (kind_weights[0] > 0 and place_count or kind_weights[1] > 0 and recruit_count)
-    ):
-        # the journeys are counted from the villages with a student of the player's and
-        # listed only if one of them is drawn (counted only if they can be: not when they
-        # weigh nothing and another kind can be drawn)
-        # bit 0 of the first byte of each village with a student of the player's (its sum of
-        # bytes at least 1, as in _play_spaces), then one byte per village
-        villages = ((paired * _SEVEN >> 48 & _FIRST_LOW3) + _FIRST_SEVEN >> 3 & _FIRST).to_bytes(
-            _SPACES, "little"
-        )[::7]
-        ends = _FROM_VILLAGES.get(villages) or _bridges_from(villages)
-        bridges = packed[4]
-        journey_count = (bridges & ends[0]).bit_count() + (bridges & ends[1]).bit_count()
-    else:
-        journey_count = 0
-    total = place_count + recruit_count + twos + journey_count
-    if not total:
-        return PASS
-    low = 0  # actions are numbered places, recruits of one, of two, journeys; draw in [low, high)
-    high = total
-    if kind_weights is not None:
-        low, high = _weighted_kind(kind_weights, place_count, recruit_count + twos, total, random_)
-    while True:
-        index = low + int(random_() * (high - low))
-        if index < place_count:
-            return _PLACE_BY_NUMBER[_numbers(places)[index]]
-        index -= place_count
-        if index < recruit_count:
-            return _RECRUIT_ONE_BY_NUMBER[_numbers(recruits)[index]]
-        index -= recruit_count
-        if index < twos:
-            # an unordered pair of recruit spaces, uniformly; a pair of one type with a single
-            # tile of it left is not legal: draw again (still uniform over the legal actions)
-            a = int(random_() * recruit_count)
-            b = int(random_() * (recruit_count - 1))
-            if b >= a:
-                b += 1
-            else:
-                a, b = b, a
-            numbers = _numbers(recruits)
-            first, second = numbers[a], numbers[b]
-            if (second - first) % 7 == 0 and counts[(first - 1) % 7] == 1:
-                continue
-            return _RECRUIT_TWO((first, second))
-        return _journeys(packed, codes)[index - twos]
-
-
 # ----------------------------------------------------------------------------- checking
-
-
-def check_position(pos: object) -> None:
-    """Raise :class:`TypeError` unless ``pos`` is a :class:`Position`."""
-    if not isinstance(pos, Position):
-        raise TypeError(f"expected a Position, got {excerpt(pos)}")
-
-
-def _as_action(action: Action | str) -> Action:
-    if isinstance(action, str):
-        return parse_action(action)
-    if not isinstance(action, (Place, Recruit, Journey, Pass)):
-        raise TypeError(
-            f"expected an action or its text (like 'journey A B'), got {excerpt(action)}"
-        )
-    return action
 
 
 def _check_player(player: object, packed: PositionParts) -> None:

@@ -199,3 +199,15 @@ class IllegalActionError(ShangrilaError):
 
 class RecordError(ShangrilaError):
     """A game record could not be read, or an undo/redo/step has nowhere to go."""
+
+
+class RulingError(ShangrilaError):
+    """A ruling string that cannot be read: cut, altered, of an unknown version or edition,
+    or holding a bad position or action. ``text(lang)`` says it in English or Polish."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        from shangrila_widget.rules.messages import Message
+
+        super().__init__(Message(f"ruling.{key}", params))
+        self.key = key
+        self.params = params

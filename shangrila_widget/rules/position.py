@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from shangrila_widget.rules.actions import Action
     from shangrila_widget.rules.results import Outcome, Refusal
 
-__all__ = ["FORMAT", "Phase", "Position", "PositionParts", "Tile", "as_position"]
+__all__ = ["FORMAT", "Phase", "Position", "PositionParts", "Tile", "as_position", "check_position"]
 
 
 class Tile(NamedTuple):
@@ -413,6 +413,12 @@ class Position:
 _set_packed: Callable[[Position, PositionParts], None] = Position.__dict__["packed"].__set__
 
 
+def check_position(pos: object) -> None:
+    """Raise :class:`TypeError` unless ``pos`` is a :class:`Position`."""
+    if not isinstance(pos, Position):
+        raise TypeError(f"expected a Position, got {excerpt(pos)}")
+
+
 def as_position(value: Position | str | None, players: Sequence[str] = COLOURS) -> Position:
     """A position from a :class:`Position`, its JSON, its one-line string, or None (a new game
     of ``players``, by default all four colours). A text that is no position raises
@@ -423,8 +429,8 @@ def as_position(value: Position | str | None, players: Sequence[str] = COLOURS) 
     >>> as_position("rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C").players
     ('red', 'blue', 'yellow')
     """
-    if value is None:
-        return Position.new_game(list(players))
+    if value is None:  # a text of players is refused whole, not read letter by letter
+        return Position.new_game(players if isinstance(players, str) else list(players))
     if isinstance(value, Position):
         return value
     if isinstance(value, str):

@@ -13,7 +13,7 @@ Where the kernel learns the address:
   ``SHANGRILA_PAGE_URL`` (and its query in ``QUERY_STRING``) before the notebook runs; a
   ruling in the fragment (``#ruling=r1~...``) is read there too.
 - Anywhere else (JupyterLab, a plain notebook) there is no page address: no ruling, and the
-  links use the site setting (:func:`~shangrila_widget.rules.ruling.site_url`).
+  links use the site setting (``$SHANGRILA_SITE_URL``, read here: :func:`link_base`).
 
 >>> import os
 >>> os.environ["QUERY_STRING"] = "ruling=r1~standard~x~pass~00000000&lang=pl"
@@ -30,7 +30,7 @@ import os
 from typing import Final
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
-from shangrila_widget.rules.ruling import DEFAULT_BASE_URL, SITE_URL_VARIABLE
+from shangrila_widget.rules.questions import DEFAULT_BASE_URL, SITE_URL_VARIABLE
 
 #: The page's whole address, set by the static site's ready pages (see the module docs).
 PAGE_URL_VARIABLE: Final = "SHANGRILA_PAGE_URL"
@@ -79,7 +79,7 @@ def link_base(on_checker_page: bool) -> str:
     """The base of the links a widget copies: ``$SHANGRILA_SITE_URL`` when set; else, on a
     served page, the checker's page (this page for the checker, the checker's notebook or
     ready page beside this one for the tour and the board); else
-    :data:`~shangrila_widget.rules.ruling.DEFAULT_BASE_URL`.
+    :data:`~shangrila_widget.rules.questions.DEFAULT_BASE_URL`.
 
     >>> import os
     >>> os.environ["VOILA_REQUEST_URL"] = "http://127.0.0.1:8870/voila/render/tour.ipynb?x=1"

@@ -47,6 +47,7 @@ from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.board import MASTER_TYPES
+from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, Message, rule_title
 from shangrila_widget.widget.board import ShangriLaBoard, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback
@@ -337,9 +338,18 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             if choice not in options:
                 raise ValueError("not an option of the exercise on show")
             return choice
+        if not isinstance(choice, Sequence):  # a number, None, ...: no answer
+            raise TypeError(
+                "answer: expected one of the options of the exercise on show (such as "
+                "widget.current.options[0]) or its text, an action text or a list of "
+                f"(village, type) spaces, got {excerpt(choice)}"
+            )
         if not isinstance(choice, str):
             if self.current.kind != "find_changes":
-                raise ValueError("not an option of the exercise on show: spaces")
+                raise ValueError(
+                    f"not an option of the exercise on show ({self.current.kind}): answer it "
+                    "with one of its options or its text, not with a list of spaces"
+                )
             spaces = self._in_board_order(choice)
             for option in options:
                 if option.claims.get("spaces") == spaces:

@@ -37,13 +37,14 @@ import traitlets
 
 from shangrila_widget.exercises import ASKABLE_RULES, exercises_on
 from shangrila_widget.render.highlight import Highlight
-from shangrila_widget.rules import GameRecord, Node, Position, RecordError
+from shangrila_widget.rules import GameRecord, Node, Position, RecordError, ShangrilaError
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import (
     LANGUAGES,
     Language,
+    problem,
     rule_text,
     rule_title,
     rules_reference,
@@ -91,7 +92,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         self.chapters: tuple[Chapter, ...] = load_chapters()
         self._by_id = {c.id: c for c in self.chapters}
-        first = self._by_id[chapter] if chapter else self.chapters[0]
+        first = self._chapter_by_id(chapter) if chapter else self.chapters[0]
         #: Variations: (chapter id, frame index) -> the record branching from that frame.
         self.variations: dict[tuple[str, int], GameRecord] = {}
         self._arrival = 0  # the frame a change of chapter arrives at (see go_to)
@@ -232,8 +233,18 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
             self.frame = index
 
     def go_to(self, chapter: str, index: int = 0) -> None:
-        """Show frame ``index`` of ``chapter`` (a chapter id; an unknown one raises the
-        ``chapter`` trait's error) on the main line."""
+        """Show frame ``index`` of ``chapter`` (a chapter id) on the main line. An unknown
+        chapter, or a frame the chapter does not have (``0`` to its last), raises a
+        :class:`~shangrila_widget.rules.errors.ShangrilaError` that names it; nothing moves."""
+        frames = self._chapter_by_id(chapter).frames
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"index: expected a frame number, got {excerpt(index)}")
+        if not 0 <= index < len(frames):
+            raise ShangrilaError(
+                problem(
+                    "no_frame", chapter=excerpt(chapter), first=0, last=len(frames) - 1, value=index
+                )
+            )
         if chapter == self.chapter:
             self.go(index)
             return
@@ -314,11 +325,20 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ showing
 
+    def _chapter_by_id(self, chapter: object) -> Chapter:
+        """The chapter of id ``chapter``, or the error that names it and a chapter it could be."""
+        if isinstance(chapter, str) and chapter in self._by_id:
+            return self._by_id[chapter]
+        raise ShangrilaError(
+            problem("unknown_chapter", value=excerpt(chapter), example=repr(self.chapters[0].id))
+        )
+
     @traitlets.validate("chapter")
     def _validate_chapter(self, proposal: dict[str, Any]) -> str:
-        if proposal["value"] not in self._by_id:
-            raise traitlets.TraitError(f"unknown chapter {excerpt(proposal['value'])}")
-        return str(proposal["value"])
+        try:
+            return self._chapter_by_id(proposal["value"]).id
+        except ShangrilaError as error:  # a trait's own error, in the same words
+            raise traitlets.TraitError(str(error)) from None
 
     @traitlets.observe("chapter")
     @visible_errors
@@ -493,6 +513,11 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
 
     def load_state(self, text: str) -> None:
         """Restore :meth:`save_state` output; raises :class:`RecordError` if malformed."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise TypeError(
+                f"load_state: expected the text save_state() wrote, got {type(text).__name__} "
+                f"{excerpt(text)}"
+            )
         try:
             data = json.loads(text)
         except ValueError as error:

@@ -200,8 +200,8 @@ def _positions(games: int, seed: int) -> list[Position]:
 
 
 def test_the_legality_model_without_misreading_is_the_engine_s_check() -> None:
-    from shangrila_widget.exercises.generate import _action_pool
     from shangrila_widget.exercises.model import model_check
+    from shangrila_widget.exercises.turn_questions import action_pool as _action_pool
     from shangrila_widget.rules.actions import parse_action
 
     rng = Random(3)

@@ -322,8 +322,8 @@ def test_a_scoring_misreading_on_its_position(reading: str) -> None:
 def test_a_recruit_of_three_is_judged_by_the_model_as_by_the_engine() -> None:
     from random import Random
 
-    from shangrila_widget.exercises.generate import _three_recruits
     from shangrila_widget.exercises.model import model_check
+    from shangrila_widget.exercises.turn_questions import three_recruits as _three_recruits
     from shangrila_widget.rules import apply_unchecked, random_action
     from shangrila_widget.rules.actions import parse_action
 
@@ -378,7 +378,7 @@ def test_a_pass_short_of_a_full_round_does_not_end_the_game() -> None:
 def test_a_stalled_position_leaves_every_player_only_a_pass() -> None:
     from random import Random
 
-    from shangrila_widget.exercises.generate import _stalled
+    from shangrila_widget.exercises.turn_questions import stalled as _stalled
     from shangrila_widget.rules import Pass
 
     rng = Random(2)
