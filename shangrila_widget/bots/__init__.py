@@ -3,7 +3,7 @@
 - :class:`Bot` is the one bot spec: a level (``random``, ``easy``, ``medium``, ``hard``), a
   :class:`Budget` and a seed, checked once; every entry point below takes one;
 - :class:`Thinker` (or :func:`think`) is the one thinking API: a bot thinking about a
-  position, in slices or at once, giving a :class:`Thought` of ranked :class:`Line` s
+  position, in slices or at once, giving a :class:`Thought` of ranked :class:`RankedAction` s
   (values, visits, standard errors, expected replies);
 - :func:`choose_action` plays a bot: the first line of its thinking;
 - :func:`hint` ranks the best few actions with a win chance and a reason (EN and PL), from
@@ -27,7 +27,8 @@ from shangrila_widget.bots.levels import (
     SearchConfig,
 )
 from shangrila_widget.bots.review import MoveReview, Review, Reviewer, review
-from shangrila_widget.bots.thinking import Line, Thinker, Thought, choose_action, think
+from shangrila_widget.bots.thinking import RankedAction, Thinker, Thought, choose_action, think
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.render.review_chart import review_scene, review_svg
 
 __all__ = [
@@ -40,7 +41,7 @@ __all__ = [
     "LEVELS",
     "LEVEL_CONFIGS",
     "Level",
-    "Line",
+    "RankedAction",
     "MoveReview",
     "Review",
     "Reviewer",
@@ -55,3 +56,5 @@ __all__ = [
     "review_svg",
     "think",
 ]
+
+__getattr__ = old_names("shangrila_widget.bots", {"Line": ("RankedAction", RankedAction)})

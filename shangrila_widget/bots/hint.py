@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from shangrila_widget.bots.evaluation import threat_masks
 from shangrila_widget.bots.levels import BotSpec, bot_from
-from shangrila_widget.bots.thinking import Line, Thinker, Thought
+from shangrila_widget.bots.thinking import RankedAction, Thinker, Thought
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.board import (
     COLOUR_INDEX,
@@ -271,7 +271,7 @@ def _percent(chance: float) -> int:
     return round(100 * chance)
 
 
-def comparison(line: Line, other: Line, equal: bool) -> Message:
+def comparison(line: RankedAction, other: RankedAction, equal: bool) -> Message:
     """How ``line`` compares with ``other``: about equal (``equal``), better or less good."""
     params = {
         "other": action_message(other.action),

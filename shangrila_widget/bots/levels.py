@@ -14,12 +14,11 @@ Budget(iterations=50, seconds=None)
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from shangrila_widget.bots.moved import moved_names
+from shangrila_widget.deprecation import deprecated, old_names
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import problem
 
@@ -183,11 +182,9 @@ class Bot:
         seconds: Any = _OLD_BUDGET,
     ) -> None:
         if iterations is not _OLD_BUDGET or seconds is not _OLD_BUDGET:
-            warnings.warn(
-                "Bot(level, iterations=..., seconds=...) is deprecated: "
-                "write Bot(level, Budget(iterations=..., seconds=...))",
-                DeprecationWarning,
-                stacklevel=2,
+            deprecated(
+                "Bot(level, iterations=..., seconds=...)",
+                "Bot(level, Budget(iterations=..., seconds=...))",
             )
             if budget is not None:
                 raise TypeError("give the budget once: a Budget, or iterations and seconds")
@@ -306,8 +303,15 @@ def bot_from(
     return as_bot(bot)
 
 
-__getattr__ = moved_names(
-    __name__, {"choose_action": ("shangrila_widget.bots", "choose_action", None)}
+def _choose_action(*args: Any, **kwargs: Any) -> Any:
+    """:func:`shangrila_widget.bots.choose_action` (this module's old name for it)."""
+    from shangrila_widget.bots.thinking import choose_action
+
+    return choose_action(*args, **kwargs)
+
+
+__getattr__ = old_names(
+    __name__, {"choose_action": ("shangrila_widget.bots.choose_action", _choose_action)}
 )
 
 

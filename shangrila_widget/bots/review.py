@@ -41,7 +41,7 @@ from shangrila_widget.bots.evaluation import action_chances, win_chances
 from shangrila_widget.bots.hint import action_reason
 from shangrila_widget.bots.levels import Bot, Budget, SearchConfig
 from shangrila_widget.bots.playouts import greedy_playout
-from shangrila_widget.bots.thinking import Line, Thinker
+from shangrila_widget.bots.thinking import RankedAction, Thinker
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
@@ -393,7 +393,7 @@ def played_out(
     return sum(mine) / playouts, sum(theirs) / playouts, math.sqrt(variance / playouts)
 
 
-def _strong(best: Line, mine: Line, loss: float) -> bool:
+def _strong(best: RankedAction, mine: RankedAction, loss: float) -> bool:
     """Whether the evidence is strong enough to flag: a loss of at least
     :data:`INACCURACY` and of at least :data:`EVIDENCE` standard errors."""
     noise = math.sqrt(best.spread**2 + mine.spread**2)
@@ -414,7 +414,7 @@ def _screen(pos: Position, played: Action) -> float | None:
     return gap if gap >= SCREEN else None
 
 
-def _reason(pos: Position, best: Line, played: Action, reply: Action | None) -> Joined:
+def _reason(pos: Position, best: RankedAction, played: Action, reply: Action | None) -> Joined:
     """Why the better action is better: what it does, and the answer the played one invites."""
     reason, _ = action_reason(pos, best.action)
     parts: list[Message | Joined] = [reason]

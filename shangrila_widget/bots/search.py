@@ -8,12 +8,14 @@ Every name this module held is still found here for one release, with a
 from __future__ import annotations
 
 from shangrila_widget.bots import evaluation, playouts
-from shangrila_widget.bots.moved import Home, moved_names
+from shangrila_widget.deprecation import old_names
 
-_HOMES: dict[str, Home] = {
-    name: (module.__name__, name, None)
-    for module in (playouts, evaluation)  # a name in both: the evaluation's own
-    for name in dir(module)
-    if not name.startswith("__") and name not in ("annotations", "TYPE_CHECKING")
-}
-__getattr__ = moved_names(__name__, _HOMES)
+__getattr__ = old_names(
+    __name__,
+    {
+        name: (f"{module.__name__}.{name}", getattr(module, name))
+        for module in (playouts, evaluation)  # a name in both: the evaluation's own
+        for name in dir(module)
+        if not name.startswith("__") and name not in ("annotations", "TYPE_CHECKING")
+    },
+)

@@ -11,7 +11,7 @@ the same bot gives the same ranking and the same first action, read the same way
   first) and with which seed; a :class:`~shangrila_widget.bots.levels.SearchConfig` says how
   (playout policy and depth, the root's width, exploration);
 - :class:`Thinker` thinks in slices (:meth:`Thinker.step`) with its :attr:`~Thinker.progress`,
-  or at once (:func:`think`), and gives a :class:`Thought`: the ranked :class:`Line` s, each
+  or at once (:func:`think`), and gives a :class:`Thought`: the ranked :class:`RankedAction` s, each
   with the mover's chance, every seat's chances, visits, the standard error and the answers
   the search expects after it.
 
@@ -29,12 +29,13 @@ from __future__ import annotations
 import math
 import random
 import time
-import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from shangrila_widget.bots.evaluation import action_scores, greedy_action, win_chances
 from shangrila_widget.bots.levels import (
+    DEFAULT_BUDGETS,
+    LEVEL_CONFIGS,
     Bot,
     BotSpec,
     Budget,
@@ -42,8 +43,8 @@ from shangrila_widget.bots.levels import (
     as_bot,
     bot_from,
 )
-from shangrila_widget.bots.moved import moved_names
 from shangrila_widget.bots.tree import Search, SearchNode
+from shangrila_widget.deprecation import deprecated, old_names
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
 from shangrila_widget.rules.errors import ShangrilaError
@@ -57,10 +58,11 @@ ABOUT_EQUAL: Final = 0.02
 
 
 @dataclass(frozen=True)
-class Line:
-    """One ranked action: the mover's estimated chance after it (``value``), every seat's
-    chances, the visits behind them and the standard error of ``value`` (0.5 unmeasured),
-    and the answers the search expects next (``replies``, the principal variation)."""
+class RankedAction:
+    """One ranked action (called ``Line`` before 0.2, like the drawing's straight line):
+    the mover's estimated chance after it (``value``), every seat's chances, the visits behind
+    them and the standard error of ``value`` (0.5 unmeasured), and the answers the search
+    expects next (``replies``, the principal variation)."""
 
     action: Action
     value: float
@@ -77,12 +79,12 @@ class Thought:
 
     position: Position
     level: str
-    lines: tuple[Line, ...]
+    lines: tuple[RankedAction, ...]
     iterations: int
     done: bool
 
     @property
-    def best(self) -> Line:
+    def best(self) -> RankedAction:
         """The first line: the action the level plays."""
         return self.lines[0]
 
@@ -94,7 +96,7 @@ class Thought:
         and its first candidate's always agree)."""
         return self.lines[0].chances
 
-    def about_equal(self, first: Line, second: Line) -> bool:
+    def about_equal(self, first: RankedAction, second: RankedAction) -> bool:
         """Whether two lines are within the noise of each other (see :data:`ABOUT_EQUAL`)."""
         gap = abs(first.value - second.value)
         if gap < ABOUT_EQUAL:
@@ -104,7 +106,7 @@ class Thought:
         noise = math.sqrt(first.spread**2 + second.spread**2)
         return gap < 2 * noise
 
-    def line_of(self, action: Action) -> Line | None:
+    def line_of(self, action: Action) -> RankedAction | None:
         """The line of ``action``, if the thinking looked at it."""
         return next((line for line in self.lines if line.action == action), None)
 
@@ -137,11 +139,10 @@ def _deprecated_bot(bot: BotSpec | None, level: Any, budget: Any, seed: Any, cal
     """The bot of a call that may still use the keywords before :class:`Bot` (deprecated)."""
     if level is _UNSET and budget is _UNSET and seed is _UNSET:
         return as_bot("hard" if bot is None else bot)
-    warnings.warn(
-        f"{caller}(position, level=..., budget=..., seed=...) is deprecated: "
-        f"write {caller}(position, Bot(level, budget, seed))",
-        DeprecationWarning,
-        stacklevel=3,
+    deprecated(
+        f"{caller}(position, level=..., budget=..., seed=...)",
+        f"{caller}(position, Bot(level, budget, seed))",
+        stacklevel=4,
     )
     if bot is not None:
         raise TypeError("give a bot or its level, budget and seed, not both")
@@ -250,7 +251,7 @@ class Thinker:
         """What is found so far (ready at once for the levels that do not search)."""
         pos = self.position
         search = self.search
-        lines: tuple[Line, ...] = ()
+        lines: tuple[RankedAction, ...] = ()
         if search is not None:
             seat = pos.packed.turn
             lines = tuple(
@@ -275,7 +276,7 @@ class Thinker:
             return rng.choice(actions)
         return greedy_action(self.position, rng)
 
-    def _unsearched(self) -> tuple[Line, ...]:
+    def _unsearched(self) -> tuple[RankedAction, ...]:
         """Every action by its one-move value, the level's own choice first."""
         pos = self.position
         seat = pos.packed.turn
@@ -284,15 +285,15 @@ class Thinker:
         scores = dict(zip(actions, action_scores(pos, actions)))
         order = sorted(actions, key=lambda a: (a != first, -scores[a]))
         return tuple(
-            Line(action, chances[seat], chances, 0, 0.0, ())
+            RankedAction(action, chances[seat], chances, 0, 0.0, ())
             for action in order
             for chances in [tuple(win_chances(apply_unchecked(pos, action)))]
         )
 
 
-def _line(search: Search, action: Action, node: SearchNode, seat: int) -> Line:
+def _line(search: Search, action: Action, node: SearchNode, seat: int) -> RankedAction:
     chances = tuple(v / node.visits for v in node.value)
-    return Line(
+    return RankedAction(
         action,
         chances[seat],
         chances,
@@ -355,23 +356,20 @@ def _budget_for(level: str, iterations: int | None, seconds: float | None) -> Bu
     return Bot.of(level, iterations=iterations, seconds=seconds).search_budget
 
 
-__getattr__ = moved_names(
+__getattr__ = old_names(
     __name__,
     {
-        "DEFAULT_BUDGETS": ("shangrila_widget.bots.levels", "DEFAULT_BUDGETS", None),
-        "LEVEL_CONFIGS": ("shangrila_widget.bots.levels", "LEVEL_CONFIGS", None),
-        "budget_for": (
-            __name__,
-            "_budget_for",
-            "write Bot.of(level, iterations=..., seconds=...).search_budget",
-        ),
+        "Line": ("RankedAction", RankedAction),
+        "DEFAULT_BUDGETS": ("shangrila_widget.bots.levels.DEFAULT_BUDGETS", DEFAULT_BUDGETS),
+        "LEVEL_CONFIGS": ("shangrila_widget.bots.levels.LEVEL_CONFIGS", LEVEL_CONFIGS),
+        "budget_for": ("Bot.of(level, iterations=..., seconds=...).search_budget", _budget_for),
     },
 )
 
 
 __all__ = [
     "ABOUT_EQUAL",
-    "Line",
+    "RankedAction",
     "Thinker",
     "Thought",
     "choose_action",

@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import random
 import time
-import warnings
 from typing import TYPE_CHECKING
 
 from shangrila_widget.bots.evaluation import (
@@ -35,6 +34,7 @@ from shangrila_widget.bots.evaluation import (
     ordering_score,
 )
 from shangrila_widget.bots.playouts import Policy, greedy_playout, playout, recorded_playout
+from shangrila_widget.deprecation import deprecated
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.codes import OVER
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
@@ -232,11 +232,7 @@ class Search:
     def best(self) -> Action:
         """Deprecated: the action a bot plays is the first line of its thought
         (:meth:`~shangrila_widget.bots.thinking.Thinker.choice`); here, ``ranked()[0][0]``."""
-        warnings.warn(
-            "Search.best() is deprecated: use Thinker.choice() (or Search.ranked()[0][0])",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        deprecated("Search.best()", "Thinker.choice() (or Search.ranked()[0][0])")
         ranked = self.ranked()
         return ranked[0][0] if ranked else self.root.actions[0]
 

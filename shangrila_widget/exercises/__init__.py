@@ -10,6 +10,7 @@ them right under the rules; each wrong option is right under a named *misreading
 ('what_happens', True)
 """
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.exercises.generate import (
     ASKABLE_RULES,
     KIND_LEVELS,
@@ -17,7 +18,7 @@ from shangrila_widget.exercises.generate import (
     LEVELS,
     Exercise,
     Option,
-    Text,
+    Sentence,
     exercises_on,
     generate,
     spaces_text,
@@ -36,7 +37,7 @@ __all__ = [
     "Misreading",
     "Option",
     "PlayStep",
-    "Text",
+    "Sentence",
     "agrees",
     "engine_claims",
     "exercises_on",
@@ -44,3 +45,5 @@ __all__ = [
     "play_out",
     "spaces_text",
 ]
+
+__getattr__ = old_names("shangrila_widget.exercises", {"Text": ("Sentence", Sentence)})

@@ -41,12 +41,13 @@ KIND_LEVELS: Final[Mapping[str, frozenset[int]]] = {
 
 
 @dataclass(frozen=True)
-class Text:
-    """A sentence kept as its key and parameters until it is shown in a language."""
+class Sentence:
+    """A sentence kept as its key and parameters until it is shown in a language (called
+    ``Text`` before 0.2, like the drawing's text)."""
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
-    parts: tuple[Text, ...] = ()
+    parts: tuple[Sentence, ...] = ()
 
     def say(self, lang: Language) -> str:
         """The sentence in ``lang``."""
@@ -60,7 +61,7 @@ class Text:
 
 
 def _word(name: str, value: Any, lang: Language) -> Any:
-    if isinstance(value, Text):
+    if isinstance(value, Sentence):
         return value.say(lang)
     if name == "names":
         return ", ".join(colour_name(c, lang) for c in value)
@@ -76,7 +77,7 @@ class Option:
     """One answer: its words, whether the rules make it right, the misreading that makes it
     right otherwise, and the checkable facts it asserts."""
 
-    text: Text
+    text: Sentence
     correct: bool
     misreading: str | None
     claims: Mapping[str, Any]
@@ -98,7 +99,7 @@ class Exercise:
     id: str
     kind: str
     rules: tuple[str, ...]
-    question: Text
+    question: Sentence
     position: Position
     action: str | None
     options: tuple[Option, ...]
@@ -144,7 +145,7 @@ def finish(
     rng: Random,
     ident: str,
     kind: str,
-    question: Text,
+    question: Sentence,
     pos: Position,
     action: str | None,
     options: list[Option],
@@ -212,7 +213,7 @@ __all__ = [
     "LEVELS",
     "Exercise",
     "Option",
-    "Text",
+    "Sentence",
     "distinct",
     "finish",
     "level_of",

@@ -23,13 +23,14 @@ from collections.abc import Sequence
 from random import Random
 from typing import Final
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.exercises.exercise import (
     KIND_LEVELS,
     KINDS,
     LEVELS,
     Exercise,
     Option,
-    Text,
+    Sentence,
     level_of,
 )
 from shangrila_widget.exercises.journey_questions import (
@@ -195,9 +196,11 @@ __all__ = [
     "LEVELS",
     "Exercise",
     "Option",
-    "Text",
+    "Sentence",
     "exercises_on",
     "generate",
     "level_of",
     "spaces_text",
 ]
+
+__getattr__ = old_names("shangrila_widget.exercises.generate", {"Text": ("Sentence", Sentence)})

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from random import Random
 from typing import Any, Final
 
-from shangrila_widget.exercises.exercise import Exercise, Option, Text, distinct, finish
+from shangrila_widget.exercises.exercise import Exercise, Option, Sentence, distinct, finish
 from shangrila_widget.exercises.model import Claims, journey_claims, stronger
 from shangrila_widget.exercises.positions import (
     JOURNEY_READINGS,
@@ -36,7 +36,7 @@ _STRENGTH_READINGS: Final = (
 
 def _journey_summary(
     pos: Position, action: Journey, claims: Claims, misreading: str | None
-) -> Text:
+) -> Sentence:
     """An outcome in words: the destination's changed spaces, the bridge, stones, the end."""
     origin, destination = action.origin, action.destination
     before = pos.tiles(destination)
@@ -53,7 +53,7 @@ def _journey_summary(
         ):
             continue
         if new is None:
-            spaces.append(Text("space_empty", {"type": master_type}))
+            spaces.append(Sentence("space_empty", {"type": master_type}))
             continue
         key = "space_pair" if new["student"] else "space_master"
         if (
@@ -64,38 +64,40 @@ def _journey_summary(
             and claims["situation"] == 1
         ):
             key = "space_two_masters"
-        spaces.append(Text(key, {"type": master_type, "colour": new["owner"]}))
+        spaces.append(Sentence(key, {"type": master_type, "colour": new["owner"]}))
     parts = []
     if pos.tiles(origin) and not claims["villages"][origin]:
-        parts.append(Text("village_emptied", {"village": origin}))
+        parts.append(Sentence("village_emptied", {"village": origin}))
     parts.append(
-        Text("in_village", {"village": destination, "spaces": Text("list", parts=tuple(spaces))})
+        Sentence(
+            "in_village", {"village": destination, "spaces": Sentence("list", parts=tuple(spaces))}
+        )
         if spaces
-        else Text("nothing_changes", {"village": destination})
+        else Sentence("nothing_changes", {"village": destination})
     )
     bridge = f"{min(origin, destination)}-{max(origin, destination)}"
     stands = [min(origin, destination), max(origin, destination)] in claims["bridges"]
-    parts.append(Text("bridge_stays" if stands else "bridge_falls", {"bridge": bridge}))
+    parts.append(Sentence("bridge_stays" if stands else "bridge_falls", {"bridge": bridge}))
     new_stones = sorted(set(claims["stones"]) - set(pos.stones))
     if new_stones:
-        parts.append(Text("new_stones", {"villages": ", ".join(new_stones)}))
+        parts.append(Sentence("new_stones", {"villages": ", ".join(new_stones)}))
     if misreading == "displaced-student-stays":
         for master_type in MASTER_TYPES:
             old = before.get(master_type)
             new = after.get(master_type)
             if old is not None and old.student and new is not None and new["owner"] != old.owner:
-                parts.append(Text("student_stays", {"colour": old.owner, "type": master_type}))
+                parts.append(Sentence("student_stays", {"colour": old.owner, "type": master_type}))
     returned = [
-        Text("tile_count", {"colour": c, "type": t, "count": n})
+        Sentence("tile_count", {"colour": c, "type": t, "count": n})
         for c, n_by_type in sorted(_returned(pos, action, claims, misreading).items())
         for t, n in n_by_type.items()
     ]
     if returned:
         key = "lost_tiles" if misreading == "tiles-lost" else "to_supply"
-        parts.append(Text(key, {"tiles": Text("list", parts=tuple(returned))}))
+        parts.append(Sentence(key, {"tiles": Sentence("list", parts=tuple(returned))}))
     if claims["over"]:
-        parts.append(Text("game_ends"))
-    return Text("list", parts=tuple(parts))
+        parts.append(Sentence("game_ends"))
+    return Sentence("list", parts=tuple(parts))
 
 
 def _returned(
@@ -167,7 +169,7 @@ def what_happens(
         options = [o_ for o_ in options if o_.correct or o_.text != options[0].text]
         if len(options) >= 3:
             key = "q_what_happens_eleven" if pos.end_eleven else "q_what_happens"
-            question = Text(key, {"player": pos.to_move, "action": str(action)})
+            question = Sentence(key, {"player": pos.to_move, "action": str(action)})
             return finish(rng, ident, "what_happens", question, pos, str(action), options)
     return None
 
@@ -189,7 +191,9 @@ def stronger_village(
             options = distinct(options)
             if len(options) < 2:
                 continue
-            question = Text("q_stronger", {"player": pos.to_move, "origin": o, "destination": d})
+            question = Sentence(
+                "q_stronger", {"player": pos.to_move, "origin": o, "destination": d}
+            )
             exercise = finish(rng, ident, "stronger", question, pos, str(action), options)
             if rule == target:
                 return exercise
@@ -200,7 +204,7 @@ def stronger_village(
 def _stronger_option(o: str, d: str, wins: bool, rule: str, reading: str | None) -> Option:
     village = o if wins else d
     return Option(
-        Text(f"o_stronger_{rule}", {"village": village}),
+        Sentence(f"o_stronger_{rule}", {"village": village}),
         reading is None,
         reading,
         {"situation": 1 if wins else 2, "strength_rule": rule},
@@ -245,7 +249,7 @@ def find_journey(
                         break
             if len(options) < 2:
                 continue
-            question = Text(
+            question = Sentence(
                 "q_find_journey", {"player": pos.to_move, "colour": colour, "village": village}
             )
             return finish(rng, ident, "find_journey", question, pos, None, options)
@@ -256,7 +260,7 @@ def _find_option(pos: Position, journey: Journey, reading: str | None) -> Option
     claims = journey_claims(pos, journey.origin, journey.destination, reading)
     village = journey.destination
     return Option(
-        Text("o_action", {"action": str(journey)}),
+        Sentence("o_action", {"action": str(journey)}),
         reading is None,
         reading,
         {"action": str(journey), "villages": {village: claims["villages"][village]}},
@@ -282,7 +286,7 @@ def find_changes(
                 seen.append(option.claims["spaces"])
                 options.append(option)
         if len(options) >= 2:
-            question = Text("q_find_changes", {"player": pos.to_move, "action": str(action)})
+            question = Sentence("q_find_changes", {"player": pos.to_move, "action": str(action)})
             return finish(rng, ident, "find_changes", question, pos, str(action), options)
     return None
 
@@ -298,7 +302,7 @@ def _changes_option(pos: Position, journey: Journey, reading: str | None) -> Opt
     )
 
 
-def spaces_text(spaces: Iterable[Sequence[str]]) -> Text:
+def spaces_text(spaces: Iterable[Sequence[str]]) -> Sentence:
     """Spaces ``[village, type]`` in words, by village ("in A: Rainmaker; in B: Healer,
     Priest").
 
@@ -309,18 +313,18 @@ def spaces_text(spaces: Iterable[Sequence[str]]) -> Text:
     for village, master_type in spaces:
         by_village.setdefault(village, []).append(master_type)
     parts = tuple(
-        Text(
+        Sentence(
             "in_village",
             {
                 "village": village,
-                "spaces": Text(
-                    "commas", parts=tuple(Text("type_name", {"type": t}) for t in types)
+                "spaces": Sentence(
+                    "commas", parts=tuple(Sentence("type_name", {"type": t}) for t in types)
                 ),
             },
         )
         for village, types in by_village.items()
     )
-    return Text("list", parts=parts) if parts else Text("no_spaces")
+    return Sentence("list", parts=parts) if parts else Sentence("no_spaces")
 
 
 __all__ = ["find_changes", "find_journey", "spaces_text", "stronger_village", "what_happens"]

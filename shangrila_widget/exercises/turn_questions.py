@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Final
 
-from shangrila_widget.exercises.exercise import Exercise, Option, Text, distinct, finish
+from shangrila_widget.exercises.exercise import Exercise, Option, Sentence, distinct, finish
 from shangrila_widget.exercises.model import (
     MISREADINGS,
     Claims,
@@ -105,7 +105,7 @@ def legal(
             if target is not None and target not in named:
                 continue
             options = [_legal_option(truth, None), _legal_option(misread, reading)]
-            question = Text("q_legal", {"player": pos.to_move, "action": action})
+            question = Sentence("q_legal", {"player": pos.to_move, "action": action})
             return finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -123,14 +123,16 @@ def _place_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -
                 continue
             options = [
                 Option(
-                    Text("o_turn_passes", {"player": truth["to_move"], "rule_title": "PLACE-ONE"}),
+                    Sentence(
+                        "o_turn_passes", {"player": truth["to_move"], "rule_title": "PLACE-ONE"}
+                    ),
                     True,
                     None,
                     truth,
                 ),
-                Option(Text("o_place_again", {"player": pos.to_move}), False, reading, misread),
+                Option(Sentence("o_place_again", {"player": pos.to_move}), False, reading, misread),
             ]
-            question = Text("q_place_turn", {"player": pos.to_move, "action": action})
+            question = Sentence("q_place_turn", {"player": pos.to_move, "action": action})
             return finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -151,16 +153,18 @@ def _next_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) ->
             if pos.play(action).position.is_over:
                 continue
             truth = turn_claims(pos, action)
-            options = [Option(Text("o_next", {"player": truth["to_move"]}), True, None, truth)]
+            options = [Option(Sentence("o_next", {"player": truth["to_move"]}), True, None, truth)]
             for other in (reading, *(r for r in _NEXT_READINGS if r != reading)):
                 misread = turn_claims(pos, action, other)
                 options.append(
-                    Option(Text("o_next", {"player": misread["to_move"]}), False, other, misread)
+                    Option(
+                        Sentence("o_next", {"player": misread["to_move"]}), False, other, misread
+                    )
                 )
             options = distinct(options)
             if len(options) < 2 or options[0].claims != truth:
                 continue
-            question = Text("q_next_turn", {"player": pos.to_move, "action": action})
+            question = Sentence("q_next_turn", {"player": pos.to_move, "action": action})
             return finish(rng, ident, "legal", question, pos, action, options)
     return None
 
@@ -195,25 +199,31 @@ def _stall(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exe
             continue
         truth, misread = turn_claims(pos, "pass"), turn_claims(pos, "pass", reading)
         names = truth["winners"]
-        winners = Text("o_shared" if len(names) > 1 else "o_stall_won", {"names": names})
+        winners = Sentence("o_shared" if len(names) > 1 else "o_stall_won", {"names": names})
         options = [
             Option(
-                Text("o_stall_ends", {"rule_title": "END-STALL", "winners": winners}),
+                Sentence("o_stall_ends", {"rule_title": "END-STALL", "winners": winners}),
                 True,
                 None,
                 truth,
             ),
-            Option(Text("o_game_goes_on", {"player": misread["to_move"]}), False, reading, misread),
+            Option(
+                Sentence("o_game_goes_on", {"player": misread["to_move"]}), False, reading, misread
+            ),
         ]
         i = pos.players.index(pos.to_move)
         passed = [pos.players[(i + k) % len(pos.players)] for k in range(1, len(pos.players))]
-        question = Text("q_stall", {"names": passed, "player": pos.to_move})
+        question = Sentence("q_stall", {"names": passed, "player": pos.to_move})
         return finish(rng, ident, "legal", question, pos, "pass", options)
     return None
 
 
 def _legal_option(claims: Claims, reading: str | None) -> Option:
-    text = Text("o_legal") if claims["legal"] else Text("o_refused", {"rule_title": claims["rule"]})
+    text = (
+        Sentence("o_legal")
+        if claims["legal"]
+        else Sentence("o_refused", {"rule_title": claims["rule"]})
+    )
     return Option(text, reading is None, reading, dict(claims))
 
 
@@ -228,14 +238,14 @@ def who_wins(
             options.append(_winners_option(winner_claims(pos, reading), reading))
         options = distinct(options)
         if len(options) >= 2:
-            return finish(rng, ident, "who_wins", Text("q_who_wins"), pos, None, options)
+            return finish(rng, ident, "who_wins", Sentence("q_who_wins"), pos, None, options)
     return None
 
 
 def _winners_option(claims: Claims, reading: str | None) -> Option:
     names = claims["winners"]
     key = "o_shared" if len(names) > 1 else "o_winners"
-    return Option(Text(key, {"names": names}), reading is None, reading, dict(claims))
+    return Option(Sentence(key, {"names": names}), reading is None, reading, dict(claims))
 
 
 __all__ = ["action_pool", "legal", "stalled", "three_recruits", "who_wins"]

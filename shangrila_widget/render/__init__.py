@@ -15,10 +15,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from shangrila_widget.deprecation import deprecated
+
 if TYPE_CHECKING:
     from shangrila_widget.render.highlight import HIGHLIGHT_KINDS, Highlight
     from shangrila_widget.render.layout import BoardLayout, board_layout
-    from shangrila_widget.render.legend import Legend, legend_scene, legend_svg
+    from shangrila_widget.render.legend import LegendScene, legend_scene, legend_svg
     from shangrila_widget.render.primitives import Circle, Line, Polygon, Primitive, Rect, Text
     from shangrila_widget.render.scene import Scene, build_scene, hit_test
     from shangrila_widget.render.styles import PLAYER_STYLES, SYMBOLS
@@ -31,7 +33,7 @@ _HOMES = {
     "Highlight": "highlight",
     "BoardLayout": "layout",
     "board_layout": "layout",
-    "Legend": "legend",
+    "LegendScene": "legend",
     "legend_scene": "legend",
     "legend_svg": "legend",
     "Circle": "primitives",
@@ -52,7 +54,15 @@ _HOMES = {
 }
 
 
+#: Old names (one release, with a DeprecationWarning; docs/api.md).
+_OLD = {"Legend": ("LegendScene", "legend")}
+
+
 def __getattr__(name: str) -> Any:
+    if name in _OLD:
+        new, old_home = _OLD[name]
+        deprecated(f"{__name__}.{name}", new)
+        return getattr(importlib.import_module(f"{__name__}.{old_home}"), new)
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -70,7 +80,7 @@ __all__ = [
     "Circle",
     "HIGHLIGHT_KINDS",
     "Highlight",
-    "Legend",
+    "LegendScene",
     "Line",
     "PLAYER_STYLES",
     "Polygon",

@@ -4,7 +4,7 @@
 board: rows of an example drawn by the very pieces the board is drawn with (:mod:`.pieces`,
 in the look of :mod:`.styles`) and a title and a short note beside it. :func:`legend_svg`
 paints it with the SVG painter. Every primitive of a row is tagged ``("key", item_id)``;
-``Legend.items`` lists the rows with their words.
+``LegendScene.items`` lists the rows with their words.
 
 >>> legend = legend_scene("pl")
 >>> legend.item("stone").title
@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.render.highlight import HIGHLIGHT_KINDS
 from shangrila_widget.render.layout import (
     BADGE_R,
@@ -60,7 +61,7 @@ from shangrila_widget.rules.messages import (
     type_name,
 )
 
-__all__ = ["LEGEND_ITEMS", "Legend", "LegendItem", "legend_scene", "legend_svg"]
+__all__ = ["LEGEND_ITEMS", "LegendItem", "LegendScene", "legend_scene", "legend_svg"]
 
 PLAYERS: Final = ("red", "blue", "yellow", "violet")
 
@@ -118,10 +119,11 @@ class LegendItem:
 
 
 @dataclass(frozen=True, slots=True)
-class Legend(Layers):
-    """The key as a picture: drawn like a :class:`~.scene.Scene` (``static``: background
-    and headings, under ``dynamic``: the rows, each row's drawing then its words), with
-    ``items`` saying what each row shows."""
+class LegendScene(Layers):
+    """The key as a picture (called ``Legend`` before 0.2, like the board's legend
+    widget): drawn like a :class:`~.scene.Scene` (``static``: background and headings, under
+    ``dynamic``: the rows, each row's drawing then its words), with ``items`` saying what
+    each row shows."""
 
     width: float
     height: float
@@ -227,7 +229,7 @@ def _example(item_id: str, cx: float, cy: float, u: float, lang: Language) -> li
 # ---------------------------------------------------------------------------- the key
 
 
-def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> Legend:
+def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> LegendScene:
     """The key to the board picture in ``lang`` (``"en"`` or ``"pl"``), ``width`` units
     wide: players and tiles, villages and bridges in a two-column part, the highlights, and
     the seven master types in a grid below."""
@@ -341,7 +343,7 @@ def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> Legend:
     description = "\n".join(
         f"{item.title}: {item.note}." if item.note else f"{item.title}." for item in items
     )
-    return Legend(
+    return LegendScene(
         width=rounded(width),
         height=height,
         static=background + tuple(words),
@@ -356,3 +358,6 @@ def legend_scene(lang: str = "en", *, width: float = DESIGN_WIDTH) -> Legend:
 def legend_svg(lang: str = "en", *, display_width: float | None = None) -> str:
     """The key as a standalone SVG document (see :func:`.svg.scene_to_svg`)."""
     return scene_to_svg(legend_scene(lang), display_width=display_width)
+
+
+__getattr__ = old_names("shangrila_widget.render.legend", {"Legend": ("LegendScene", LegendScene)})

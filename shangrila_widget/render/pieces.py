@@ -11,7 +11,7 @@ an outline); the letter that marks a master type comes from :func:`type_letter` 
 >>> from shangrila_widget.render.layout import board_layout
 >>> parts = tile_parts(board_layout(900).space("A", "healer"), "red", "master", 0.0, 1.0)
 >>> parts.letter.text, parts.body.fill, parts.body.stroke
-('H', '#D55E00', '#6B2F00')
+('H', '#C15500', '#6B2F00')
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def space_tag(space: SpaceGeometry) -> Tag:
 def space_parts(
     space: SpaceGeometry, u: float, lettering: Lettering = LETTERING, lang: str = "en"
 ) -> tuple[Primitive, Primitive]:
-    """An empty space: (pale outlined disc, its type letter in ``lang`` drawn faintly)."""
+    """An empty space: (pale outlined disc, its type letter in ``lang``)."""
     tag = space_tag(space)
     size = rounded(lettering.space_letter * u)
     return (

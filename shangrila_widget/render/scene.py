@@ -16,7 +16,7 @@ accessible text comes from :mod:`.accessible`; :class:`~.highlight.Highlight` li
 How things look (our own style, not the printed board's art):
 
 - a village is a stone-coloured hexagonal block holding its seven spaces in the 2-3-2
-  layout; an empty space is a pale disc marked faintly with its type letter;
+  layout; an empty space is a pale disc marked with its type letter;
 - a master is a tile in its player's colour and shape (red: disc, blue: rounded square,
   yellow: hexagon, violet: diamond; Okabe-Ito colours, so the four stay apart for
   colour-blind eyes and in grey print), showing its type's symbol and letter

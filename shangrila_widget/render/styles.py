@@ -37,9 +37,10 @@ class PlayerStyle:
 
 
 #: Okabe-Ito colours, a darker edge, a legible ink, and a shape per colour, so that hue is
-#: never the only cue.
+#: never the only cue. Red is Okabe-Ito's vermillion a little darker (same hue), so that its
+#: white letter is 4.6:1 (WCAG AA for text; the letter of every tile is at least 4.5:1).
 PLAYER_STYLES: Final[dict[str, PlayerStyle]] = {
-    "red": PlayerStyle("#D55E00", "#6B2F00", "#FFFFFF", "circle"),
+    "red": PlayerStyle("#C15500", "#6B2F00", "#FFFFFF", "circle"),
     "blue": PlayerStyle("#0072B2", "#00324F", "#FFFFFF", "square"),
     "yellow": PlayerStyle("#F0E442", "#6E6400", "#1F1B00", "hexagon"),
     "violet": PlayerStyle("#CC79A7", "#5E2548", "#1F0A17", "diamond"),
@@ -51,14 +52,16 @@ BLOCK_FILL: Final = "#D3C6A6"
 BLOCK_EDGE: Final = "#7D6C4D"
 SPACE_FILL: Final = "#F3EEE1"
 SPACE_EDGE: Final = "#A89A7A"
-SPACE_LETTER: Final = "#A4967A"
+#: An empty space's letter: dark enough for 4.5:1 on its disc under a legal target's green
+#: tint too (WCAG AA; the words of the board are checked by tests/render/test_render_contrast.py).
+SPACE_LETTER: Final = "#4F4636"
 LABEL_INK: Final = "#3A3024"
 WALL: Final = "#A8321E"
 OUT_FILL: Final = "#C9C6C0"
 OUT_EDGE: Final = "#8E8A84"
 OUT_HATCH: Final = "#ADA9A2"
 OUT_WALL: Final = "#9C7F79"
-OUT_INK: Final = "#5F5B55"
+OUT_INK: Final = "#3F3C38"
 PLANK: Final = "#B98550"
 PLANK_SLAT: Final = "#7E5429"
 PLANK_RAIL: Final = "#553714"
@@ -72,10 +75,13 @@ BADGE_EDGE: Final = "#4F4432"
 BADGE_INK: Final = "#231C12"
 FOOTER_FILL: Final = "#F6F2E8"
 FOOTER_INK: Final = "#2E271D"
+#: The highlights' colours; a ring is at least 3:1 against the block, the disc and the
+#: background it is drawn on (WCAG AA for marks that are not text): Okabe-Ito's bluish
+#: green and sky blue made darker (same hues) for ``target`` and ``moved``.
 HIGHLIGHT_COLOURS: Final[dict[str, str]] = {
-    "target": "#009E73",
+    "target": "#007A59",
     "selected": "#000000",
-    "moved": "#56B4E9",
+    "moved": "#1571A5",
     "refused": "#000000",
     "hint": "#7A0177",  # deep magenta: readable on every player's tiles (red's orange too)
     "reply": "#333333",  # the expected answer to a hint: dark grey, dotted

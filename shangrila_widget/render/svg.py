@@ -170,7 +170,7 @@ def _layer(primitives: Sequence[Primitive], lang: str) -> list[str]:
 
 
 class Drawing(Protocol):
-    """What the SVG painter draws: a :class:`~.scene.Scene` or a :class:`~.legend.Legend`."""
+    """What the SVG painter draws: a :class:`~.scene.Scene` or a :class:`~.legend.LegendScene`."""
 
     @property
     def width(self) -> float: ...

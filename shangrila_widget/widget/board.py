@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import html
 import logging
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -62,6 +61,7 @@ import ipywidgets as widgets
 import traitlets
 
 from shangrila_widget.bots.levels import BotSpec
+from shangrila_widget.deprecation import deprecated
 from shangrila_widget.render.accessible import position_description, position_title
 from shangrila_widget.render.canvas import DEFAULT_RESERVED, RESERVED_VAR, BoardCanvas
 from shangrila_widget.render.highlight import Highlight
@@ -474,10 +474,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.say(Feedback.sentence("info", "link_copied" if ok else "link_copy_failed"))
 
     def load(self, game: GameRecord | Position | str) -> None:
-        """Show another game: a :class:`GameRecord` (for example one loaded from JSON), or a
-        position (a :class:`Position`, its JSON or its one-line string) to start a new record
-        from. Marks and caption of an earlier :meth:`show` go. A bad position raises
-        :class:`ShangrilaError` and changes nothing."""
+        """Deprecated (one release): ``board.show(game)`` does the same."""
+        deprecated("board.load(game)", "board.show(game)")
         self.show(game)
 
     def show(
@@ -487,8 +485,11 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         highlights: Sequence[Highlight] = (),
         caption: Caption | None = None,
     ) -> None:
-        """Show ``game`` (a record or a position; None keeps the game on show) with extra
-        ``highlights`` and a ``caption`` under the picture, in one redraw.
+        """Show ``game`` (a :class:`GameRecord`, for example one loaded from JSON, or a
+        position to start a new record from: a :class:`Position`, its JSON or its one-line
+        string; None keeps the game on show) with extra ``highlights`` and a ``caption`` under
+        the picture, in one redraw. A bad position raises :class:`ShangrilaError` and changes
+        nothing.
 
         The highlights belong to the node on show: once the game moves on (a click, undo,
         redo) the board shows its own highlights again, and they come back with that node. The
@@ -599,7 +600,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     @property
     def picture_key(self) -> Legend:
         """Deprecated name of :attr:`legend`."""
-        warnings.warn("board.picture_key is now board.legend", DeprecationWarning, stacklevel=2)
+        deprecated("board.picture_key", "board.legend")
         return self.legend
 
     def redraw(self) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.deprecation import deprecated
 from shangrila_widget.exercises import (
     ASKABLE_RULES,
     KIND_LEVELS,
@@ -36,7 +37,7 @@ from shangrila_widget.exercises import (
     Exercise,
     Option,
     PlayStep,
-    Text,
+    Sentence,
     exercises_on,
     generate,
     play_out,
@@ -121,8 +122,8 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             raise ValueError("exercises: expected at least one exercise")
         self._seed = seed
         self._players = players
-        #: Per rule id: (answered right, asked).
-        self.record: dict[str, tuple[int, int]] = {}
+        #: Per rule id: (answered right, asked). (``record`` before 0.2: a record is a game's.)
+        self.rule_scores: dict[str, tuple[int, int]] = {}
         self._missed: list[str] = []
         self._chosen: Option | None = None
         self._journey_start: str | None = None
@@ -212,6 +213,12 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ public API
 
     @property
+    def record(self) -> dict[str, tuple[int, int]]:
+        """Deprecated (one release): :attr:`rule_scores`."""
+        deprecated("Exercises.record", "Exercises.rule_scores")
+        return self.rule_scores
+
+    @property
     def current(self) -> Exercise:
         """The exercise on show."""
         return self.exercises[self.index]
@@ -239,8 +246,8 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             if option.correct:
                 self.set_trait("score", self.score + 1)
             for rule in exercise.rules:
-                right, asked = self.record.get(rule, (0, 0))
-                self.record[rule] = (right + option.correct, asked + 1)
+                right, asked = self.rule_scores.get(rule, (0, 0))
+                self.rule_scores[rule] = (right + option.correct, asked + 1)
                 if not option.correct and rule not in self._missed:
                     self._missed.append(rule)
         self._show_options()
@@ -360,7 +367,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             if text in (option.text.say(self.lang), option.claims.get("action")):
                 return option
         if self.current.kind == "find_journey":
-            return Option(Text("o_action", {"action": text}), False, None, {"action": text})
+            return Option(Sentence("o_action", {"action": text}), False, None, {"action": text})
         raise ValueError(f"not an option of the exercise on show: {text!r}")
 
     def _verdict_text(self) -> str:
@@ -469,7 +476,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     def _progress_html(self) -> str:
         lang = self.lang
-        unseen = [r for r in KEY_RULES if r not in self.record]
+        unseen = [r for r in KEY_RULES if r not in self.rule_scores]
         line = ui_text("exercise_score", lang, score=self.score, answered=self.answered)
         if unseen:
             names = ", ".join(rule_title(r, lang) for r in unseen[:3])
@@ -544,10 +551,10 @@ def _stylesheet() -> widgets.HTML:
 
 
 class _Said:
-    """A :class:`~shangrila_widget.exercises.Text` as a message parameter (said in the
+    """A :class:`~shangrila_widget.exercises.Sentence` as a message parameter (said in the
     reader's language)."""
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: Sentence) -> None:
         self._text = text
 
     def text(self, lang: Language = "en") -> str:

@@ -21,10 +21,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.render.legend import legend_button_text, legend_svg
 from shangrila_widget.rules.messages import LANGUAGES, Language
 
-__all__ = ["Legend", "PictureKey"]
+__all__ = ["Legend"]
 
 
 class Legend(widgets.VBox):  # type: ignore[misc]
@@ -71,5 +72,5 @@ class Legend(widgets.VBox):  # type: ignore[misc]
             self.picture.layout.display = "none"
 
 
-#: The earlier name of :class:`Legend` (deprecated).
-PictureKey = Legend
+#: ``PictureKey``, the earlier name of :class:`Legend`, warns for one release.
+__getattr__ = old_names("shangrila_widget.widget.legend", {"PictureKey": ("Legend", Legend)})

@@ -33,9 +33,9 @@ from shangrila_widget.bots import explain_action
 from shangrila_widget.bots import levels as bot_levels
 from shangrila_widget.bots.hint import hint_of
 from shangrila_widget.bots.levels import Budget
-from shangrila_widget.bots.moved import moved_names
 from shangrila_widget.bots.review import REVIEW_ITERATIONS
 from shangrila_widget.bots.thinking import Thinker, Thought
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.render.highlight import Highlight, HighlightKind
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.messages import COLOUR_NAMES, LANGUAGES, Language, action_words
@@ -560,11 +560,14 @@ class ComputerPlayers:
 
 #: Names that moved: the bot spec to :mod:`shangrila_widget.bots.levels`, the clock to
 #: :mod:`shangrila_widget.widget.clock`; found here for one release.
-__getattr__ = moved_names(
+__getattr__ = old_names(
     __name__,
     {
-        **{name: (bot_levels.__name__, name, None) for name in ("Bot", "BotSpec", "as_bot")},
-        "Clock": (clocks.__name__, "Clock", None),
+        **{
+            name: (f"shangrila_widget.bots.levels.{name}", getattr(bot_levels, name))
+            for name in ("Bot", "BotSpec", "as_bot")
+        },
+        "Clock": ("shangrila_widget.widget.clock.Clock", clocks.Clock),
     },
 )
 

@@ -182,8 +182,8 @@ def test_the_old_names_work_for_a_release_with_a_deprecation_warning(pos: Positi
         assert search.greedy_playout is playouts.greedy_playout
     with pytest.raises(AttributeError):
         search.no_such_name  # noqa: B018
-    with pytest.warns(DeprecationWarning, match="import it from shangrila_widget.bots"):
-        assert levels.choose_action is choose_action
+    with pytest.warns(DeprecationWarning, match=r"use shangrila_widget\.bots\.choose_action"):
+        assert levels.choose_action(pos, "easy", seed=1) == choose_action(pos, "easy", seed=1)
     with pytest.warns(DeprecationWarning, match="bots.levels"):
         assert thinking.DEFAULT_BUDGETS is DEFAULT_BUDGETS
     with pytest.warns(DeprecationWarning, match="search_budget"):

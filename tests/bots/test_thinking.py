@@ -21,7 +21,7 @@ from shangrila_widget.bots import (
     think,
 )
 from shangrila_widget.bots.evaluation import final_shares, win_chances
-from shangrila_widget.bots.thinking import ABOUT_EQUAL, Line, Thought
+from shangrila_widget.bots.thinking import ABOUT_EQUAL, RankedAction, Thought
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError, legal_actions
 from tests.bots.test_bots import FOUR, THREE, random_position
 
@@ -87,8 +87,8 @@ def test_about_equal_is_within_noise_or_two_hundredths() -> None:
     pos = positions()[0]
     thought = think(pos, "easy")
 
-    def line(value: float, visits: int, spread: float) -> Line:
-        return Line(pos.legal_actions()[0], value, (value,), visits, spread, ())
+    def line(value: float, visits: int, spread: float) -> RankedAction:
+        return RankedAction(pos.legal_actions()[0], value, (value,), visits, spread, ())
 
     assert thought.about_equal(line(0.30, 0, 0.0), line(0.30 + ABOUT_EQUAL / 2, 0, 0.0))
     assert not thought.about_equal(line(0.30, 0, 0.0), line(0.35, 0, 0.0))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.support.browser import write_notebook
+from tests.support.contrast import TEXT_CONTRAST_JS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -83,30 +84,6 @@ def test_a_journey_played_with_the_keyboard_alone_is_announced(
     save_screenshot(f"{env}-description", full_page=False)
 
 
-# Contrast of a text element against the nearest opaque background behind it (WCAG ratio).
-_CONTRAST_JS = """(sel) => {
-    const parse = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
-    const lum = ([r, g, b]) => { const f = (v) => { v /= 255;
-        return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
-        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-    const out = [];
-    for (const el of document.querySelectorAll(sel)) {
-        if (!el.textContent.trim() || !el.getClientRects().length) continue;
-        const fg = parse(getComputedStyle(el).color);
-        let bg = null;
-        for (let n = el; n; n = n.parentElement) {
-            const c = parse(getComputedStyle(n).backgroundColor);
-            if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) { bg = c; break; }
-        }
-        bg = bg || [255, 255, 255];
-        const [a, b] = [lum(fg) + 0.05, lum(bg) + 0.05];
-        out.push({text: el.textContent.trim().slice(0, 40), ratio: Math.max(a, b) / Math.min(a, b),
-                  fg, bg});
-    }
-    return out;
-}"""
-
-
 def test_the_board_is_readable_in_jupyterlabs_dark_theme(
     journey_notebook: Path, open_board: BoardOpener, save_screenshot: Callable[..., Path]
 ) -> None:
@@ -139,10 +116,10 @@ def test_the_board_is_readable_in_jupyterlabs_dark_theme(
             "table": f"{ROOT} .shangrila-supply th, {ROOT} .shangrila-supply td",
             "status": f"{ROOT} .shangrila-status b",
         }
-        text = page.evaluate(_CONTRAST_JS, f"{ROOT} .shangrila-feedback li")[0]
+        text = page.evaluate(TEXT_CONTRAST_JS, f"{ROOT} .shangrila-feedback li")[0]
         assert sum(text["fg"][:3]) > 450, f"the message is not drawn light on dark: {text}"
         for what, selector in checks.items():
-            found = page.evaluate(_CONTRAST_JS, selector)
+            found = page.evaluate(TEXT_CONTRAST_JS, selector)
             assert found, f"no {what} text found"
             worst = min(found, key=lambda f: f["ratio"])
             assert worst["ratio"] >= 4.5, f"{what} hard to read in the dark theme: {worst}"

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from shangrila_widget.render.highlight import HIGHLIGHT_KINDS
-from shangrila_widget.render.legend import LEGEND_ITEMS, Legend, legend_scene, legend_svg
+from shangrila_widget.render.legend import LEGEND_ITEMS, LegendScene, legend_scene, legend_svg
 from shangrila_widget.render.primitives import Circle, Line, Polygon, Primitive, Text
 from shangrila_widget.render.styles import (
     BADGE_PEACE,
@@ -44,7 +44,7 @@ REQUIRED = {
 
 
 @pytest.fixture(scope="module", params=LANGS)
-def legend(request: pytest.FixtureRequest) -> Legend:
+def legend(request: pytest.FixtureRequest) -> LegendScene:
     return legend_scene(request.param)
 
 
@@ -53,15 +53,15 @@ def is_words(p: Primitive) -> bool:
     return isinstance(p, Text) and p.anchor == "start"
 
 
-def drawing(legend: Legend, item: str) -> list[Primitive]:
+def drawing(legend: LegendScene, item: str) -> list[Primitive]:
     return [p for p in legend.tagged("key", item) if not is_words(p)]
 
 
-def words(legend: Legend, item: str) -> list[str]:
+def words(legend: LegendScene, item: str) -> list[str]:
     return [p.text for p in legend.tagged("key", item) if isinstance(p, Text) and is_words(p)]
 
 
-def test_every_required_mark_has_a_row_with_a_drawing_and_words(legend: Legend) -> None:
+def test_every_required_mark_has_a_row_with_a_drawing_and_words(legend: LegendScene) -> None:
     ids = [item.id for item in legend.items]
     assert ids == list(LEGEND_ITEMS)
     for what, items in REQUIRED.items():
@@ -86,7 +86,7 @@ def test_both_languages_fill_the_same_items_with_their_own_words() -> None:
     assert en.title == "Key to the board" and pl.title == "Legenda planszy"
 
 
-def test_the_pictures_of_the_rows_are_the_board_s_own(legend: Legend) -> None:
+def test_the_pictures_of_the_rows_are_the_board_s_own(legend: LegendScene) -> None:
     for colour, style in PLAYER_STYLES.items():
         tile = drawing(legend, f"player-{colour}")
         body = [p for p in tile if p.fill == style.fill]
@@ -116,7 +116,7 @@ def test_the_pictures_of_the_rows_are_the_board_s_own(legend: Legend) -> None:
     assert any(isinstance(p, Text) and p.text == "5" for p in legend.tagged("key", "strength"))
 
 
-def test_every_highlight_ring_is_drawn_in_its_colour_and_style(legend: Legend) -> None:
+def test_every_highlight_ring_is_drawn_in_its_colour_and_style(legend: LegendScene) -> None:
     rings = {}
     for kind in HIGHLIGHT_KINDS:
         found = [
@@ -134,7 +134,7 @@ def test_every_highlight_ring_is_drawn_in_its_colour_and_style(legend: Legend) -
     assert any(p.fill == "#1D4F6E" for p in arrow)
 
 
-def test_words_stay_inside_their_column_and_the_picture(legend: Legend) -> None:
+def test_words_stay_inside_their_column_and_the_picture(legend: LegendScene) -> None:
     texts = [p for p in legend.primitives if isinstance(p, Text)]
     column = legend.width / 2
     for p in texts:
@@ -147,7 +147,7 @@ def test_words_stay_inside_their_column_and_the_picture(legend: Legend) -> None:
             assert int(x0 // cell) == int((x1 - 0.01) // cell), f"{p.text!r} leaves its cell"
 
 
-def test_no_two_rows_overlap(legend: Legend) -> None:
+def test_no_two_rows_overlap(legend: LegendScene) -> None:
     boxes = {}
     for item in legend.items:
         shapes = legend.tagged("key", item.id)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from shangrila_widget.render import Highlight, build_scene, position_svg, save_png, save_svg
+from shangrila_widget.render.styles import PLAYER_STYLES
 from shangrila_widget.render.svg import scene_to_svg
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.board import VILLAGES
@@ -88,7 +89,7 @@ def test_tile_group_holds_its_letter_and_colour() -> None:
     (master,) = [g for g in tile_groups(root) if "master" in g.get("class", "")]
     (student,) = [g for g in tile_groups(root) if "student" in g.get("class", "")]
     assert master.get("data-village") == "A" and master.get("data-type") == "healer"
-    assert any(c.get("fill") == "#D55E00" for c in master.iter(f"{SVG}circle"))
+    assert any(c.get("fill") == PLAYER_STYLES["red"].fill for c in master.iter(f"{SVG}circle"))
     assert [t.text for t in student.iter(f"{SVG}text")] == ["H"]
     order = list(root.iter(f"{SVG}g"))
     assert order.index(student) > order.index(master), "the student is drawn on top"

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from shangrila_widget.widget import ShangriLaBoard
-from shangrila_widget.widget.legend import Legend, PictureKey
+from shangrila_widget.widget.legend import Legend
 
 
 def test_the_key_opens_and_closes_with_its_button() -> None:
@@ -27,10 +25,3 @@ def test_the_board_shows_a_key_that_follows_its_language() -> None:
     board.lang = "pl"
     assert key.lang == "pl" and key.button.description == "Legenda"
     assert "Zniszczony most" in key.picture.value and "Broken bridge" not in key.picture.value
-
-
-def test_the_old_names_still_work_and_say_so() -> None:
-    board = ShangriLaBoard(players=["red", "blue", "yellow"])
-    with pytest.warns(DeprecationWarning, match="board.legend"):
-        assert board.picture_key is board.legend
-    assert PictureKey is Legend

@@ -1,0 +1,89 @@
+"""The old names of issue 24 (point 5) still work for one release, each with a
+DeprecationWarning that names what to use instead (docs/api.md, *Deprecated names*)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+
+import pytest
+
+from shangrila_widget.bots.thinking import RankedAction
+from shangrila_widget.exercises.generate import Sentence
+from shangrila_widget.render.legend import LegendScene
+from shangrila_widget.widget import ShangriLaBoard
+from shangrila_widget.widget.exercises import Exercises
+from shangrila_widget.widget.legend import Legend
+
+# (module, old name, the class it is now, the new name the warning gives)
+OLD_NAMES = [
+    ("shangrila_widget.bots", "Line", RankedAction, "RankedAction"),
+    ("shangrila_widget.bots.thinking", "Line", RankedAction, "RankedAction"),
+    ("shangrila_widget.exercises", "Text", Sentence, "Sentence"),
+    ("shangrila_widget.exercises.generate", "Text", Sentence, "Sentence"),
+    ("shangrila_widget.render", "Legend", LegendScene, "LegendScene"),
+    ("shangrila_widget.render.legend", "Legend", LegendScene, "LegendScene"),
+    ("shangrila_widget.widget.legend", "PictureKey", Legend, "Legend"),
+]
+
+
+@pytest.mark.parametrize(("module", "old", "new", "says"), OLD_NAMES)
+def test_an_old_class_name_is_the_new_class_and_warns(
+    module: str, old: str, new: type, says: str
+) -> None:
+    loaded = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning, match=f"{module}.{old} is deprecated: use {says}"):
+        assert getattr(loaded, old) is new
+
+
+@pytest.mark.parametrize("module", sorted({m for m, *_ in OLD_NAMES}))
+def test_the_old_names_are_not_in_all_and_unknown_names_still_fail(module: str) -> None:
+    loaded = importlib.import_module(module)
+    old = {o for m, o, *_ in OLD_NAMES if m == module}
+    assert not old & set(getattr(loaded, "__all__", ()))
+    with pytest.raises(AttributeError, match="no attribute 'Nonesuch'"):
+        getattr(loaded, "Nonesuch")  # noqa: B009 - the module's __getattr__ is under test
+
+
+def test_the_new_names_do_not_warn() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        from shangrila_widget.bots import RankedAction as ranked
+        from shangrila_widget.exercises import Sentence as sentence
+        from shangrila_widget.render import LegendScene as scene
+
+        assert (ranked, sentence, scene) == (RankedAction, Sentence, LegendScene)
+
+
+def test_board_load_is_show_and_warns() -> None:
+    board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    moved = board.game.play("place healer A").position
+    with pytest.warns(
+        DeprecationWarning, match=r"board.load\(game\) is deprecated: use board.show"
+    ):
+        board.load(moved)
+    assert board.game == moved
+
+
+def test_board_picture_key_is_the_legend_and_warns() -> None:
+    board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    with pytest.warns(
+        DeprecationWarning, match="board.picture_key is deprecated: use board.legend"
+    ):
+        assert board.picture_key is board.legend
+
+
+def test_the_widget_key_module_warns_on_import() -> None:
+    sys.modules.pop("shangrila_widget.widget.key", None)
+    with pytest.warns(DeprecationWarning, match="widget.key is deprecated: use .*widget.legend"):
+        key = importlib.import_module("shangrila_widget.widget.key")
+    assert key.Legend is Legend and key.PictureKey is Legend
+
+
+def test_exercises_record_is_the_rule_scores_and_warns() -> None:
+    ex = Exercises(count=3, seed=1)
+    ex.answer(ex.current.answer.text.say("en"))
+    assert ex.rule_scores and all(right == asked == 1 for right, asked in ex.rule_scores.values())
+    with pytest.warns(DeprecationWarning, match="Exercises.record is deprecated: use Exercises"):
+        assert ex.record is ex.rule_scores
