@@ -32,10 +32,9 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from shangrila_widget.bots import levels as _levels
 from shangrila_widget.bots.evaluation import action_scores, greedy_action, win_chances
 from shangrila_widget.bots.levels import (
-    DEFAULT_BUDGETS,
-    LEVEL_CONFIGS,
     Bot,
     BotSpec,
     Budget,
@@ -360,8 +359,11 @@ __getattr__ = old_names(
     __name__,
     {
         "Line": ("RankedAction", RankedAction),
-        "DEFAULT_BUDGETS": ("shangrila_widget.bots.levels.DEFAULT_BUDGETS", DEFAULT_BUDGETS),
-        "LEVEL_CONFIGS": ("shangrila_widget.bots.levels.LEVEL_CONFIGS", LEVEL_CONFIGS),
+        "DEFAULT_BUDGETS": (
+            "shangrila_widget.bots.levels.DEFAULT_BUDGETS",
+            _levels.DEFAULT_BUDGETS,
+        ),
+        "LEVEL_CONFIGS": ("shangrila_widget.bots.levels.LEVEL_CONFIGS", _levels.LEVEL_CONFIGS),
         "budget_for": ("Bot.of(level, iterations=..., seconds=...).search_budget", _budget_for),
     },
 )

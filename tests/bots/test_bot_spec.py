@@ -183,7 +183,8 @@ def test_the_old_names_work_for_a_release_with_a_deprecation_warning(pos: Positi
     with pytest.raises(AttributeError):
         search.no_such_name  # noqa: B018
     with pytest.warns(DeprecationWarning, match=r"use shangrila_widget\.bots\.choose_action"):
-        assert levels.choose_action(pos, "easy", seed=1) == choose_action(pos, "easy", seed=1)
+        easy = Bot("easy", seed=1)
+        assert levels.choose_action(pos, easy) == choose_action(pos, easy)
     with pytest.warns(DeprecationWarning, match="bots.levels"):
         assert thinking.DEFAULT_BUDGETS is DEFAULT_BUDGETS
     with pytest.warns(DeprecationWarning, match="search_budget"):
