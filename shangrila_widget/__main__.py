@@ -29,9 +29,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from shangrila_widget import __version__
 from shangrila_widget.cli import (
     CommandLineError,
+    OptionError,
+    add_lang_argument,
     add_position_arguments,
+    asked_language,
     command_line_error,
     error_message,
+    one_of,
+    option_error,
     os_problem,
     position_of,
     write_json,
@@ -47,7 +52,8 @@ from shangrila_widget.rules import (
     ShangrilaError,
     parse_action,
 )
-from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.messages import Language, Message
 from shangrila_widget.rules.questions import DEFAULT_BASE_URL, SITE_URL_VARIABLE
 from shangrila_widget.runtime import NotInBrowserError
 
@@ -244,6 +250,10 @@ class _CommandParser(_Parser):
         self._intermixed = True
         try:
             parsed, extras = self.parse_known_intermixed_args(args, namespace)
+        except OptionError as error:  # a bad option value, said in the --lang asked for
+            lang = asked_language(sys.argv[1:] if args is None else list(args))
+            see = Message("error.cli_see_help", {"command": self.prog}).text(lang)
+            self.exit(2, _one_line(f"{self.prog}: error: {error.text(lang)} {see}") + "\n")
         finally:
             self._intermixed = False
         if extras:
@@ -257,7 +267,7 @@ def _one_line(text: str) -> str:
 
 def _port(text: str) -> int:
     if not text.isascii() or not text.isdigit() or not 0 < int(text[:6]) < 65536:
-        raise argparse.ArgumentTypeError(f"expected a port number 1-65535, got {text[:24]!r}")
+        raise option_error("port", value=excerpt(text))
     return int(text)
 
 
@@ -270,7 +280,7 @@ def add_check_command(commands: Any) -> None:
     check.add_argument(
         "action", help='an action text, e.g. "journey A B", "journey A-B" or "place healer C"'
     )
-    check.add_argument("--lang", choices=("en", "pl"), default="en", help="message language")
+    add_lang_argument(check)
     check.add_argument("--pretty", action="store_true", help="indent the JSON output")
     check.add_argument(
         "--ruling",
@@ -281,6 +291,7 @@ def add_check_command(commands: Any) -> None:
     check.add_argument(
         "--player",
         choices=COLOURS,
+        type=one_of("--player", COLOURS),
         help="the colour who tries the action (default: the player to move); implies --ruling",
     )
     _add_base_url(check)
@@ -314,7 +325,7 @@ def add_ruling_command(commands: Any) -> None:
         "refused (exit 2).",
     )
     ruling.add_argument("string", metavar="STRING", help="a ruling string or its link")
-    ruling.add_argument("--lang", choices=("en", "pl"), default="en", help="message language")
+    add_lang_argument(ruling)
     ruling.add_argument("--pretty", action="store_true", help="indent the JSON output")
     _add_base_url(ruling)
     ruling.set_defaults(run=_ruling)

@@ -21,13 +21,14 @@ import errno
 import json
 import os
 import sys
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Final
+from typing import IO, TYPE_CHECKING, Final, TypeVar
 
 from shangrila_widget.rules import Position, ShangrilaError, from_compact
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import Language, Message, Words, text_of
+from shangrila_widget.rules.messages import LANGUAGES, Language, Message, Words, text_of
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -79,6 +80,99 @@ def error_message(error: BaseException, lang: str = "en") -> str:
     if not isinstance(said, str):
         said = str(error)
     return " ".join(said.splitlines()) or type(error).__name__
+
+
+# ------------------------------------------------------------------------ option values
+
+_T = TypeVar("_T")
+
+
+class OptionError(CommandLineError):
+    """An option's value the command cannot use, raised by its ``type`` while the command
+    line is parsed. Not an ``ArgumentTypeError``: argparse lets it through with its words, and
+    the command's parser reports it in the language the line asks for (see
+    :func:`asked_language`)."""
+
+
+def option_error(key: str, /, **params: object) -> OptionError:
+    """The option error of words ``error.cli_<key>``."""
+    return OptionError(Message(f"error.cli_{key}", params))
+
+
+def asked_language(args: Sequence[str]) -> Language:
+    """The language a command line asks for (``--lang pl`` or ``--lang=pl``), read before it
+    is parsed, for the errors met while parsing it; English otherwise.
+
+    >>> asked_language(["--count", "x", "--lang", "pl"]), asked_language(["--lang=de"])
+    ('pl', 'en')
+    """
+    for i, arg in enumerate(args):
+        if arg == "--lang=pl" or (arg == "--lang" and args[i + 1 : i + 2] == ["pl"]):
+            return "pl"
+    return "en"
+
+
+def one_of(option: str, choices: Sequence[_T]) -> Callable[[str], _T]:
+    """The ``type`` of an option with ``choices``: the choice written ``text``, else an
+    :class:`OptionError` that lists them.
+
+    >>> one_of("--players", (3, 4))("4")
+    4
+    >>> one_of("--lang", ("en", "pl"))("de")
+    Traceback (most recent call last):
+    ...
+    shangrila_widget.cli.OptionError: --lang: expected one of en, pl, got 'de'
+    """
+    by_text = {str(choice): choice for choice in choices}
+
+    def choice(text: str) -> _T:
+        if text not in by_text:
+            raise option_error(
+                "choice", option=option, choices=", ".join(by_text), value=excerpt(text)
+            )
+        return by_text[text]
+
+    return choice
+
+
+def add_lang_argument(parser: argparse.ArgumentParser, about: str = "message language") -> None:
+    """The ``--lang en|pl`` option: the language of the answer and of the error line."""
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, type=one_of("--lang", LANGUAGES), default="en", help=about
+    )
+
+
+def whole_number(option: str, most: int | None = None) -> Callable[[str], int]:
+    """The ``type`` of an option that is a whole number: 0 to ``most`` when given, else any
+    of up to 18 digits, a sign allowed.
+
+    >>> whole_number("--count", 99999)("12"), whole_number("--seed")("-3")
+    (12, -3)
+    """
+
+    def number(text: str) -> int:
+        digits = text if most is not None or text[:1] != "-" else text[1:]
+        limit = 18 if most is None else len(str(most))
+        if digits.isascii() and digits.isdigit() and len(digits) <= limit:
+            if most is None or int(digits) <= most:
+                return int(text)
+        if most is None:
+            raise option_error("whole_number", option=option, value=excerpt(text))
+        raise option_error("whole_number_upto", option=option, most=most, value=excerpt(text))
+
+    return number
+
+
+def number_of_seconds(option: str) -> Callable[[str], float]:
+    """The ``type`` of an option that is a number of seconds (``1.5``)."""
+
+    def number(text: str) -> float:
+        try:
+            return float(text)
+        except ValueError:
+            raise option_error("seconds", option=option, value=excerpt(text)) from None
+
+    return number
 
 
 # ------------------------------------------------------------------------ the position

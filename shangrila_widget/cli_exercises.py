@@ -12,18 +12,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-
-def _count(text: str) -> int:
-    if not text.isascii() or not text.isdigit() or len(text) > 5:
-        raise argparse.ArgumentTypeError(f"expected a whole number 0-99999, got {text[:24]!r}")
-    return int(text)
-
-
-def _seed(text: str) -> int:
-    digits = text[1:] if text[:1] == "-" else text
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 18:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:24]!r}")
-    return int(text)
+from shangrila_widget.cli import add_lang_argument, one_of, option_error, whole_number
+from shangrila_widget.rules.errors import excerpt
 
 
 def _rule(text: str) -> str:
@@ -31,9 +21,7 @@ def _rule(text: str) -> str:
 
     rule = text.upper()
     if rule not in ASKABLE_RULES:
-        raise argparse.ArgumentTypeError(
-            f"no exercise asks about {text[:24]!r} (--help lists the rule ids it can)"
-        )
+        raise option_error("no_exercise_rule", value=excerpt(text))
     return rule
 
 
@@ -90,12 +78,19 @@ def add_exercises_command(commands: Any) -> None:
     parser = commands.add_parser(
         "exercises", help="print exercises (questions on positions, with checkable answers)"
     )
-    parser.add_argument("--count", type=_count, default=10, help="how many (default 10)")
-    parser.add_argument("--seed", type=_seed, default=0, help="the same seed gives the same set")
-    parser.add_argument("--players", type=int, choices=(3, 4), default=4, help="(default 4)")
-    parser.add_argument("--lang", choices=("en", "pl"), default="en", help="(default en)")
+    count = whole_number("--count", 99999)
+    parser.add_argument("--count", type=count, default=10, help="how many (default 10)")
+    seed = whole_number("--seed")
+    parser.add_argument("--seed", type=seed, default=0, help="the same seed gives the same set")
+    players = one_of("--players", (3, 4))
+    parser.add_argument("--players", type=players, choices=(3, 4), default=4, help="(default 4)")
+    add_lang_argument(parser, "(default en)")
     parser.add_argument(
-        "--kind", action="append", choices=KINDS, help="only this kind (repeatable)"
+        "--kind",
+        action="append",
+        type=one_of("--kind", KINDS),
+        choices=KINDS,
+        help="only this kind (repeatable)",
     )
     parser.add_argument(
         "--rule",
@@ -106,7 +101,7 @@ def add_exercises_command(commands: Any) -> None:
     )
     parser.add_argument(
         "--level",
-        type=int,
+        type=one_of("--level", (1, 2, 3)),
         choices=(1, 2, 3),
         help="only this step: 1 one rule, 2 rules together, 3 whole journeys, several colours",
     )

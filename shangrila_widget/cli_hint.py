@@ -11,7 +11,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from shangrila_widget.cli import add_position_arguments, position_of, write_json
+from shangrila_widget.cli import (
+    add_lang_argument,
+    add_position_arguments,
+    number_of_seconds,
+    one_of,
+    position_of,
+    whole_number,
+    write_json,
+)
 from shangrila_widget.rules import Position
 
 
@@ -68,32 +76,34 @@ def add_hint_command(commands: Any) -> None:
     parser = commands.add_parser("hint", help="suggest the best actions in a position")
     add_position_arguments(parser)
     parser.add_argument(
-        "--level", choices=LEVELS, default="hard", help="bot level (default %(default)s)"
+        "--level",
+        choices=LEVELS,
+        type=one_of("--level", LEVELS),
+        default="hard",
+        help="bot level (default %(default)s)",
     )
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=number_of_seconds("--seconds"),
         default=None,
         help=f"search time limit in seconds (default: the level's, {hard.seconds:g} for hard, "
         f"{medium.seconds:g} for medium; none with only --iterations)",
     )
     parser.add_argument(
         "--iterations",
-        type=int,
+        type=whole_number("--iterations"),
         default=None,
         help=f"search iterations (default: the level's, {hard.iterations:,} for hard, "
         f"{medium.iterations} for medium; none with only --seconds)",
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=whole_number("--seed"),
         default=None,
         help="random seed: with the same seed, levels random and easy give the same answer, "
         "and medium and hard do with --iterations and no --seconds (a time limit, theirs by "
         "default, stops the search wherever the clock finds it)",
     )
-    parser.add_argument(
-        "--lang", choices=("en", "pl"), default="en", help="reason language (default en)"
-    )
+    add_lang_argument(parser, "reason language (default en)")
     parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
     parser.set_defaults(run=run_hint)

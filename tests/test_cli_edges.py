@@ -10,6 +10,7 @@ import pytest
 
 from shangrila_widget.__main__ import main
 from shangrila_widget.rules import Position
+from shangrila_widget.rules.messages import Message
 from shangrila_widget.rules.ruling import ruling_link, ruling_string
 
 SETUP = "rby r setup 7/7/7/7/7/7/7/7/7/7/7/7/7 - C"
@@ -89,3 +90,67 @@ def test_with_lang_pl_the_terminal_s_own_errors_are_polish(
     assert "--example" in both and "not both" not in both
     docs = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
     assert "in English for now" not in docs.read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "key", "params"),
+    [
+        (["exercises", "--count", "x"], "whole_number_upto", {"option": "--count", "most": 99999}),
+        (["exercises", "--seed", "1.5"], "whole_number", {"option": "--seed"}),
+        (["exercises", "--rule", "NOPE"], "no_exercise_rule", {}),
+        (["hint", "--example", "03", "--seconds", "soon"], "seconds", {"option": "--seconds"}),
+        (
+            ["hint", "--example", "03", "--iterations", "many"],
+            "whole_number",
+            {"option": "--iterations"},
+        ),
+        (["tour", "--port", "99999"], "port", {}),
+    ],
+)
+def test_a_bad_option_value_is_said_from_the_words_in_the_language_asked(
+    args: list[str], key: str, params: dict[str, object], capsys: pytest.CaptureFixture[str]
+) -> None:
+    value = repr(args[-1])
+    for lang, extra in (("en", []), ("pl", ["--lang", "pl"]), ("pl", ["--lang=pl"])):
+        line = error_line([*args, *extra], capsys)
+        said = Message(f"error.cli_{key}", {**params, "value": value}).text(lang)
+        assert f"{args[0]}: error: {said} " in line, line
+        assert line.endswith(
+            Message("error.cli_see_help", {"command": line.split(":")[0]}).text(lang)
+        )
+    # the language may be asked before the bad value, too
+    polish = error_line([args[0], "--lang", "pl", *args[1:]], capsys)
+    assert Message(f"error.cli_{key}", {**params, "value": value}).text("pl") in polish
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "choices"),
+    [
+        (["check", "--example", "03", "pass", "--lang", "de"], "--lang", "en, pl"),
+        (["ruling", "r1~x", "--lang", "de"], "--lang", "en, pl"),
+        (["hint", "--example", "03", "--lang", "de"], "--lang", "en, pl"),
+        (["exercises", "--lang", "de"], "--lang", "en, pl"),
+        (
+            ["hint", "--example", "03", "--level", "genius", "--lang", "pl"],
+            "--level",
+            "random, easy, medium, hard",
+        ),
+        (["exercises", "--players", "5", "--lang", "pl"], "--players", "3, 4"),
+        (
+            ["check", "--example", "03", "pass", "--player", "pink", "--lang", "pl"],
+            "--player",
+            "red, blue, yellow, violet",
+        ),
+    ],
+)
+def test_a_value_not_among_an_option_s_choices_is_said_from_the_words(
+    args: list[str], option: str, choices: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --lang the program does not speak is said in English (the words of en.json); any
+    other option's bad choice in the language asked for."""
+    lang = "pl" if args[-2:] == ["--lang", "pl"] else "en"
+    bad = args[args.index(option) + 1]
+    line = error_line(args, capsys)
+    said = Message("error.cli_choice", {"option": option, "choices": choices, "value": repr(bad)})
+    assert f": error: {said.text(lang)} " in line, line
+    assert "invalid choice" not in line

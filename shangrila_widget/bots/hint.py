@@ -22,6 +22,7 @@ from shangrila_widget.bots.evaluation import threat_masks
 from shangrila_widget.bots.levels import BotSpec, bot_from
 from shangrila_widget.bots.thinking import RankedAction, Thinker, Thought
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
+from shangrila_widget.rules.applying import origin_is_stronger
 from shangrila_widget.rules.board import (
     COLOUR_INDEX,
     VILLAGE_BRIDGES,
@@ -31,12 +32,7 @@ from shangrila_widget.rules.board import (
 )
 from shangrila_widget.rules.codes import OVER, STUDENT_OFFSET
 from shangrila_widget.rules.describe import describe
-from shangrila_widget.rules.engine import (
-    apply_unchecked,
-    legal_actions,
-    origin_is_stronger,
-    play,
-)
+from shangrila_widget.rules.engine import apply_unchecked, legal_actions, play
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import (
     Joined,

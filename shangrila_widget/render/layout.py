@@ -395,3 +395,117 @@ def hit_test(layout: BoardLayout, x: float, y: float) -> HitTarget:
     if best is not None:
         return ("bridge", best[1][0], best[1][1])
     return None
+
+
+# ---------------------------------------------------------------------------- a village large
+
+#: How much larger a village is drawn when it is opened large (:mod:`.zoom`): at a picture
+#: 900 units wide shown 340 CSS px wide (a phone), a space is then 47 px across, its hit
+#: area 53 px (both at least the 44 px a finger needs).
+ZOOM: Final = 3.2
+
+
+@dataclass(frozen=True, slots=True)
+class ZoomView:
+    """Where one village opened large sits in a picture, and what else is on it.
+
+    ``layout`` is the board's layout at ``ZOOM`` times the picture's width; the picture shows
+    it moved by ``(dx, dy)``. ``destinations`` are the neighbours a journey from ``village``
+    may go to, each a disc ``(village, cx, cy, r)`` at the picture's edge towards it (only
+    while a journey from ``village`` waits for its destination); ``back`` is the rectangle
+    ``(x0, y0, x1, y1)`` of the *Back* button.
+    """
+
+    village: str
+    layout: BoardLayout
+    dx: float
+    dy: float
+    destinations: tuple[tuple[str, float, float, float], ...]
+    back: tuple[float, float, float, float]
+
+    def hit_test(self, x: float, y: float) -> HitTarget:
+        """What is under the picture point ``(x, y)``: ``("back",)`` on *Back* or anywhere
+        off the village (a tap there closes the view), ``("village", n)`` on a destination,
+        else the village's ``("space", village, type)`` or ``("village", village)``.
+
+        >>> view = zoom_view(900, 910, 4, "A")
+        >>> healer = view.space("healer")
+        >>> view.hit_test(*healer[:2])
+        ('space', 'A', 'healer')
+        >>> view.hit_test(5, 900)
+        ('back',)
+        """
+        x0, y0, x1, y1 = self.back
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return ("back",)
+        for village, cx, cy, r in self.destinations:
+            if math.hypot(x - cx, y - cy) <= r * 1.15:
+                return ("village", village)
+        found = hit_test(self.layout, x - self.dx, y - self.dy)
+        if found is not None and found[0] in ("space", "village") and found[1] == self.village:
+            return found
+        return ("back",)
+
+    def space(self, master_type: str) -> tuple[float, float, float]:
+        """``(cx, cy, r)`` of one of the village's spaces in the picture."""
+        s = self.layout.space(self.village, master_type)
+        return (round(s.cx + self.dx, 2), round(s.cy + self.dy, 2), s.r)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The village's centre in the picture."""
+        v = self.layout.villages[self.village]
+        return (round(v.cx + self.dx, 2), round(v.cy + self.dy, 2))
+
+
+@lru_cache(maxsize=64)
+def zoom_view(
+    width: float,
+    height: float,
+    players: int,
+    village: str,
+    destinations: tuple[str, ...] = (),
+) -> ZoomView:
+    """The geometry of ``village`` opened large in a picture ``width`` x ``height``, with
+    discs for the ``destinations`` of a journey from it (see :class:`ZoomView`)."""
+    if village not in VILLAGES:
+        raise ValueError(f"no village {village!r}")
+    u = width / DESIGN_WIDTH
+    big = board_layout(width * ZOOM, players)
+    v = big.villages[village]
+    back = (round(12 * u, 2), round(12 * u, 2), round(250 * u, 2), round(122 * u, 2))
+    cx, cy = width / 2, (back[3] + height) / 2
+    dx, dy = round(cx - v.cx, 2), round(cy - v.cy, 2)
+    r = 58 * u
+    reach = v.radius + 92 * u
+    angles = _spread(
+        [math.atan2(big.villages[n].cy - v.cy, big.villages[n].cx - v.cx) for n in destinations],
+        2.2 * math.asin(min(1.0, r / reach)),
+    )
+    discs = []
+    for n, angle in zip(destinations, angles):
+        x = min(max(cx + reach * math.cos(angle), r + 6 * u), width - r - 6 * u)
+        y = min(max(cy + reach * math.sin(angle), back[3] + r + 6 * u), height - r - 6 * u)
+        discs.append((n, round(x, 2), round(y, 2), round(r, 2)))
+    return ZoomView(village, big, dx, dy, tuple(discs), back)
+
+
+def _spread(angles: list[float], gap: float) -> list[float]:
+    """``angles`` (radians) moved apart until neighbours are at least ``gap`` apart (a few
+    rounds of pushing each close pair apart, keeping their mean)."""
+    out = list(angles)
+    for _ in range(50):
+        moved = False
+        order = sorted(range(len(out)), key=lambda i: out[i])
+        for a, b in zip(order, order[1:] + order[:1]):
+            if a == b:
+                continue
+            d = (out[b] - out[a]) % (2 * math.pi)
+            if d < gap:
+                push = (gap - d) / 2 + 1e-6
+                out[a] -= push
+                out[b] += push
+                moved = True
+        if not moved:
+            break
+    return out

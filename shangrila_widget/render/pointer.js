@@ -83,6 +83,35 @@ function install(win) {
   return state;
 }
 
+// The width of the board this guard belongs to (its nearest .shangrila-board, the guard
+// sits in the board's hidden stylesheet box), in CSS px, reported whenever it changes: the
+// board opens a village large on a tap when it is narrow (a phone). The guard's element may
+// join the page after render(): it is looked for again on the next frames.
+function watchWidth(model, el) {
+  let tries = 0;
+  const report = (width) => {
+    const rounded = Math.round(width);
+    window[FLAG].boardWidth = rounded; // the last width reported, for the page's tests
+    if (rounded > 0 && model.get("width") !== rounded) {
+      model.set("width", rounded);
+      model.save_changes();
+    }
+  };
+  const find = () => {
+    const board = el.closest(".shangrila-board");
+    if (!board) {
+      tries += 1;
+      if (tries < 600) requestAnimationFrame(find);
+      return;
+    }
+    report(board.getBoundingClientRect().width);
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => report(board.getBoundingClientRect().width)).observe(board);
+    }
+  };
+  find();
+}
+
 export default {
   render({ model, el }) {
     install(window);
@@ -91,5 +120,6 @@ export default {
       model.set("active", true);
       model.save_changes();
     }
+    watchWidth(model, el);
   },
 };

@@ -32,8 +32,12 @@ deliver. Without this widget on the page (its front end missing) the mouse and t
 work as before.
 
 The front end reports itself: :attr:`PointerGuard.active` turns true when a page has
-installed the listeners. ``tests/render/test_ipycanvas_compat.py`` checks that ipycanvas's
-front end still listens on the canvas element and still cancels what this works around.
+installed the listeners, and :attr:`PointerGuard.width` is the CSS width of the board the
+guard sits in (its nearest ``.shangrila-board``), measured again whenever it changes: the
+board opens a village large on a tap when it is narrower than a phone's
+(:data:`~shangrila_widget.widget.board.PHONE_WIDTH`).
+``tests/render/test_ipycanvas_compat.py`` checks that ipycanvas's front end still listens
+on the canvas element and still cancels what this works around.
 """
 
 from __future__ import annotations
@@ -62,3 +66,6 @@ class PointerGuard(anywidget.AnyWidget):
     _esm = traitlets.Unicode(ESM).tag(sync=True)
     _css = traitlets.Unicode(CSS).tag(sync=True)
     active = traitlets.Bool(False, help="a page has installed the listeners").tag(sync=True)
+    width = traitlets.Int(
+        0, help="the CSS width of the board this guard sits in, measured by the page (0: unknown)"
+    ).tag(sync=True)

@@ -31,7 +31,7 @@ one vectorised call).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 Point = tuple[float, float]
@@ -187,6 +187,31 @@ def baseline_for_centre(cy: float, size: float) -> float:
     107.3
     """
     return round(cy + 0.365 * size, 2)
+
+
+def moved(p: Primitive, dx: float, dy: float) -> Primitive:
+    """``p`` moved by ``(dx, dy)`` (the same shape, style and tag).
+
+    >>> c = moved(Circle(1, 2, 3, tag=("stone", "A")), 10, 20)
+    >>> (c.cx, c.cy, c.r, c.tag)
+    (11, 22, 3, ('stone', 'A'))
+    """
+    if isinstance(p, Rect):
+        return replace(p, x=round(p.x + dx, 2), y=round(p.y + dy, 2))
+    if isinstance(p, Circle):
+        return replace(p, cx=round(p.cx + dx, 2), cy=round(p.cy + dy, 2))
+    if isinstance(p, Line):
+        return replace(
+            p,
+            x1=round(p.x1 + dx, 2),
+            y1=round(p.y1 + dy, 2),
+            x2=round(p.x2 + dx, 2),
+            y2=round(p.y2 + dy, 2),
+        )
+    if isinstance(p, Polygon):
+        points = tuple((round(x + dx, 2), round(y + dy, 2)) for x, y in p.points)
+        return replace(p, points=points)
+    return replace(p, x=round(p.x + dx, 2), y=round(p.y + dy, 2))
 
 
 class Layers:

@@ -62,6 +62,7 @@ from shangrila_widget.render.layout import (
     BADGE_R,
     BoardLayout,
     HitTarget,
+    ZoomView,
     board_layout,
 )
 from shangrila_widget.render.layout import hit_test as layout_hit_test
@@ -130,17 +131,23 @@ class Scene(Layers):
     title: str
     description: str
     lang: str
+    #: A village opened large (:func:`.zoom.zoom_scene`): what its picture shows and where.
+    zoom: ZoomView | None = None
 
     def hit_test(self, x: float, y: float) -> HitTarget:
         """See :func:`hit_test`."""
+        if self.zoom is not None:
+            return self.zoom.hit_test(x, y)
         return layout_hit_test(self.layout, x, y)
 
 
 def hit_test(scene_or_layout: Scene | BoardLayout, x: float, y: float) -> HitTarget:
     """What lies under the scene point ``(x, y)``: ``("space", village, type)``,
-    ``("village", village)``, ``("bridge", a, b)`` or None (see :func:`.layout.hit_test`)."""
-    layout = scene_or_layout.layout if isinstance(scene_or_layout, Scene) else scene_or_layout
-    return layout_hit_test(layout, x, y)
+    ``("village", village)``, ``("bridge", a, b)`` or None (see :func:`.layout.hit_test`);
+    on a village opened large, see :meth:`.layout.ZoomView.hit_test`."""
+    if isinstance(scene_or_layout, Scene):
+        return scene_or_layout.hit_test(x, y)
+    return layout_hit_test(scene_or_layout, x, y)
 
 
 def build_scene(

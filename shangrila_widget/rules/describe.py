@@ -1,6 +1,6 @@
 """Works out the events of an action from the position before it: the slow, explained path.
 
-The engine's :func:`~shangrila_widget.rules.engine.apply_unchecked` plays fast and says
+The engine's :func:`~shangrila_widget.rules.applying.apply_unchecked` plays fast and says
 nothing; this module replays the same rules with a log, only when someone reads the events.
 """
 
@@ -9,14 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
+from shangrila_widget.rules.applying import origin_is_stronger, resolve_journey
 from shangrila_widget.rules.board import COLOURS, MASTER_TYPES, VILLAGE_INDEX, VILLAGES
 from shangrila_widget.rules.codes import OVER, SETUP, STUDENT_OFFSET
-from shangrila_widget.rules.engine import (
-    origin_is_stronger,
-    resolve_journey,
-    scores,
-    winners,
-)
+from shangrila_widget.rules.engine import scores, winners
 from shangrila_widget.rules.results import Event
 
 if TYPE_CHECKING:

@@ -69,6 +69,7 @@ from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.scene import build_scene
 from shangrila_widget.render.styles import PLAYER_STYLES
 from shangrila_widget.render.svg import position_svg
+from shangrila_widget.render.zoom import zoom_scene
 from shangrila_widget.rules import (
     Action,
     GameRecord,
@@ -78,7 +79,7 @@ from shangrila_widget.rules import (
     PositionError,
     as_position,
 )
-from shangrila_widget.rules.board import MASTER_TYPES
+from shangrila_widget.rules.board import MASTER_TYPES, VILLAGES
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.engine import scores
 from shangrila_widget.rules.messages import (
@@ -107,7 +108,7 @@ from shangrila_widget.widget.controller import (
 from shangrila_widget.widget.copying import LinkTools
 from shangrila_widget.widget.legend import Legend
 from shangrila_widget.widget.seats import ComputerPlayers
-from shangrila_widget.widget.style import stylesheet
+from shangrila_widget.widget.style import page_guard, stylesheet
 from shangrila_widget.widget.texts import ui_text
 
 log = logging.getLogger("shangrila_widget")
@@ -151,12 +152,20 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     busy = traitlets.Bool(False).tag(sync=True)
     hints = traitlets.Bool(True).tag(sync=True)
     presenter = traitlets.Bool(False).tag(sync=True)
+    phone = traitlets.Bool(
+        False,
+        help="the board is narrower than PHONE_WIDTH CSS px on the page (measured by the page):"
+        " a tap on a village opens it large",
+    ).tag(sync=True)
     # What the board shows: read by Python and the page, written by the board only.
     selection = traitlets.Unicode("", read_only=True).tag(sync=True)
     highlights = traitlets.List(traitlets.Dict(), read_only=True).tag(sync=True)
     message = traitlets.Unicode("", read_only=True).tag(sync=True)
     message_rules = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
     error = traitlets.Unicode("", read_only=True).tag(sync=True)
+    zoomed = traitlets.Unicode("", read_only=True, help="the village open large, or ''").tag(
+        sync=True
+    )
 
     def __init__(
         self,
@@ -182,6 +191,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self._hint: tuple[Node | None, tuple[Highlight, ...]] = (None, ())
         self._caption: Caption | None = None
         self._preview: Outcome | None = None
+        self._destinations_of: str | None = None  # an owner's journey start (show_destinations)
+        self._before_zoom = Feedback("info", "")
         self._change_callbacks: Callbacks[Callable[[ShangriLaBoard], Any]] = Callbacks()
         self._key_callbacks: Callbacks[Callable[[str], bool | None]] = Callbacks()
         self._click_callbacks: Callbacks[Callable[[HitTarget], bool | None]] = Callbacks()
@@ -228,9 +239,13 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             self.computer.seats_info,
             self.computer.review_box,
             self.error_box,
+            self.too_small,
             self.legend.picture_box,
-            stylesheet(),
+            sheet := stylesheet(),
         )
+        guard = page_guard(sheet)
+        if guard is not None:  # the page measures the board: a phone's opens villages large
+            traitlets.dlink((guard, "width"), (self, "phone"), lambda w: 0 < w < PHONE_WIDTH)
         self.presenter = presenter
         self._refresh()
 
@@ -371,6 +386,10 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         #: Errors of callbacks, in red under the board (hidden while there is none).
         self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_box.add_class("shangrila-error")
+        #: One line in presenter mode when the window leaves the board's letters too small
+        #: for a room (shown by the stylesheet's container query, hidden otherwise).
+        self.too_small = widgets.HTML(html.escape(ui_text("presenter_too_small", "en")))
+        self.too_small.add_class("shangrila-too-small")
 
     # ------------------------------------------------------------------ public API
 
@@ -412,9 +431,64 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         if self._preview is not None:
             self.show_preview(None)
             return self._last_feedback
+        if self.zoomed:
+            if target == ("back",):
+                return self.close_zoom()
+        elif self._opens_zoom(target):
+            assert target is not None
+            return self.open_zoom(target[1])
         if self._click_callbacks.claimed(target):
             return self._last_feedback
-        return self._run(lambda: self.controller.click(target))
+
+        def step() -> Feedback:
+            feedback = self.controller.click(target)
+            if feedback.kind == "played":  # the board changed: show all of it again
+                self.set_trait("zoomed", "")
+            return feedback
+
+        return self._run(step)
+
+    def open_zoom(self, village: str) -> Feedback:
+        """Open ``village`` large (what a tap on a village does on a phone): each space at
+        least 44 CSS px, to choose a space, a student or a journey's destination; a tap on
+        *Back* or off the village closes it (:meth:`close_zoom`), and so does an action
+        played."""
+        if village not in VILLAGES:
+            raise ValueError(f"no village {village!r}")
+        if not self.zoomed:
+            self._before_zoom = self._last_feedback  # said again when it closes
+        self.set_trait("zoomed", village)
+        feedback = Feedback.sentence("info", "zoom_opened", self.lang, village=village)
+        self.say(feedback)
+        self._refresh()
+        return feedback
+
+    def close_zoom(self) -> Feedback:
+        """Show the whole board again after :meth:`open_zoom` (the selection stays, and the
+        message from before it opened comes back)."""
+        self.set_trait("zoomed", "")
+        self.say(self._before_zoom)
+        self._refresh()
+        return self._last_feedback
+
+    def show_destinations(self, village: str | None) -> None:
+        """Draw the neighbours of ``village`` as a journey's destinations while it is open
+        large (for an owner that picks a journey itself, like the exercises; the board's own
+        journeys draw them without this); None: no more."""
+        self._destinations_of = village
+        if self.zoomed:
+            self._refresh()
+
+    def _journey_from(self) -> str | None:
+        return self.controller.pending_journey or self._destinations_of
+
+    def _opens_zoom(self, target: HitTarget) -> bool:
+        """On a phone, a tap on a village (or one of its spaces) of the whole board opens it
+        large; with a journey waiting, a tap on another village is its destination."""
+        if not self.phone or self.presenter or target is None or target[0] == "bridge":
+            return False
+        start = self._journey_from()
+        return start is None or start == target[1]
 
     def undo(self) -> Feedback:
         """Take back the last action (the record keeps it for :meth:`redo`); with computer
@@ -509,6 +583,8 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             else:
                 record = GameRecord(as_position(game))
             self.controller.load(record)
+            self.set_trait("zoomed", "")
+            self._destinations_of = None
         self._preview = None
         self._overlay = (self.record.current, tuple(highlights))
         self._caption = caption
@@ -661,6 +737,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             return
         if self._key_callbacks.claimed(key):
             return
+        if key == "Escape" and self.zoomed:
+            self.close_zoom()
+            return
         if key in keys:
             self._run(keys[key])
 
@@ -701,6 +780,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.describe_button.description = ui_text("describe", lang)
         self.presenter_button.description = ui_text("presenter", lang)
         self.presenter_button.tooltip = ui_text("presenter_tip", lang)
+        self.too_small.value = html.escape(ui_text("presenter_too_small", lang))
         for key, button in self.buttons.items():
             button.description = ui_text(key, lang)
         self.link_tools.translate(lang)
@@ -723,6 +803,11 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             self.remove_class(PRESENTER_CLASS)
         self.canvas.set_css_width(_presenter_css_width if change["new"] else None)
         self._refresh()
+
+    @traitlets.observe("phone")
+    def _phone_changed(self, change: dict[str, Any]) -> None:
+        if not change["new"] and self.zoomed:
+            self.close_zoom()
 
     @traitlets.observe("busy")
     def _busy_changed(self, change: dict[str, Any]) -> None:
@@ -774,6 +859,16 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
             caption=self._caption_text(),
             presenter=self.presenter,
         )
+        if self.zoomed:  # the village open large, in a picture of the board's size
+            scene = zoom_scene(
+                shown,
+                self.zoomed,
+                highlights=highlights,
+                journey_from=self._journey_from(),
+                lang=self.lang,
+                width=scene.width,
+                height=scene.height,
+            )
         self.canvas.draw(scene)
         self._sync(highlights)
 
@@ -873,10 +968,15 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         return result
 
 
+#: Below this width (CSS px, measured by the page) a board is a phone's: a tap on a village
+#: opens it large (:meth:`ShangriLaBoard.open_zoom`).
+PHONE_WIDTH = 600
+
 #: The CSS class of a board in presenter mode (the stylesheet's rules for a room).
 PRESENTER_CLASS = "shangrila-presenter"
-#: Room beside the board in presenter mode, for the side column (CSS length).
-PRESENTER_SIDE = "460px"
+#: Room beside the board in presenter mode, for the side column (CSS length): narrower in
+#: a narrow host (JupyterLab with its file browser open), so the picture keeps the room.
+PRESENTER_SIDE = "clamp(300px, 36cqw, 460px)"
 
 
 def _presenter_css_width(width: float, height: float) -> str:

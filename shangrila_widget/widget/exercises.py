@@ -496,11 +496,13 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         village = target[1]
         if self._journey_start is None:
             self._journey_start = village
+            self.board.show_destinations(village)  # drawn where the village is open large
             self.board.say(
                 Feedback.sentence("selected", "exercise_start_chosen", self.lang, village=village)
             )
             return True
         start, self._journey_start = self._journey_start, None
+        self.board.show_destinations(None)
         if start != village:
             self.answer(f"journey {start} {village}")
         return True

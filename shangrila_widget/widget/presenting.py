@@ -64,6 +64,7 @@ def link_presenter(owner: Any, board: ShangriLaBoard, button: widgets.ToggleButt
     shown: the board's own is hidden (one switch, one place)."""
     traitlets.link((owner, "presenter"), (button, "value"))
     traitlets.link((owner, "presenter"), (board, "presenter"))
+    button.add_class("shangrila-presenter-button")
     board.presenter_button.layout.display = "none"
 
     def follow(change: dict[str, Any]) -> None:

@@ -43,7 +43,7 @@ from functools import cache
 
 import ipywidgets as widgets
 
-from shangrila_widget.render.canvas import CANVAS_CLASS, DEFAULT_RESERVED, RESERVED_VAR
+from shangrila_widget.render.canvas import CANVAS_CLASS, RESERVED_VAR
 from shangrila_widget.render.layout import board_layout
 from shangrila_widget.render.styles import PRESENTER_LETTERING
 
@@ -52,7 +52,15 @@ PRESENTER = "shangrila-presenter"
 #: Width / height of the board picture in presenter mode (its footer is taller).
 _PRESENTER_RATIO = 900 / (board_layout(900, 4).board_height + PRESENTER_LETTERING.footer_height)
 
-__all__ = ["STYLESHEET", "stylesheet"]
+#: Below this CSS width the presenter board's letters are under 12 px on screen (they are
+#: ``space_letter`` design units of a picture 900 wide).
+_LEAST_PICTURE = 12 * 900 / PRESENTER_LETTERING.space_letter
+#: The presenter board's size (its content box) below which the picture is narrower than
+#: :data:`_LEAST_PICTURE`: its side column takes at least 300 px (``PRESENTER_SIDE``).
+_TOO_SMALL_WIDTH = _LEAST_PICTURE + 300
+_TOO_SMALL_HEIGHT = _LEAST_PICTURE / _PRESENTER_RATIO
+
+__all__ = ["PHONE_MEDIA", "PHONE_STYLESHEET", "STYLESHEET", "page_guard", "stylesheet"]
 
 log = logging.getLogger(__name__)
 
@@ -110,36 +118,36 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board.{PRESENTER} {{
   display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
   grid-template-columns: auto minmax(0, 1fr);
-  grid-template-rows: auto auto minmax(0, 1fr) auto auto auto auto;
+  grid-template-rows: auto auto auto minmax(0, 1fr) auto auto auto auto;
   position: fixed !important; top: 0; left: 0; width: 100vw !important; height: 100vh;
   max-width: none !important; margin: 0 !important; padding: 12px; box-sizing: border-box;
   overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
 }}
 .jp-Notebook .shangrila-board.{PRESENTER} {{ width: 100% !important; height: 100%; }}
-.shangrila-tour.shangrila-presenting .shangrila-board.{PRESENTER},
-.shangrila-checker.shangrila-presenting .shangrila-board.{PRESENTER} {{
-  display: flex !important; flex-direction: column; position: static !important;
-  width: auto !important; height: auto; padding: 0; z-index: auto; overflow: visible;
-  container-type: initial;
+/* h23-projector */
+.shangrila-tour.shangrila-presenting, .shangrila-checker.shangrila-presenting {{
+  display: flex !important; flex-direction: column; position: fixed !important; top: 0;
+  left: 0; width: 100vw !important; height: 100vh; max-width: none !important;
+  margin: 0 !important; padding: 8px 12px; box-sizing: border-box; overflow: hidden;
+  z-index: 10000; background: var(--jp-layout-color0, #fff); row-gap: 6px;
 }}
-.shangrila-tour.shangrila-presenting .shangrila-board.{PRESENTER} > .shangrila-main,
-.shangrila-checker.shangrila-presenting .shangrila-board.{PRESENTER} > .shangrila-main {{
-  display: flex !important;
+.jp-Notebook .shangrila-tour.shangrila-presenting,
+.jp-Notebook .shangrila-checker.shangrila-presenting {{ width: 100% !important; height: 100%; }}
+.shangrila-tour.shangrila-presenting > *, .shangrila-checker.shangrila-presenting > * {{
+  flex: 0 0 auto !important; min-width: 0;
 }}
-.shangrila-tour.shangrila-presenting .{PRESENTER} .shangrila-side-panel,
-.shangrila-checker.shangrila-presenting .{PRESENTER} .shangrila-side-panel {{
-  max-height: calc(100vh - var({RESERVED_VAR}, {DEFAULT_RESERVED})) !important;
-  flex: 1 1 300px !important; min-width: 260px; padding: 0 0 0 12px !important;
+.shangrila-tour.shangrila-presenting > .shangrila-board.{PRESENTER},
+.shangrila-checker.shangrila-presenting > .shangrila-board.{PRESENTER} {{
+  position: static !important; flex: 1 1 0 !important; min-height: 0; width: auto !important;
+  height: auto; padding: 0; z-index: auto;
 }}
-.shangrila-tour.shangrila-presenting .{PRESENTER} > *,
-.shangrila-checker.shangrila-presenting .{PRESENTER} > * {{ min-width: 0; }}
 .{PRESENTER} > * {{ grid-column: 2; min-width: 0; }}
 .{PRESENTER} > .shangrila-top-bar {{ grid-row: 1; }}
 .{PRESENTER} > .shangrila-buttons {{ grid-row: 2; }}
 .{PRESENTER} > .shangrila-main {{ display: contents !important; }}
 .{PRESENTER} .shangrila-board-box {{ grid-column: 1; grid-row: 1 / -1; }}
 .{PRESENTER} .shangrila-side-panel {{
-  grid-column: 2; grid-row: 3; max-height: none !important; min-height: 0;
+  grid-column: 2; grid-row: 4; max-height: none !important; min-height: 0;
   padding: 0 !important; flex: none !important; align-self: stretch; overflow: auto !important;
 }}
 .{PRESENTER} .shangrila-kind, .{PRESENTER} .shangrila-seats,
@@ -153,6 +161,19 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   font-size: 20px !important; height: auto !important; min-height: 44px;
   width: auto !important; padding: 4px 12px !important;
 }}
+.shangrila-presenter :not(svg, svg *), .shangrila-presenting :not(svg, svg *) {{
+  font-size: max(20px, 1em);
+}}
+.shangrila-presenter :is(code, kbd, samp), .shangrila-presenting :is(code, kbd, samp) {{
+  font-size: max(20px, 1em) !important;
+}}
+.shangrila-too-small {{ display: none !important; }}
+@container (max-width: {_TOO_SMALL_WIDTH:.0f}px) or (max-height: {_TOO_SMALL_HEIGHT:.0f}px) {{
+  .{PRESENTER} > .shangrila-too-small {{
+    display: block !important; grid-row: 3; font-weight: bold; padding: 2px 8px;
+    border-left: 4px solid var(--jp-warn-color1, #E69F00);
+  }}
+}}
 .shangrila-tour .shangrila-practise.shangrila-call {{
   font-weight: bold; outline: 2px solid var(--jp-brand-color1, #0072B2);
 }}
@@ -160,7 +181,7 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-header, .shangrila-checker-bar {{ gap: 2px 4px; }}
 .shangrila-title {{ margin-right: 6px; }}
 .shangrila-title .widget-html-content {{ font-size: 15px; }}
-.shangrila-tour-panel, .shangrila-checker-panel {{ overflow: hidden !important; }}
+.shangrila-tour-panel, .shangrila-checker-panel {{ overflow: auto !important; }}
 .shangrila-tour-panel > *, .shangrila-checker-panel > * {{ flex: 0 0 auto; }}
 .shangrila-tour-panel > .shangrila-narration {{
   flex: 1 1 auto; min-height: 8em; overflow-y: auto;
@@ -174,9 +195,7 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-checker-panel > .shangrila-message,
 .shangrila-checker-panel > .shangrila-action-box {{ order: 0; }}
 .shangrila-tour-panel > .shangrila-board-info,
-.shangrila-checker-panel > .shangrila-board-info {{
-  flex: 0 1 auto; min-height: 0; overflow-y: auto;
-}}
+.shangrila-checker-panel > .shangrila-board-info {{ flex: 0 0 auto; }}
 .shangrila-tour .shangrila-board, .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 200px; }}
 .shangrila-tour > .shangrila-board, .shangrila-checker > .shangrila-board {{
   max-width: none !important;  /* the panel beside the board takes the rest of a wide screen */
@@ -244,11 +263,66 @@ button.shangrila-copy {{ width: auto; }}
     .shangrila-ruling):not(.shangrila-qr-box) {{
   display: none !important;
 }}
-.shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 120px; max-width: none !important; }}
-.jp-NotebookPanel .shangrila-presenting .shangrila-board {{ {RESERVED_VAR}: 270px; }}
-.shangrila-presenting canvas.{CANVAS_CLASS} {{
-  width: min(calc(100vw - 380px), calc((100vh - var({RESERVED_VAR})) * {_PRESENTER_RATIO:.6f}))
-    !important;
+"""
+
+
+# ---------------------------------------------------------------------------- phone
+# Issue 23, a phone at the table: below PHONE_MEDIA's width every text of our widgets is at
+# least 16 px, every control at least 44 px tall, nothing scrolls sideways and no box that
+# does not scroll clips anything (the side panels grow with their content and the page
+# scrolls), the board is as wide as the page, and the checker's ruling comes first (its
+# panel's children join the board's row: the ruling before the picture, the rest after it).
+# Presenter mode (a projector's) is folded away. What a tap does there: widget/board.py.
+_ROOTS = ":is(.shangrila-board, .shangrila-checker, .shangrila-tour, .shangrila-exercises)"
+
+#: The media query of the phone layout (the page's width).
+PHONE_MEDIA = "(max-width: 600px)"
+
+PHONE_STYLESHEET = f"""
+/* h23-phone */
+@media {PHONE_MEDIA} {{
+  {_ROOTS} {{
+    --jp-widgets-font-size: 16px; --jp-ui-font-size1: 16px; --jp-content-font-size1: 16px;
+    --jp-code-font-size: 16px; --jp-widgets-inline-height: 44px;
+    --jp-widgets-inline-label-width: auto; font-size: 16px; line-height: 1.4;
+  }}
+  {_ROOTS} :is(.widget-html-content, .widget-label, label, button, input, select, textarea,
+    code, summary, small, table, td, th, .shangrila-qr-link) {{
+    font-size: max(16px, 1em) !important;
+  }}
+  {_ROOTS} :is(button, select, input:not([type=checkbox]), textarea, summary) {{
+    min-height: 44px; height: auto !important; box-sizing: border-box;
+  }}
+  {_ROOTS} .widget-html-content {{ line-height: 1.4 !important; }}
+  {_ROOTS} summary {{ display: list-item; padding: 11px 0; }}
+  {_ROOTS} .widget-checkbox {{ min-height: 44px; height: auto !important; }}
+  {_ROOTS} .widget-checkbox input[type=checkbox] {{ width: 24px; height: 24px; }}
+  {_ROOTS} .widget-checkbox label {{ min-height: 44px; display: flex; align-items: center; }}
+  {_ROOTS} .widget-hbox, {_ROOTS} .widget-inline-hbox {{ flex-wrap: wrap; max-width: 100%; }}
+  {_ROOTS} .widget-inline-hbox > * {{ max-width: 100%; min-width: 0; }}
+  {_ROOTS} .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; }}
+  {_ROOTS} .widget-dropdown select, {_ROOTS} .widget-text input {{ max-width: 100%; }}
+  {_ROOTS} .widget-dropdown, {_ROOTS} .widget-text {{ width: 100% !important; }}
+  .shangrila-board .shangrila-side-panel {{
+    max-height: none !important; overflow: visible !important; padding: 0 !important;
+    min-width: 0 !important; flex: 1 1 100% !important;
+  }}
+  .shangrila-board .shangrila-board-box {{ min-width: 0 !important; flex: 1 1 100% !important; }}
+  .shangrila-board canvas.{CANVAS_CLASS} {{ width: 100% !important; max-width: 100% !important; }}
+  .shangrila-side-info {{ overflow-x: auto; max-width: 100%; }}
+  .shangrila-supply th, .shangrila-supply td {{ padding: 2px 3px; }}
+  .shangrila-supply th[scope=row] {{ white-space: nowrap; }}
+  .shangrila-board .shangrila-side-panel.shangrila-checker-panel {{ display: contents !important; }}
+  .shangrila-checker-panel > * {{ flex: 1 1 100% !important; min-width: 0; max-width: 100%; }}
+  .shangrila-checker-panel > .shangrila-ruling {{ order: -2 !important; }}
+  .shangrila-what-if, .shangrila-what-if * {{ max-width: 100%; }}
+  .shangrila-what-if select {{ height: auto !important; }}
+  .shangrila-what-if select option {{
+    white-space: pre-wrap; padding: 12px 4px;
+    border-bottom: 1px solid var(--jp-border-color2, #ddd);
+  }}
+  .shangrila-presenter-button {{ display: none !important; }}
+  .shangrila-exercises .shangrila-exercise-question {{ font-size: 18px; }}
 }}
 """
 
@@ -257,10 +331,16 @@ def stylesheet() -> widgets.Box:
     """A new invisible box (one per board) holding :data:`STYLESHEET` in an ``HTML`` widget
     and the page's :class:`~shangrila_widget.render.pointer.PointerGuard` (touch, pen,
     wheel)."""
-    sheet = widgets.HTML(f"<style>{STYLESHEET}</style>")
+    sheet = widgets.HTML(f"<style>{STYLESHEET}{PHONE_STYLESHEET}</style>")
     box = widgets.Box([sheet, *_pointer_guard()], layout=widgets.Layout(display="none"))
     box.add_class("shangrila-style")
     return box
+
+
+def page_guard(sheet: widgets.Box) -> widgets.Widget | None:
+    """The pointer guard in a box made by :func:`stylesheet` (None without anywidget): its
+    ``width`` is the board's width on the page."""
+    return next((w for w in sheet.children if w.has_trait("width")), None)
 
 
 # h6-touch: the pointer guard travels with the stylesheet (one per board, in every page).

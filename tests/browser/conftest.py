@@ -30,12 +30,16 @@ Fixtures
 ``lab_server``
     One JupyterLab 4 for the session (started on first use, on a free 127.0.0.1 port, no auth,
     serving a temporary directory; ``tests.support.browser.start_jupyterlab``).
+``notebook7_server``
+    The same for Notebook 7 (``tests.support.browser.start_notebook7``).
 ``open_board``
     The one helper that opens a page with a board: ``page = open_board(notebook,
-    *voila_args, env="voila" | "lab", viewport=(w, h))`` serves the notebook (a Voila server
-    with those extra arguments, shared unless ``shared=False``, or a copy of the notebook in
-    ``lab_server`` opened in a fresh JupyterLab workspace, all cells run, the left side bar
-    folded), waits until a canvas has pixels (not with ``wait=False``) and returns
+    *voila_args, env="voila" | "lab" | "notebook7", viewport=(w, h), file_browser=False)``
+    serves the notebook (a Voila server with those extra arguments, shared unless
+    ``shared=False``, or a copy of the notebook in ``lab_server`` opened in a fresh JupyterLab
+    workspace, all cells run, the left side bar folded unless ``file_browser=True`` opens the
+    file browser there, or a copy in ``notebook7_server`` opened in Notebook 7), waits
+    until a canvas has pixels (not with ``wait=False``) and returns
     ``browser_page``. ``open_board("name.ipynb", cells=[source, ...])`` first writes a notebook
     of those code cells to the test's ``tmp_path`` (its Voila server then is not shared);
     ``open_board(url=...)`` opens a page some other server serves (a command under test).
@@ -538,6 +542,23 @@ def lab_server(
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def notebook7_server(
+    _voila_pool: _VoilaPool, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[VoilaServer]:
+    """A session-wide Notebook 7 serving an empty temporary directory (as ``lab_server``)."""
+    from tests.support.browser import start_notebook7
+
+    if shutil.which("jupyter-notebook") is None and importlib.util.find_spec("notebook") is None:
+        pytest.skip("Notebook 7 (the notebook package) is not installed")
+    base = tmp_path_factory.mktemp("notebook7")
+    root = base / "root"
+    root.mkdir()
+    server = start_notebook7(root, base / "logs", timeout=VOILA_TIMEOUT, env=_voila_pool.env)
+    yield server
+    server.stop()
+
+
 class BoardOpener:
     """Callable returned by the ``open_board`` fixture."""
 
@@ -560,6 +581,7 @@ class BoardOpener:
         url: str | None = None,
         env: str = "voila",
         viewport: tuple[int, int] | None = None,
+        file_browser: bool = False,
         shared: bool | None = None,
         wait: bool = True,
         timeout: float = 60.0,
@@ -591,18 +613,18 @@ class BoardOpener:
             assert notebook is not None
             url = self._voila(notebook, *voila_args, shared=True if shared is None else shared)
             self.timings["voila_start"] = self._voila.server.startup_seconds
-        elif env == "lab":
+        elif env in ("lab", "notebook7"):
             if voila_args:
-                raise ValueError("Voila arguments do not apply to env='lab'")
+                raise ValueError(f"Voila arguments do not apply to env={env!r}")
             assert notebook is not None
         else:
-            raise ValueError(f"env must be 'voila' or 'lab', not {env!r}")
+            raise ValueError(f"env must be 'voila', 'lab' or 'notebook7', not {env!r}")
         start = time.perf_counter()
         if url is not None:
             page.goto(url)
         else:
             assert notebook is not None
-            self._open_in_lab(Path(notebook), timeout)
+            self._open_in_lab(Path(notebook), timeout, env, file_browser)
         self.timings["goto"] = time.perf_counter() - start
         if wait:
             from tests.support.browser import wait_for_canvas_pixels
@@ -611,8 +633,11 @@ class BoardOpener:
             self.timings["load_to_pixels"] = time.perf_counter() - start
         return page
 
-    def _open_in_lab(self, notebook: Path, timeout: float) -> None:
-        server: VoilaServer = self._request.getfixturevalue("lab_server")
+    def _open_in_lab(self, notebook: Path, timeout: float, env: str, file_browser: bool) -> None:
+        lab = env == "lab"
+        server: VoilaServer = self._request.getfixturevalue(
+            "lab_server" if lab else "notebook7_server"
+        )
         self._voila.adopt(server)  # its log goes into a failure report
         self._lab_pages += 1
         # A copy per page: its own kernel session, and Lab never writes into the checkout.
@@ -620,10 +645,17 @@ class BoardOpener:
         name = f"{notebook.stem}-{stem}-{self._lab_pages}.ipynb"
         shutil.copyfile(notebook, server.notebook / name)
         page = self._page
-        # A fresh workspace (``?reset``): only this notebook is open, whatever ran before.
-        page.goto(f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset")
+        if lab:
+            # A fresh workspace (``?reset``): only this notebook is open, whatever ran before.
+            page.goto(f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset")
+        else:
+            page.goto(f"{server.url}notebooks/{name}")
         page.wait_for_function(LAB_READY_JS, timeout=timeout * 1000, polling=100)
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        if lab:
+            command = "filebrowser:activate" if file_browser else None
+            page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+            if command:
+                page.evaluate(f"() => window.jupyterapp.commands.execute('{command}')")
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
     def close(self) -> None:

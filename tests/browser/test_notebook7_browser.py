@@ -9,10 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -22,7 +18,7 @@ import pytest
 from shangrila_widget.rules import Place, Position
 from tests.browser.conftest import ARTIFACT_DIR, LAB_READY_JS, BrowserDiagnostics
 from tests.support.board import CANVAS, BoardGeometry
-from tests.support.browser import LOCAL_HOST, free_port, hermetic_context, write_notebook
+from tests.support.browser import hermetic_context, start_notebook7, write_notebook
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -54,55 +50,10 @@ def notebook7(tmp_path_factory: pytest.TempPathFactory, _voila_pool: object) -> 
     root = tmp_path_factory.mktemp("notebook7")
     write_notebook(root / "board.ipynb", SOURCE)
     write_notebook(root / "exercises.ipynb", EXERCISES_SOURCE)
-    port = free_port()
     env = dict(_voila_pool.env)  # type: ignore[attr-defined]
-    log = (root / "server.log").open("wb")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "notebook",
-            "--no-browser",
-            f"--ServerApp.ip={LOCAL_HOST}",
-            f"--ServerApp.port={port}",
-            "--ServerApp.port_retries=0",
-            f"--ServerApp.root_dir={root}",
-            "--IdentityProvider.token=",
-            "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True",
-            "--ServerApp.allow_root=True",
-            "--ServerApp.terminals_enabled=False",
-            "--JupyterNotebookApp.expose_app_in_browser=True",
-        ],
-        cwd=root,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://{LOCAL_HOST}:{port}/"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url + "api/status", timeout=2):
-                break
-        except OSError:
-            if process.poll() is not None:
-                break
-            time.sleep(0.2)
-    else:
-        process.kill()
-        pytest.fail("Notebook 7 did not answer in 90 s: " + (root / "server.log").read_text())
-    if process.poll() is not None:
-        pytest.fail("Notebook 7 exited: " + (root / "server.log").read_text()[-2000:])
-    yield url
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    server = start_notebook7(root, root / "logs", timeout=90, env=env)
+    yield server.url
+    server.stop()
 
 
 @contextmanager

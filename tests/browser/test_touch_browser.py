@@ -36,7 +36,12 @@ from tests.support.board import (
     assert_colour,
     player_rgba,
 )
-from tests.support.browser import hermetic_context, wait_for_canvas_color, write_notebook
+from tests.support.browser import (
+    hermetic_context,
+    swipe,
+    wait_for_canvas_color,
+    write_notebook,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
@@ -201,13 +206,7 @@ class TouchBoard:
 
     def swipe(self, x: float, y: float, dy: float, steps: int = 12) -> None:
         """A finger down at (x, y), moved by ``dy`` (negative: up, the page scrolls down)."""
-        send = self.cdp.send
-        send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for step in range(1, steps + 1):
-            point = {"x": x, "y": y + dy * step / steps}
-            send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-            self.page.wait_for_timeout(16)
-        send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        swipe(self.page, self.cdp, x, y, dy, steps)
 
 
 @pytest.fixture(

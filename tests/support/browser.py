@@ -60,7 +60,7 @@ from typing import IO, TYPE_CHECKING
 from tests.support.paths import REPO_ROOT
 
 if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in that case.
-    from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, ElementHandle, Page, Route
 
 __all__ = [
     "HERMETIC_PROBE",
@@ -78,6 +78,7 @@ __all__ = [
     "free_port",
     "measure_input_to_pixel",
     "start_voila",
+    "swipe",
     "wait_for_canvas_change",
     "wait_for_canvas_color",
     "wait_for_canvas_pixels",
@@ -110,9 +111,13 @@ def hermetic_context(
     service_workers: str = "block",
     timeout_ms: int = 30_000,
     has_touch: bool = False,
+    is_mobile: bool = False,
+    device_scale_factor: float = 1,
 ) -> BrowserContext:
     """A fresh browser context (no cookies, storage or cache from other tests) with a fixed
-    viewport, device scale factor 1, English locale, UTC and light colours, in which every
+    viewport, device scale factor 1 (or ``device_scale_factor``; ``is_mobile``: a phone's
+    browser, which honours the page's viewport meta tag), English locale, UTC and light
+    colours, in which every
     request to another host is aborted and its URL appended to ``blocked_urls`` (the
     ``browser_diagnostics`` fixture fails the test at teardown when that list is not empty;
     a test that must answer some other host's URLs itself routes them on the context, which
@@ -120,7 +125,8 @@ def hermetic_context(
     context = browser.new_context(
         viewport=viewport,  # type: ignore[arg-type]
         has_touch=has_touch,  # a touch screen (taps), as a whiteboard or a tablet has
-        device_scale_factor=1,
+        device_scale_factor=device_scale_factor,
+        is_mobile=is_mobile,
         locale="en-US",
         timezone_id="UTC",
         color_scheme="light",
@@ -248,6 +254,27 @@ def start_voila(
     )
 
 
+def jupyter_server_command(module: str, port: int, root_dir: Path) -> list[str]:
+    """``python -m <module>`` (``jupyterlab``, ``notebook``) as a Jupyter server on
+    127.0.0.1:``port`` serving ``root_dir``: no browser, no token or password, no XSRF check,
+    no terminals; root allowed (CI containers run as root)."""
+    return [
+        sys.executable,
+        "-m",
+        module,
+        "--no-browser",
+        f"--ServerApp.ip={LOCAL_HOST}",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={root_dir}",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        "--ServerApp.allow_root=True",
+        "--ServerApp.terminals_enabled=False",
+    ]
+
+
 def start_jupyterlab(
     root_dir: Path,
     log_dir: Path,
@@ -268,19 +295,7 @@ def start_jupyterlab(
 
     def command(port: int) -> list[str]:
         return [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            f"--ServerApp.ip={LOCAL_HOST}",
-            f"--ServerApp.port={port}",
-            "--ServerApp.port_retries=0",
-            f"--ServerApp.root_dir={root_dir}",
-            "--IdentityProvider.token=",
-            "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True",
-            "--ServerApp.allow_root=True",  # CI containers run as root
-            "--ServerApp.terminals_enabled=False",
+            *jupyter_server_command("jupyterlab", port, root_dir),
             "--LabApp.expose_app_in_browser=True",
             "--LabApp.extension_manager=readonly",
             "--LabApp.news_url=",
@@ -291,6 +306,29 @@ def start_jupyterlab(
 
     return _start_server(
         "jupyterlab", root_dir, command, "api/status", log_dir, timeout, env, attempts
+    )
+
+
+def start_notebook7(
+    root_dir: Path,
+    log_dir: Path,
+    *,
+    timeout: float = 90.0,
+    env: Mapping[str, str] | None = None,
+    attempts: int = 3,
+) -> VoilaServer:
+    """Start Notebook 7 serving ``root_dir`` on a free 127.0.0.1 port, without auth (as
+    :func:`start_jupyterlab`); the page of a notebook is ``url + "notebooks/" + name``."""
+    root_dir = root_dir.resolve()
+
+    def command(port: int) -> list[str]:
+        return [
+            *jupyter_server_command("notebook", port, root_dir),
+            "--JupyterNotebookApp.expose_app_in_browser=True",
+        ]
+
+    return _start_server(
+        "notebook7", root_dir, command, "api/status", log_dir, timeout, env, attempts
     )
 
 
@@ -590,6 +628,18 @@ def canvas_point_to_page(
         if not page.evaluate(_SCROLL_POINT_JS, [handle, px, py]):
             return (px, py)
     raise AssertionError(f"cannot scroll canvas point ({x}, {y}) into the viewport")
+
+
+def swipe(page: Page, cdp: CDPSession, x: float, y: float, dy: float, steps: int = 12) -> None:
+    """A finger down at (x, y), moved by ``dy`` (negative: up, the page scrolls down), through
+    Chrome's touch input (``cdp``: the page's CDP session): no script scrolls anything."""
+    send = cdp.send
+    send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, steps + 1):
+        point = {"x": x, "y": y + dy * step / steps}
+        send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(16)
+    send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def click_canvas(page: Page, selector: str, x: float, y: float, *, timeout: float = 10.0) -> None:

@@ -454,3 +454,15 @@ def test_the_message_is_a_live_region_and_the_position_is_described() -> None:
     assert board.describe_button.description == "Opis planszy"
     assert "Wioska A" in board.description_text.value
     assert board.action_box.description == "Akcja"
+
+
+def test_the_too_small_line_of_presenter_mode_speaks_the_boards_language() -> None:
+    """The line a presenter board shows where the window leaves its letters under 12 px
+    (the stylesheet decides when) has its words from the first draw, in EN and in PL."""
+    from shangrila_widget.widget.texts import ui_text
+
+    board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    assert board.too_small in board.children
+    assert board.too_small.value == ui_text("presenter_too_small", "en")
+    board.lang = "pl"
+    assert board.too_small.value == ui_text("presenter_too_small", "pl")

@@ -1,0 +1,390 @@
+"""A phone at the table (issue 23), in Voila and Chromium with a phone's browser: 390x844 and
+360x740, touch, device scale factor 3 (``is_mobile``: the page's viewport meta tag counts).
+
+On each page (the hot-seat board, the checker opened from a ruling's link, the exercises):
+
+* every text of the widget is at least 16 px, every control at least 44 px tall, and the page
+  does not scroll sideways (measured from the computed styles and boxes);
+* a tap on a village opens it large (each space at least 44 CSS px on screen, checked from
+  the canvas's size and by the pixels), a tap on a space there plays (the position changes:
+  a tile's pixels), and Back closes it;
+* on the checker, the ruling's verdict comes before the board, and the ruling's last line and
+  the supply table's last row are reached by swiping (real touch events through Chrome's
+  input pipeline: no script scrolls anything), then really shown (the point at their centre
+  hits them).
+
+Screenshots: ``test-artifacts/browser/test_phone_*``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from shangrila_widget.render.layout import board_layout, zoom_view
+from shangrila_widget.rules import Position
+from shangrila_widget.rules.ruling import question_string, ruling_link
+from tests.browser.conftest import ARTIFACT_DIR, BrowserDiagnostics, artifact_stem
+from tests.support.board import CANVAS, SPACE_RGBA, BoardGeometry, player_rgba
+from tests.support.browser import (
+    canvas_point_to_page,
+    hermetic_context,
+    swipe,
+    wait_for_canvas_color,
+    wait_for_canvas_pixels,
+    write_notebook,
+)
+from tests.support.paths import EXAMPLES
+from tests.support.reach import reach_everything
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+    from tests.browser.conftest import VoilaFactory
+
+PHONES = [(390, 844), (360, 740)]
+PHONE_IDS = ["390x844", "360x740"]
+PIXEL_RATIO = 2  # the board's backing pixels per scene unit
+POSITION = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
+LOAD_TIMEOUT = 120.0
+
+# Every text node and control of the widget under ``root``: the fonts under 16 px, the
+# controls under 44 px tall, and whether the page or the widget scrolls sideways.
+_MEASURE_JS = """(rootSel) => {
+    const root = document.querySelector(rootSel);
+    const shown = (el) => {
+        const folded = el.closest("details:not([open])");
+        if (folded && folded !== el && !el.closest("summary")) return false;
+        for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+            const s = getComputedStyle(e);
+            if (s.display === 'none' || s.visibility === 'hidden') return false;
+        }
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+    };
+    const name = (el) => (el.tagName + '.' + [...el.classList].join('.')).slice(0, 80);
+    const small = [], low = [];
+    let texts = 0, controls = 0, least = 1000;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walker.nextNode());) {
+        const el = node.parentElement;
+        if (!node.textContent.trim() || el.closest('style') || !shown(el)) continue;
+        texts += 1;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        least = Math.min(least, size);
+        const text = node.textContent.trim().slice(0, 30);
+        if (size < 16) small.push(name(el) + ' ' + size + 'px: ' + text);
+    }
+    const picked =
+        'button, select, input:not([type=checkbox]), textarea, summary, .widget-checkbox';
+    for (const el of root.querySelectorAll(picked)) {
+        if (!shown(el)) continue;
+        controls += 1;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (el.matches('button, select, input, textarea')) {
+            least = Math.min(least, size);
+            if (size < 16) small.push(name(el) + ' ' + size + 'px');
+        }
+        const h = el.getBoundingClientRect().height;
+        const what = (el.innerText || el.value || '').slice(0, 30);
+        if (h < 43.5) low.push(name(el) + ' ' + h.toFixed(1) + 'px: ' + what);
+    }
+    const page = document.scrollingElement;
+    let sideways = page.scrollWidth > page.clientWidth + 1 ? ['page'] : [];
+    for (let e = root; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        const scrolls = s.overflowX === 'auto' || s.overflowX === 'scroll';
+        if (scrolls && e.scrollWidth > e.clientWidth + 1) sideways.push(name(e));
+    }
+    return {texts, controls, least, small, low, sideways,
+            rootWidth: root.getBoundingClientRect().width, innerWidth};
+}"""
+
+# The last line box of the last text of ``sel`` (a Range's last client rect), and whether the
+# point at its centre hits that element.
+_LAST_LINE_JS = """(sel) => {
+    const box = document.querySelector(sel);
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    let last = null;
+    for (let node; (node = walker.nextNode());) if (node.textContent.trim()) last = node;
+    const range = document.createRange();
+    range.selectNodeContents(last);
+    const rects = [...range.getClientRects()];
+    const r = rects[rects.length - 1];
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {top: r.top, bottom: r.bottom, x, y, innerHeight, text: last.textContent.trim(),
+            hit: !!hit && (hit === last.parentElement || last.parentElement.contains(hit)
+                           || hit.contains(last.parentElement))};
+}"""
+
+
+class Phone:
+    """A page in a phone's browser; taps and swipes go through Chrome's touch input."""
+
+    def __init__(self, page: Page, request: pytest.FixtureRequest) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.errors: list[str] = []
+        self._stem = artifact_stem(request.node)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def open(self, url: str) -> None:
+        self.page.goto(url, timeout=LOAD_TIMEOUT * 1000)
+        wait_for_canvas_pixels(self.page, timeout=LOAD_TIMEOUT)
+        # the board's width has reached the page's guard (and, after it, the kernel)
+        self.page.wait_for_function(
+            "() => window.__shangrilaPointer && window.__shangrilaPointer.boardWidth > 0",
+            timeout=30_000,
+        )
+        self.page.wait_for_timeout(500)
+
+    def screenshot(self, label: str) -> Path:
+        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACT_DIR / f"{self._stem}-{label}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def measure(self, root: str) -> dict[str, Any]:
+        result: dict[str, Any] = self.page.evaluate(_MEASURE_JS, root)
+        return result
+
+    def assert_phone_layout(self, root: str) -> dict[str, Any]:
+        """Fonts, touch targets, no sideways scrolling, and every text and control reached
+        the way a person can (:func:`tests.support.reach.reach_everything`)."""
+        m = self.measure(root)
+        assert m["texts"] > 10 and m["controls"] > 3, m
+        assert m["small"] == [], f"texts under 16 px: {m['small']}"
+        assert m["low"] == [], f"controls under 44 px tall: {m['low']}"
+        assert m["sideways"] == [], f"scrolls sideways: {m['sideways']}"
+        assert m["rootWidth"] <= m["innerWidth"], m
+        report = reach_everything(self.page, root)
+        assert report.unreachable() == [], report.describe()
+        assert report.min_font() >= 16, report.describe()
+        return m
+
+    def tap(self, x: float, y: float) -> None:
+        self.page.touchscreen.tap(x, y)
+
+    def tap_canvas(self, point: tuple[float, float], canvas: str = CANVAS) -> None:
+        """Tap a backing-store point of the canvas (brought into the window first)."""
+        x, y = canvas_point_to_page(self.page, canvas, *point)
+        self.tap(x, y)
+
+    def swipe(self, up: bool = True, fraction: float = 0.45, steps: int = 10) -> None:
+        """A finger drawn up (the page scrolls down) or down near the window's left edge."""
+        width, height = self.page.viewport_size["width"], self.page.viewport_size["height"]  # type: ignore[index]
+        start, dy = (0.75, -fraction) if up else (0.25, fraction)
+        swipe(self.page, self.cdp, width * 0.08, height * start, height * dy, steps)
+        self.page.wait_for_timeout(250)
+
+    def swipe_to(self, selector: str, most: int = 40) -> dict[str, Any]:
+        """Swipe until the last line of ``selector`` is in the window; its box and hit."""
+        for _ in range(most):
+            line: dict[str, Any] = self.page.evaluate(_LAST_LINE_JS, selector)
+            if 0 <= line["top"] and line["bottom"] <= line["innerHeight"]:
+                return line
+            self.swipe(up=line["top"] > 0)
+        raise AssertionError(f"{selector}'s last line not reached by {most} swipes: {line}")
+
+    def message(self) -> str:
+        return " ".join(self.page.locator(".shangrila-message").first.inner_text().split())
+
+    def wait_for_message(self, text: str, timeout: float = 20.0) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.page.locator(".shangrila-message").first).to_contain_text(
+            text, timeout=timeout * 1000
+        )
+
+    def canvas_css_width(self, canvas: str = CANVAS) -> float:
+        width: float = self.page.locator(canvas).first.evaluate(
+            "(c) => c.getBoundingClientRect().width"
+        )
+        return width
+
+
+@pytest.fixture(params=PHONES, ids=PHONE_IDS)
+def phone(
+    request: pytest.FixtureRequest, browser: Browser, browser_diagnostics: BrowserDiagnostics
+) -> Iterator[Phone]:
+    width, height = request.param
+    context = hermetic_context(
+        browser,
+        browser_diagnostics.blocked_urls,
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=3,
+        timeout_ms=60_000,
+    )
+    page = context.new_page()
+    page.on("console", lambda m: browser_diagnostics.console.append(f"[{m.type}] {m.text}"))
+    handle = Phone(page, request)
+    try:
+        yield handle
+    finally:
+        handle.screenshot("last")
+        context.close()
+    assert handle.errors == [], handle.errors
+
+
+def zoomed_space(width: float, village: str, master_type: str) -> tuple[float, float, float]:
+    """(x, y, r) of a space of ``village`` open large, in scene units."""
+    return zoom_view(width, round(width * 910 / 900, 2), 4, village).space(master_type)
+
+
+def backing(x: float, y: float) -> tuple[int, int]:
+    return (round(x * PIXEL_RATIO), round(y * PIXEL_RATIO))
+
+
+def assert_spaces_a_finger_wide(phone: Phone, width: float, village: str) -> float:
+    """Every space of the village open large is at least 44 CSS px across on screen."""
+    css = phone.canvas_css_width()
+    smallest = min(
+        2 * zoomed_space(width, village, t)[2] * css / width
+        for t in board_layout(width).villages[village].spaces
+    )
+    assert smallest >= 44, (smallest, css)
+    return smallest
+
+
+def test_the_hot_seat_board_on_a_phone(phone: Phone, voila_server: VoilaFactory) -> None:
+    phone.open(voila_server(EXAMPLES / "hot-seat.ipynb"))
+    phone.screenshot("loaded")
+    phone.assert_phone_layout(".shangrila-board")
+    geometry = BoardGeometry(900.0)
+    # Blue is to move (the notebook placed Red's healer in A): a tap on B's rainmaker space
+    # opens B large; nothing is played yet.
+    phone.tap_canvas(geometry.space_centre("B", "rainmaker"))
+    phone.wait_for_message("Village B open large")
+    x, y, r = zoomed_space(900.0, "B", "rainmaker")
+    wait_for_canvas_color(phone.page, CANVAS, *backing(x + 0.62 * r, y), SPACE_RGBA, tolerance=10)
+    smallest = assert_spaces_a_finger_wide(phone, 900.0, "B")
+    print(f"\nopen large: the smallest space {smallest:.1f} CSS px across")
+    phone.screenshot("open-large")
+    # A tap on the space there plays it: Blue's rainmaker master stands in B.
+    phone.tap_canvas(backing(x, y))
+    phone.wait_for_message("Blue places a Rainmaker master in village B")
+    wait_for_canvas_color(
+        phone.page,
+        CANVAS,
+        *geometry.tile_fill_point("B", "rainmaker", student=False),
+        player_rgba("blue"),
+        tolerance=12,
+    )
+    phone.screenshot("played")
+    # Open again, then Back: the whole board again, nothing played.
+    phone.tap_canvas(geometry.space_centre("C", "priest"))
+    phone.wait_for_message("Village C open large")
+    back = zoom_view(900.0, 910.0, 4, "C").back
+    phone.tap_canvas(backing((back[0] + back[2]) / 2, (back[1] + back[3]) / 2))
+    wait_for_canvas_color(
+        phone.page,
+        CANVAS,
+        *geometry.tile_fill_point("B", "rainmaker", student=False),
+        player_rgba("blue"),
+        tolerance=12,
+    )
+    phone.screenshot("back")
+    assert "Rainmaker master in village B" in phone.message()
+
+
+def test_the_checker_from_a_ruling_link_on_a_phone(
+    phone: Phone, voila_server: VoilaFactory
+) -> None:
+    base = voila_server(EXAMPLES / "dispute-checker.ipynb")
+    link = ruling_link(question_string(Position.from_compact(POSITION), "journey A B"), base)
+    phone.open(link)
+    from playwright.sync_api import expect
+
+    verdict = phone.page.locator(".shangrila-ruling .shangrila-verdict")
+    expect(verdict).to_contain_text("Verdict: legal.", timeout=60_000)
+    phone.screenshot("loaded")
+    # the verdict first: above the board, in the window as the page loads
+    verdict_box = verdict.bounding_box()
+    canvas_box = phone.page.locator(CANVAS).first.bounding_box()
+    assert verdict_box is not None and canvas_box is not None
+    height = phone.page.viewport_size["height"]  # type: ignore[index]
+    assert verdict_box["y"] + verdict_box["height"] <= height, verdict_box
+    assert verdict_box["y"] < canvas_box["y"], (verdict_box, canvas_box)
+    # the ruling's last line, then the supply table's last row (Violet), by swiping
+    line = phone.swipe_to(".shangrila-ruling")
+    assert line["hit"], line
+    phone.screenshot("ruling-end")
+    row = phone.swipe_to(".shangrila-supply tr:last-child th")
+    assert row["hit"] and row["text"] == "Violet", row
+    phone.screenshot("supply")
+    # the what-if list's lines wrap: nothing cut at the right, each line a finger tall
+    listing = phone.page.locator(".shangrila-what-if select").first
+    sizes = listing.evaluate(
+        "(s) => [s.scrollWidth, s.clientWidth, Math.min(...[...s.options].map("
+        "o => o.getBoundingClientRect().height))]"
+    )
+    assert sizes[0] <= sizes[1] + 1 and sizes[2] >= 44, sizes
+    for button in phone.page.locator(".shangrila-what-if button").all():
+        box = button.bounding_box()
+        if box is not None and box["width"] > 0:
+            assert box["x"] >= 0 and box["x"] + box["width"] <= phone.page.viewport_size["width"]  # type: ignore[index]
+    phone.assert_phone_layout(".shangrila-checker")
+    # a tap on a village opens it large here too
+    geometry = BoardGeometry(760.0)  # DisputeChecker's default width
+    phone.tap_canvas(geometry.space_centre("G", "healer"))
+    phone.wait_for_message("Village G open large")
+    assert_spaces_a_finger_wide(phone, 760.0, "G")
+    phone.screenshot("open-large")
+
+
+EXERCISES_CELL = textwrap.dedent(
+    """
+    from shangrila_widget.widget import Exercises
+    exercises = Exercises(seed=3, kinds=["find_journey"], count=2)
+    exercises
+    """
+).strip()
+
+
+def test_the_exercises_on_a_phone(phone: Phone, voila_server: VoilaFactory, tmp_path: Path) -> None:
+    from shangrila_widget.widget import Exercises
+
+    exercise = Exercises(seed=3, kinds=["find_journey"], count=2).current
+    _, start, end = str(exercise.answer.claims["action"]).split()
+    notebook = write_notebook(tmp_path / "phone-exercises.ipynb", EXERCISES_CELL)
+    phone.open(voila_server(notebook, shared=False))
+    phone.screenshot("loaded")
+    phone.assert_phone_layout(".shangrila-exercises")
+    width = 640.0  # the exercises' board
+    geometry = BoardGeometry(width)
+    phone.tap_canvas(geometry.space_centre(start, "priest"))
+    phone.wait_for_message(f"Village {start} open large")
+    assert_spaces_a_finger_wide(phone, width, start)
+    # the village itself (a corner of its block) is the journey's start ...
+    view = zoom_view(width, round(width * 910 / 900, 2), 4, start)
+    block = view.layout.villages[start]
+    phone.tap_canvas(backing(block.cx + view.dx - block.radius * 0.9, block.cy + view.dy))
+    phone.wait_for_message(f"Start village {start}")
+    phone.page.wait_for_timeout(800)
+    phone.screenshot("start-chosen")
+    # ... and the neighbour's disc its destination: the answer is given, and right
+    disc = next(d for d in _discs(width, start) if d[0] == end)
+    phone.tap_canvas(backing(disc[1], disc[2]))
+    from playwright.sync_api import expect
+
+    expect(phone.page.locator(".shangrila-exercises")).to_contain_text("Right", timeout=20_000)
+    phone.screenshot("answered")
+
+
+def _neighbours(village: str) -> list[str]:
+    from shangrila_widget.rules.board import board_bridges
+
+    return [b if a == village else a for a, b in board_bridges(4) if village in (a, b)]
+
+
+def _discs(width: float, village: str) -> tuple[tuple[str, float, float, float], ...]:
+    """The destination discs as the board draws them (its bridges' order)."""
+    height = round(width * 910 / 900, 2)
+    return zoom_view(width, height, 4, village, tuple(_neighbours(village))).destinations
