@@ -23,7 +23,8 @@ import random
 import time
 
 from shangrila_widget.bots import choose_action
-from shangrila_widget.bots.search import action_chances, final_shares, rollout_action
+from shangrila_widget.bots.evaluation import action_chances, final_shares
+from shangrila_widget.bots.playouts import rollout_action
 from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}

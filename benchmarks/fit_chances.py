@@ -3,7 +3,7 @@
 Plays self-play games (the ``easy`` bot in every seat, with a few random moves at the start
 and now and then a random move for variety; then some games of the ``medium`` bot at its
 12 iterations), takes every position of every game with the game's result (1/k for each of
-k winners), fits the model of :func:`shangrila_widget.bots.search.win_chances` by maximum
+k winners), fits the model of :func:`shangrila_widget.bots.evaluation.win_chances` by maximum
 likelihood (Newton's method, numpy only) on three games in four, and reports on the
 fourth: the Brier score of the new model, of the old hand-set one and of the constant 1/n,
 the log loss, and the mean change of a player's chance from one position to the next
@@ -43,9 +43,9 @@ from typing import Any
 
 import numpy as np
 
-from shangrila_widget.bots import search as search_module
-from shangrila_widget.bots.levels import DEFAULT_BUDGETS, new_search
-from shangrila_widget.bots.search import (
+from shangrila_widget.bots import Bot, choose_action
+from shangrila_widget.bots import evaluation as evaluation_module
+from shangrila_widget.bots.evaluation import (
     CHANCE_FEATURES,
     CHANCE_PROGRESS,
     features,
@@ -55,6 +55,7 @@ from shangrila_widget.bots.search import (
     strengths,
     win_chances,
 )
+from shangrila_widget.bots.levels import DEFAULT_BUDGETS
 from shangrila_widget.rules import Action, Place, Position, Recruit, apply_unchecked, legal_actions
 from shangrila_widget.rules.codes import OVER, SETUP
 
@@ -117,9 +118,7 @@ def play_game(players: int, level: str, index: int, seed: int, epsilon: float) -
         elif level == "easy" or len(legal) == 1:
             action = greedy_action(pos, rng)
         else:
-            found = new_search(pos, budget, rng.randrange(2**32))
-            found.run(budget.iterations)
-            action = found.best()
+            action = choose_action(pos, Bot("medium", budget, rng.randrange(2**32)))
         positions.append(pos)
         actions.append(action)
         pos = apply_unchecked(pos, action)
@@ -289,9 +288,9 @@ def model_dict(weights: dict[int, np.ndarray]) -> dict[str, Any]:
 
 def install(weights: dict[int, np.ndarray]) -> None:
     """Make the package's win chances use these weights (for the ``medium`` games)."""
-    model = dict(search_module.CHANCE_MODEL)
+    model = dict(evaluation_module.CHANCE_MODEL)
     model["weights"] = model_dict(weights)
-    search_module._TABLES = search_module._model_tables(model)  # noqa: SLF001
+    evaluation_module._TABLES = evaluation_module._model_tables(model)  # noqa: SLF001
 
 
 # ------------------------------------------------------------------ the figures
@@ -491,7 +490,7 @@ def main() -> None:
     model = {
         "format": "shangrila-chances/1",
         "about": (
-            "The fitted win-chance model of shangrila_widget.bots.search.win_chances, written "
+            "The fitted win-chance model of shangrila_widget.bots.evaluation.win_chances, written "
             "by benchmarks/fit_chances.py; weights[n][phase][term][place][feature]: place 0 "
             "is the player to move, 1 the next one; the terms are CHANCE_PROGRESS's."
         ),

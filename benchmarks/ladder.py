@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shangrila_widget.bots import choose_action
-from shangrila_widget.bots.search import final_shares
+from shangrila_widget.bots.evaluation import final_shares
 from shangrila_widget.rules import Position, apply_unchecked, legal_actions
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}

@@ -32,7 +32,7 @@ import statistics
 import time
 
 from shangrila_widget.bots import Reviewer, choose_action, review
-from shangrila_widget.bots.search import final_shares, greedy_action
+from shangrila_widget.bots.evaluation import final_shares, greedy_action
 from shangrila_widget.rules import (
     Action,
     GameRecord,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shangrila_widget.bots.search import CHANCE_MODEL
+from shangrila_widget.bots.evaluation import CHANCE_MODEL
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.legend import legend_svg
 from shangrila_widget.render.svg import position_svg

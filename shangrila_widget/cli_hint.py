@@ -39,8 +39,9 @@ def hint_verdict(
     >>> status, answer["player"], len(answer["candidates"]) > 0
     (0, 'red', True)
     """
-    from shangrila_widget.bots import hint
+    from shangrila_widget.bots import Bot, hint
 
+    bot = Bot.of(level, iterations=iterations, seconds=seconds, seed=seed)
     if position.is_over:
         return 1, {
             "game_over": True,
@@ -48,14 +49,7 @@ def hint_verdict(
             "candidates": [],
             "winners": list(position.winners()),
         }
-    found = hint(
-        position,
-        level=level,
-        seconds=seconds,
-        iterations=iterations,
-        seed=seed,
-        lang="pl" if lang == "pl" else "en",
-    )
+    found = hint(position, bot, lang="pl" if lang == "pl" else "en")
     return 0, {"game_over": False, **found.to_dict()}
 
 
@@ -76,8 +70,7 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def add_hint_command(commands: Any) -> None:
     """Register ``hint`` on the subparsers object of the main parser."""
-    from shangrila_widget.bots.levels import LEVELS
-    from shangrila_widget.bots.thinking import DEFAULT_BUDGETS
+    from shangrila_widget.bots.levels import DEFAULT_BUDGETS, LEVELS
 
     hard, medium = DEFAULT_BUDGETS["hard"], DEFAULT_BUDGETS["medium"]
     parser = commands.add_parser("hint", help="suggest the best actions in a position")

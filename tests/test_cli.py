@@ -570,7 +570,7 @@ def help_text(*command: str) -> str:
 
 def test_the_help_shows_the_defaults() -> None:
     """The help of ``tour --port`` and ``hint --seconds/--iterations`` shows the defaults."""
-    from shangrila_widget.bots.thinking import DEFAULT_BUDGETS
+    from shangrila_widget.bots import DEFAULT_BUDGETS
 
     assert "--port PORT the first port to try (default 8866)" in help_text("tour")
     hint = help_text("hint")

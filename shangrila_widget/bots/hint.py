@@ -18,15 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from shangrila_widget.bots.levels import check_budget, check_level, check_seed
-from shangrila_widget.bots.search import threat_masks
-from shangrila_widget.bots.thinking import (
-    DEFAULT_BUDGETS,
-    RankedAction,
-    Thinker,
-    Thought,
-    budget_for,
-)
+from shangrila_widget.bots.evaluation import threat_masks
+from shangrila_widget.bots.levels import BotSpec, bot_from
+from shangrila_widget.bots.thinking import RankedAction, Thinker, Thought
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.applying import origin_is_stronger
 from shangrila_widget.rules.board import (
@@ -58,7 +52,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Candidate:
     """One suggested action: the mover's estimated win chance after it, and why; the
-    answers the search expects after it, and whether it is about as good as the first."""
+    answers the search expects after it, and ``about_equal``: whether it is within the
+    search's noise of the candidate its reason compares it with (the first candidate with
+    the second, every other one with the first), as the reason says."""
 
     action: Action
     win_chance: float
@@ -84,7 +80,10 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Hint:
-    """The suggested action for ``player`` and the ranked candidates (best first)."""
+    """The suggested action for ``player`` and the ranked candidates (best first);
+    ``win_chances``: every player's chance in the position as the thinking sees it, the
+    chances after the suggested action (so ``win_chances[player]`` is the first candidate's
+    ``win_chance``)."""
 
     player: Colour
     action: Action
@@ -231,8 +230,9 @@ def action_reason(before: Position, action: Action) -> tuple[Joined, tuple[str, 
 
 def hint(
     position: Position,
+    bot: BotSpec | None = None,
     *,
-    level: str = "hard",
+    level: str | None = None,
     seconds: float | None = None,
     lang: Language = "en",
     iterations: int | None = None,
@@ -241,17 +241,17 @@ def hint(
 ) -> Hint:
     """Rank the best ``count`` actions of the player to move (see the module docstring).
 
-    The ranking is the level's :class:`~shangrila_widget.bots.thinking.Thinker` (its default
-    budget unless ``seconds`` or ``iterations`` is given), so the first candidate is the
-    action :func:`~shangrila_widget.bots.choose_action` plays with the same level, seed and
-    budget. ``random`` and ``easy`` rank by the one-move evaluation. Each reason says what
-    the action does, how it compares with the next candidate (about equal when the two are
-    within the search's noise) and which answers the search expects after it.
+    ``bot``: a :class:`~shangrila_widget.bots.levels.Bot` or a level name, or for short its
+    ``level``, ``seconds``, ``iterations`` and ``seed`` (``hard`` with its default budget
+    when none is given). The ranking is the bot's
+    :class:`~shangrila_widget.bots.thinking.Thinker`, so the first candidate is the action
+    :func:`~shangrila_widget.bots.choose_action` plays with the same bot. ``random`` and
+    ``easy`` rank by the one-move evaluation. Each reason says what the action does, how it
+    compares with the next candidate (about equal when the two are within the search's
+    noise, as its ``about_equal`` says) and which answers the search expects after it.
     Raises :class:`ShangrilaError` once the game is over.
     """
-    check_level(level)
-    check_budget(iterations, seconds)
-    check_seed(seed)
+    chosen = bot_from(bot, "hard", level=level, iterations=iterations, seconds=seconds, seed=seed)
     check_language(lang)
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count: expected a whole number, got {excerpt(count)}")
@@ -259,8 +259,7 @@ def hint(
         raise ShangrilaError(problem("hint_count", value=excerpt(count)))
     if not legal_actions(position):
         raise ShangrilaError(problem("hint_over"))
-    budget = budget_for(level, iterations, seconds) if level in DEFAULT_BUDGETS else None
-    thought = Thinker(position, level=level, budget=budget, seed=seed).run()
+    thought = Thinker(position, chosen).run()
     return hint_of(thought, lang=lang, count=count)
 
 
@@ -268,14 +267,14 @@ def _percent(chance: float) -> int:
     return round(100 * chance)
 
 
-def comparison(thought: Thought, line: RankedAction, other: RankedAction) -> Message:
-    """How ``line`` compares with ``other``: about equal, better or less good."""
+def comparison(line: RankedAction, other: RankedAction, equal: bool) -> Message:
+    """How ``line`` compares with ``other``: about equal (``equal``), better or less good."""
     params = {
         "other": action_message(other.action),
         "chance": _percent(line.value),
         "other_chance": _percent(other.value),
     }
-    if thought.about_equal(line, other):
+    if equal:
         return _said("about_equal", **params)
     return _said("better_than" if line.value > other.value else "worse_than", **params)
 
@@ -301,14 +300,15 @@ def hint_of(thought: Thought, *, lang: Language = "en", count: int = 3) -> Hint:
     for k, line in enumerate(lines):
         reason, rules = action_reason(position, line.action)
         parts: list[Words] = [reason]
+        # the first is compared with the second, the others with the first
         other = lines[1] if k == 0 and len(lines) > 1 else lines[0] if k else None
+        equal = other is not None and thought.about_equal(line, other)
         if other is not None:
-            parts.append(comparison(thought, line, other))
+            parts.append(comparison(line, other, equal))
         after = apply_unchecked(position, line.action)
         replies = expected_replies(after, line.replies)
         if replies is not None:
             parts.append(replies)
-        equal = k > 0 and thought.about_equal(line, lines[0])
         candidates.append(
             Candidate(
                 line.action,

@@ -3,7 +3,7 @@
 Two things are measured, each by what can back it:
 
 - **The chart's chances** are the evaluation's calibrated chance of every player in each
-  position of the main line (:func:`~shangrila_widget.bots.search.win_chances`, exact once
+  position of the main line (:func:`~shangrila_widget.bots.evaluation.win_chances`, exact once
   the game is over): the same meaning as the bots' values, with no swing with whose turn it
   is, and ready at once for the whole game.
 - **A judgement** compares the played action with the best one *inside one search* from the
@@ -37,20 +37,22 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
+from shangrila_widget.bots.evaluation import action_chances, win_chances
 from shangrila_widget.bots.hint import action_reason
-from shangrila_widget.bots.levels import check_budget
-from shangrila_widget.bots.search import action_chances, greedy_playout, win_chances
-from shangrila_widget.bots.thinking import Budget, RankedAction, SearchConfig, Thinker
+from shangrila_widget.bots.levels import Bot, Budget, SearchConfig
+from shangrila_widget.bots.playouts import greedy_playout
+from shangrila_widget.bots.thinking import RankedAction, Thinker
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
-from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import (
     Joined,
     Language,
     Message,
     action_message,
     check_language,
+    problem,
 )
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.record import GameRecord
@@ -71,6 +73,9 @@ KEEP_SHARE: Final = 0.3
 REVIEW_CONFIG: Final = SearchConfig(depth=3, policy="greedy", root_width=6, exploration=0.25)
 #: The iterations of one screened move's search, by default.
 REVIEW_ITERATIONS: Final = 24
+#: The review's bot by default: ``hard`` (searching as :data:`REVIEW_CONFIG` says), each
+#: screened move searched for :data:`REVIEW_ITERATIONS` iterations, seed 0.
+REVIEW_BOT: Final = Bot("hard", Budget(iterations=REVIEW_ITERATIONS), seed=0)
 #: A candidate flag is played out: both lines, this many times each, by the ``easy`` bot in
 #: every seat for :data:`PLAYOUT_DEPTH` actions (or to the end) before the evaluation.
 PLAYOUTS: Final = 12
@@ -188,25 +193,31 @@ def _checked_record(record: object) -> GameRecord:
 class Reviewer:
     """A review under way: the chart's chances at once, the moves judged one by one.
 
-    ``iterations``: the search of each screened move; ``seed``: a whole number (move i is
-    searched with seed + i), so the same record, seed and budget give the same review.
+    ``bot``: the review's :class:`~shangrila_widget.bots.levels.Bot` (:data:`REVIEW_BOT` by
+    default), a level that searches; each screened move is searched as
+    :data:`REVIEW_CONFIG` says for the bot's budget (:data:`REVIEW_ITERATIONS` iterations if
+    it has none), move i with the bot's seed + i (0 if it has none: a review always
+    repeats), so the same record and bot give the same review. ``iterations`` and ``seed``
+    (a whole number) say the same for short.
     """
 
     def __init__(
         self,
         record: GameRecord,
+        bot: Bot | None = None,
         *,
-        iterations: int = REVIEW_ITERATIONS,
-        seed: int = 0,
+        iterations: int | None = None,
+        seed: int | None = None,
         lang: Language = "en",
     ) -> None:
         _checked_record(record)
-        check_budget(iterations, None)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed: expected a whole number, got {excerpt(seed)}")
+        self.bot = _review_bot(bot, iterations, seed)
         check_language(lang)
-        self.iterations = iterations
-        self.seed = seed
+        budget = self.bot.budget or Budget(iterations=REVIEW_ITERATIONS)
+        self.budget = budget
+        #: The iterations of each screened move's search (None: a time budget only).
+        self.iterations = budget.iterations
+        self.seed = self.bot.seed or 0
         self.lang: Language = lang
         positions = [record.root.position]
         actions: list[Action] = []
@@ -286,10 +297,8 @@ class Reviewer:
             self.moves[i] = replace(self.moves[i], loss=screened)
             self._thinker = Thinker(
                 pos,
-                level="hard",
-                budget=Budget(iterations=self.iterations),
+                Bot(self.bot.level, self.budget, self.seed + i),
                 config=REVIEW_CONFIG,
-                seed=self.seed + i,
                 keep=played,
                 keep_share=KEEP_SHARE,
             )
@@ -333,6 +342,23 @@ class Reviewer:
             reply=reply,
             reason=_reason(pos, best, played, reply).text(self.lang),
         )
+
+
+def _review_bot(bot: Bot | None, iterations: int | None, seed: int | None) -> Bot:
+    """The review's bot: ``bot``, or :data:`REVIEW_BOT` with ``iterations`` and ``seed``."""
+    if bot is None:
+        return Bot(
+            REVIEW_BOT.level,
+            Budget(iterations=REVIEW_ITERATIONS if iterations is None else iterations),
+            0 if seed is None else seed,
+        )
+    if iterations is not None or seed is not None:
+        raise TypeError("give a bot or its iterations and seed, not both")
+    if not isinstance(bot, Bot):
+        raise TypeError(f"bot: expected a Bot, got {excerpt(bot)}")
+    if not bot.searches:
+        raise ShangrilaError(problem("bot_search_level", value=excerpt(bot.level)))
+    return bot
 
 
 def played_out(
@@ -409,19 +435,20 @@ def _reason(pos: Position, best: RankedAction, played: Action, reply: Action | N
 
 def review(
     record: GameRecord,
+    bot: Bot | None = None,
     *,
-    iterations: int = REVIEW_ITERATIONS,
-    seed: int = 0,
+    iterations: int | None = None,
+    seed: int | None = None,
     lang: Language = "en",
 ) -> Review:
-    """Review the main line of ``record`` (see the module docstring).
+    """Review the main line of ``record`` (see the module docstring) with ``bot`` (or for
+    short ``iterations`` and ``seed``; see :class:`Reviewer`).
 
-    ``iterations``: the search of each screened move; ``seed`` a whole number (move i is
-    searched with seed + i). Raises :class:`TypeError` for a value of the wrong type (a
-    :class:`Position` is not a record: ``GameRecord(position)`` makes one),
-    :class:`ShangrilaError` for one out of range.
+    Raises :class:`TypeError` for a value of the wrong type (a :class:`Position` is not a
+    record: ``GameRecord(position)`` makes one), :class:`ShangrilaError` for one out of range
+    or a bot whose level does not search.
     """
-    return Reviewer(record, iterations=iterations, seed=seed, lang=lang).run()
+    return Reviewer(record, bot, iterations=iterations, seed=seed, lang=lang).run()
 
 
 __all__ = [
@@ -429,6 +456,7 @@ __all__ = [
     "EVIDENCE",
     "INACCURACY",
     "MISTAKE",
+    "REVIEW_BOT",
     "SCREEN",
     "MoveReview",
     "Review",

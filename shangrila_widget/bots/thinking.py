@@ -1,21 +1,27 @@
-"""The one thinking API: what a level plays, ranked with values and the expected answers.
+"""The one thinking API: what a bot plays, ranked with values and the expected answers.
 
 :func:`choose_action`, :func:`~shangrila_widget.bots.hint`, the review and the widget's
-computer players all think through a :class:`Thinker`, so that they agree: the same level,
-seed and budget give the same ranking and the same first action.
+computer players all think through a :class:`Thinker` of a
+:class:`~shangrila_widget.bots.levels.Bot` (a level, a budget, a seed), so that they agree:
+the same bot gives the same ranking and the same first action, read the same way
+(:meth:`Thinker.choice` is the first of :meth:`Thinker.thought`'s lines).
 
-- :class:`Budget` says how long (iterations and/or seconds, whichever ends first);
-- :class:`SearchConfig` says how (playout policy and depth, the root's width, exploration);
+- the :class:`~shangrila_widget.bots.levels.Bot` says which level thinks, how long (its
+  :class:`~shangrila_widget.bots.levels.Budget`, iterations and/or seconds, whichever ends
+  first) and with which seed; a :class:`~shangrila_widget.bots.levels.SearchConfig` says how
+  (playout policy and depth, the root's width, exploration);
 - :class:`Thinker` thinks in slices (:meth:`Thinker.step`) with its :attr:`~Thinker.progress`,
-  or at once (:func:`think`), and gives a :class:`Thought`: the ranked actions
-  (:class:`RankedAction`), each with the mover's chance, every seat's chances, visits, the
-  standard error and the answers the search expects after it.
+  or at once (:func:`think`), and gives a :class:`Thought`: the ranked :class:`RankedAction` s, each
+  with the mover's chance, every seat's chances, visits, the standard error and the answers
+  the search expects after it.
 
 >>> from shangrila_widget.rules import Position
 >>> pos = Position.new_game(["red", "blue", "yellow", "violet"])
->>> thought = think(pos, level="medium", budget=Budget(iterations=12), seed=1)
->>> thought.best.action == thought.lines[0].action, thought.iterations, thought.done
-(True, 12, True)
+>>> thought = think(pos, Bot("medium", Budget(iterations=12), seed=1))
+>>> thought.best.action == choose_action(pos, Bot("medium", Budget(iterations=12), seed=1))
+True
+>>> thought.iterations, thought.done, thought.chances == thought.best.chances
+(12, True, True)
 """
 
 from __future__ import annotations
@@ -24,59 +30,26 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from shangrila_widget.bots.search import action_scores, greedy_action, win_chances
-from shangrila_widget.bots.tree import Policy, Search, SearchNode
-from shangrila_widget.deprecation import old_names
+from shangrila_widget.bots import levels as _levels
+from shangrila_widget.bots.evaluation import action_scores, greedy_action, win_chances
+from shangrila_widget.bots.levels import (
+    Bot,
+    BotSpec,
+    Budget,
+    SearchConfig,
+    as_bot,
+    bot_from,
+)
+from shangrila_widget.bots.tree import Search, SearchNode
+from shangrila_widget.deprecation import deprecated, old_names
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
 from shangrila_widget.rules.errors import ShangrilaError
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long one search thinks: ``iterations`` and/or ``seconds``, whichever ends first.
-
-    >>> Budget(iterations=200).iterations, Budget(seconds=0.5).seconds
-    (200, 0.5)
-    """
-
-    iterations: int | None = None
-    seconds: float | None = None
-
-
-@dataclass(frozen=True)
-class SearchConfig:
-    """How a search thinks: how many actions a playout plays before the position is
-    evaluated and by which policy, how many actions the root opens before its width grows
-    with its visits, and the UCT exploration constant (results are win chances, 0-1)."""
-
-    depth: int = 3
-    policy: Policy = "greedy"
-    root_width: int = 12
-    exploration: float = 0.25
-
-
-#: How the searching levels think: both with the ``greedy`` policy (every seat plays the
-#: ``easy`` bot's move for 3 actions before the evaluation), the root opening its 12
-#: best-looking actions by the ``easy`` bot's heuristic.
-LEVEL_CONFIGS: Final[dict[str, SearchConfig]] = {
-    "medium": SearchConfig(),
-    "hard": SearchConfig(),
-}
-
-#: What each searching level gets when the caller names no budget: the budget users get.
-#: ``medium`` stops after 48 iterations (a look at each of its 12 actions and at the
-#: answers to the best of them: 12 were not clearly stronger than ``easy``); ``hard``
-#: thinks for 0.8 s.
-DEFAULT_BUDGETS: Final[dict[str, Budget]] = {
-    "medium": Budget(iterations=48, seconds=0.3),
-    "hard": Budget(iterations=20_000, seconds=0.8),
-}
 
 #: Two lines whose values differ by less than this, or by less than twice their combined
 #: standard error, are about equal.
@@ -100,13 +73,12 @@ class RankedAction:
 
 @dataclass(frozen=True)
 class Thought:
-    """What a :class:`Thinker` has found so far: the lines best first, every seat's chance
-    in the position, the iterations done, and whether the budget is spent."""
+    """What a :class:`Thinker` has found so far: the lines best first (never none), the
+    iterations done, and whether the budget is spent."""
 
     position: Position
     level: str
     lines: tuple[RankedAction, ...]
-    chances: tuple[float, ...]
     iterations: int
     done: bool
 
@@ -114,6 +86,14 @@ class Thought:
     def best(self) -> RankedAction:
         """The first line: the action the level plays."""
         return self.lines[0]
+
+    @property
+    def chances(self) -> tuple[float, ...]:
+        """Every seat's chance in the position, as the thinking sees it: the chances after
+        the action the level plays (:attr:`best`), since that is what the player to move
+        will do (the same numbers as the first line's, so a hint's chance for the player
+        and its first candidate's always agree)."""
+        return self.lines[0].chances
 
     def about_equal(self, first: RankedAction, second: RankedAction) -> bool:
         """Whether two lines are within the noise of each other (see :data:`ABOUT_EQUAL`)."""
@@ -128,13 +108,6 @@ class Thought:
     def line_of(self, action: Action) -> RankedAction | None:
         """The line of ``action``, if the thinking looked at it."""
         return next((line for line in self.lines if line.action == action), None)
-
-
-def budget_for(level: str, iterations: int | None, seconds: float | None) -> Budget:
-    """The budget of a searching level: the caller's, else the level's default."""
-    if iterations is None and seconds is None:
-        return DEFAULT_BUDGETS[level]
-    return Budget(iterations=iterations, seconds=seconds)
 
 
 def new_search(
@@ -158,43 +131,71 @@ def new_search(
     )
 
 
+_UNSET: Any = object()  # marks the deprecated keywords level=, budget= and seed=
+
+
+def _deprecated_bot(bot: BotSpec | None, level: Any, budget: Any, seed: Any, caller: str) -> Bot:
+    """The bot of a call that may still use the keywords before :class:`Bot` (deprecated)."""
+    if level is _UNSET and budget is _UNSET and seed is _UNSET:
+        return as_bot("hard" if bot is None else bot)
+    deprecated(
+        f"{caller}(position, level=..., budget=..., seed=...)",
+        f"{caller}(position, Bot(level, budget, seed))",
+        stacklevel=4,
+    )
+    if bot is not None:
+        raise TypeError("give a bot or its level, budget and seed, not both")
+    return Bot(
+        "hard" if level is _UNSET else level,
+        None if budget is _UNSET else budget,
+        None if seed is _UNSET else seed,
+    )
+
+
 class Thinker:
-    """A level thinking about one position, in slices or at once.
+    """A :class:`~shangrila_widget.bots.levels.Bot` thinking about one position, in slices
+    or at once (``bot``: a Bot or a level name; ``hard`` by default).
 
     ``random`` and ``easy`` do not search: their thought is ready at once (``easy`` ranks
     every action by its one-move score, the first being the ``easy`` bot's choice with its
-    ties broken by ``seed``; ``random`` puts its uniform pick first). ``medium`` and ``hard``
-    search within ``budget`` (the level's default if None) as ``config`` says (the level's
-    if None). ``keep``: an action to value for sure, with at least ``keep_share`` of the
-    search's visits (the review's played action).
+    ties broken by the bot's seed; ``random`` puts its uniform pick first). ``medium`` and
+    ``hard`` search within the bot's budget (the level's default if it has none) as
+    ``config`` says (the level's if None). ``keep``: an action to value for sure, with at
+    least ``keep_share`` of the search's visits (the review's played action).
+    ``Thinker(position, level=..., budget=..., seed=...)`` still works for one release,
+    with a :class:`DeprecationWarning`.
     """
 
     def __init__(
         self,
         position: Position,
+        bot: BotSpec | None = None,
         *,
-        level: str = "hard",
-        budget: Budget | None = None,
         config: SearchConfig | None = None,
-        seed: int | None = None,
         keep: Action | None = None,
         keep_share: float = 0.3,
+        level: Any = _UNSET,
+        budget: Any = _UNSET,
+        seed: Any = _UNSET,
     ) -> None:
+        self.bot = bot = _deprecated_bot(bot, level, budget, seed, "Thinker")
         self.position = position
-        self.level = level
-        self.seed = seed
+        self.level = bot.level
+        self.seed = bot.seed
         self.actions = legal_actions(position)
         if not self.actions:
             raise ShangrilaError("the game is over: there is no action to think about")
         self.elapsed = 0.0
         self.search: Search | None = None
         self.budget: Budget | None = None
-        if level in ("medium", "hard") and len(self.actions) > 1:
-            self.budget = budget or DEFAULT_BUDGETS[level]
-            if self.budget.iterations is None and self.budget.seconds is None:
-                raise ShangrilaError("a search needs iterations or seconds")
+        if bot.searches and len(self.actions) > 1:
+            self.budget = bot.search_budget
             self.search = new_search(
-                position, config or LEVEL_CONFIGS[level], seed, keep=keep, keep_share=keep_share
+                position,
+                config or bot.config or SearchConfig(),
+                bot.seed,
+                keep=keep,
+                keep_share=keep_share,
             )
 
     @property
@@ -248,29 +249,20 @@ class Thinker:
     def thought(self) -> Thought:
         """What is found so far (ready at once for the levels that do not search)."""
         pos = self.position
-        seat = pos.packed.turn
         search = self.search
-        if search is None:
-            return Thought(pos, self.level, self._unsearched(), tuple(win_chances(pos)), 0, True)
-        lines = [
-            _line(search, action, node, seat) for action, node in search.ranked() if node.visits
-        ]
-        if not lines:  # nothing searched yet: the first action the search would open
-            return Thought(pos, self.level, self._unsearched(), tuple(win_chances(pos)), 0, False)
-        return Thought(
-            pos,
-            self.level,
-            tuple(lines),
-            tuple(search.root_chances()),
-            search.iterations,
-            self.done,
-        )
+        lines: tuple[RankedAction, ...] = ()
+        if search is not None:
+            seat = pos.packed.turn
+            lines = tuple(
+                _line(search, action, node, seat) for action, node in search.ranked() if node.visits
+            )
+        if not lines:  # no search, or nothing searched yet: the one-move ranking
+            return Thought(pos, self.level, self._unsearched(), 0, search is None)
+        return Thought(pos, self.level, lines, search.iterations if search else 0, self.done)
 
     def choice(self) -> Action:
-        """The action the level plays now: the first of :meth:`thought`'s lines."""
-        if self.search is not None and self.search.root.visits:
-            return self.search.best()
-        return self._first()
+        """The action the bot plays now: the first of :meth:`thought`'s lines."""
+        return self.thought().best.action
 
     def _first(self) -> Action:
         """The choice of a level that does not search (or has not searched yet): ``random``'s
@@ -312,29 +304,77 @@ def _line(search: Search, action: Action, node: SearchNode, seat: int) -> Ranked
 
 def think(
     position: Position,
+    bot: BotSpec | None = None,
     *,
-    level: str = "hard",
-    budget: Budget | None = None,
     config: SearchConfig | None = None,
-    seed: int | None = None,
     keep: Action | None = None,
+    level: Any = _UNSET,
+    budget: Any = _UNSET,
+    seed: Any = _UNSET,
 ) -> Thought:
-    """Think about ``position`` at ``level`` until the budget is spent (see :class:`Thinker`)."""
-    return Thinker(position, level=level, budget=budget, config=config, seed=seed, keep=keep).run()
+    """Think about ``position`` with ``bot`` (``hard`` by default) until its budget is spent
+    (see :class:`Thinker`; the keywords ``level``, ``budget`` and ``seed`` are deprecated)."""
+    bot = _deprecated_bot(bot, level, budget, seed, "think")
+    return Thinker(position, bot, config=config, keep=keep).run()
+
+
+def choose_action(
+    position: Position,
+    bot: BotSpec | None = None,
+    *,
+    level: str | None = None,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+) -> Action:
+    """The action ``bot`` plays for the player to move (a :class:`Bot`, a level name, or
+    for short its ``level``, ``iterations``, ``seconds`` and ``seed``; ``medium`` with its
+    default budget when none is given).
+
+    ``random`` picks uniformly; ``easy`` plays the best action by a one-move heuristic;
+    ``medium`` and ``hard`` search (multi-player MCTS), within the bot's budget
+    (``iterations`` and/or ``seconds``, whichever ends first) or the level's default. It is
+    the first line of the bot's :class:`Thinker`, as a hint's is. The same seed and
+    iteration budget give the same action; with only one legal action it is returned at
+    once.
+    Raises :class:`ShangrilaError` for an unknown level, a budget out of range or a finished
+    game, :class:`TypeError` for an argument of the wrong type (a seed that is not a whole
+    number, for one).
+    """
+    chosen = bot_from(bot, "medium", level=level, iterations=iterations, seconds=seconds, seed=seed)
+    actions = legal_actions(position)
+    if not actions:
+        raise ShangrilaError("the game is over: there is no action to choose")
+    if len(actions) == 1:
+        return actions[0]
+    return Thinker(position, chosen).run().best.action  # what choice() reads, once
+
+
+def _budget_for(level: str, iterations: int | None, seconds: float | None) -> Budget | None:
+    """The budget of a searching level: the caller's, else the level's default."""
+    return Bot.of(level, iterations=iterations, seconds=seconds).search_budget
+
+
+__getattr__ = old_names(
+    __name__,
+    {
+        "Line": ("RankedAction", RankedAction),
+        "DEFAULT_BUDGETS": (
+            "shangrila_widget.bots.levels.DEFAULT_BUDGETS",
+            _levels.DEFAULT_BUDGETS,
+        ),
+        "LEVEL_CONFIGS": ("shangrila_widget.bots.levels.LEVEL_CONFIGS", _levels.LEVEL_CONFIGS),
+        "budget_for": ("Bot.of(level, iterations=..., seconds=...).search_budget", _budget_for),
+    },
+)
 
 
 __all__ = [
     "ABOUT_EQUAL",
-    "DEFAULT_BUDGETS",
-    "LEVEL_CONFIGS",
-    "Budget",
     "RankedAction",
-    "SearchConfig",
     "Thinker",
     "Thought",
-    "budget_for",
+    "choose_action",
     "new_search",
     "think",
 ]
-
-__getattr__ = old_names("shangrila_widget.bots.thinking", {"Line": ("RankedAction", RankedAction)})

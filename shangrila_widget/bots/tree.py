@@ -3,7 +3,8 @@
 Each node keeps a value per seat and the player to move picks by their own value; children
 are opened in the order of the one-move heuristic, a few more as the node is visited more
 often (progressive widening), the root starting with ``root_width`` of them. The playouts
-follow one of the policies of :mod:`~shangrila_widget.bots.search`.
+follow one of the policies of :mod:`~shangrila_widget.bots.playouts` and end in the
+evaluation of :mod:`~shangrila_widget.bots.evaluation`.
 
 Beyond plain UCT the root keeps what a learner is shown:
 
@@ -16,7 +17,7 @@ Beyond plain UCT the root keeps what a learner is shown:
   action and with enough visits to compare the two.
 
 Callers use :mod:`~shangrila_widget.bots.thinking`, which builds a :class:`Search` from a
-:class:`~shangrila_widget.bots.thinking.SearchConfig` and runs it within a budget.
+:class:`~shangrila_widget.bots.levels.SearchConfig` and runs it within a bot's budget.
 """
 
 from __future__ import annotations
@@ -24,30 +25,22 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from shangrila_widget.bots.search import (
+from shangrila_widget.bots.evaluation import (
     action_scores,
     final_shares,
-    greedy_action,
-    greedy_playout,
     margin,
     ordering_score,
-    playout,
-    rollout_action,
-    win_chances,
 )
+from shangrila_widget.bots.playouts import Policy, greedy_playout, playout, recorded_playout
+from shangrila_widget.deprecation import deprecated
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.codes import OVER
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
-
-Policy = Literal["sampled", "greedy"]
-"""How a playout plays: ``sampled`` draws by :data:`~shangrila_widget.bots.search.ROLLOUT_WEIGHTS`;
-``greedy`` plays the ``easy`` bot's move (:func:`~shangrila_widget.bots.search.greedy_action`)
-for every seat."""
 
 
 class SearchNode:
@@ -95,22 +88,6 @@ class SearchNode:
         mean = self.value[seat] / n
         variance = max(0.0, self.squares / n - mean * mean) * n / (n - 1)
         return math.sqrt(variance / n)
-
-
-def _recorded_playout(
-    pos: Position, rng: random.Random, depth: int, policy: Policy
-) -> tuple[list[float], tuple[Action, ...]]:
-    """A playout like :func:`~shangrila_widget.bots.search.greedy_playout` (or the sampled
-    one) that also returns the actions it played."""
-    choose = greedy_action if policy == "greedy" else rollout_action
-    played: list[Action] = []
-    for _ in range(depth):
-        if pos.packed.phase == OVER:
-            break
-        action = choose(pos, rng)
-        played.append(action)
-        pos = apply_unchecked(pos, action)
-    return win_chances(pos), tuple(played)
 
 
 class Search:
@@ -202,7 +179,7 @@ class Search:
         if node.position.packed.phase == OVER:
             result = final_shares(node.position)
         elif len(path) == 2:  # a new child of the root: remember the answers it expects
-            result, node.line = _recorded_playout(node.position, self.rng, self.depth, self.policy)
+            result, node.line = recorded_playout(node.position, self.rng, self.depth, self.policy)
         else:
             result = self.playout(node.position, self.rng, self.depth)
         for visited in path:
@@ -253,16 +230,11 @@ class Search:
         return sorted(children, key=key)
 
     def best(self) -> Action:
-        """The first action of :meth:`ranked`."""
+        """Deprecated: the action a bot plays is the first line of its thought
+        (:meth:`~shangrila_widget.bots.thinking.Thinker.choice`); here, ``ranked()[0][0]``."""
+        deprecated("Search.best()", "Thinker.choice() (or Search.ranked()[0][0])")
         ranked = self.ranked()
         return ranked[0][0] if ranked else self.root.actions[0]
-
-    def root_chances(self) -> list[float]:
-        """Every seat's average result over the whole search (the root position's value)."""
-        root = self.root
-        if not root.visits:
-            return win_chances(root.position)
-        return [v / root.visits for v in root.value]
 
     def expected_line(self, child: SearchNode, plies: int = 4) -> tuple[Action, ...]:
         """The answers the search expects after a root child: down the tree by the most

@@ -6,12 +6,12 @@
 ('SETUP-SPACE',)
 """
 
+from shangrila_widget.bots.levels import Bot
 from shangrila_widget.widget.board import Highlight, ShangriLaBoard, visible_errors
 from shangrila_widget.widget.checker import DisputeChecker, ruling_or
 from shangrila_widget.widget.controller import BoardController, Feedback
 from shangrila_widget.widget.exercises import Exercises
 from shangrila_widget.widget.review import ReviewChart
-from shangrila_widget.widget.seats import Bot
 from shangrila_widget.widget.tour import RulebookTour
 
 __all__ = [

@@ -60,6 +60,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.bots.levels import BotSpec
 from shangrila_widget.deprecation import deprecated
 from shangrila_widget.render.accessible import position_description, position_title
 from shangrila_widget.render.canvas import DEFAULT_RESERVED, RESERVED_VAR, BoardCanvas
@@ -108,7 +109,7 @@ from shangrila_widget.widget.controller import (
 )
 from shangrila_widget.widget.copying import LinkTools
 from shangrila_widget.widget.legend import Legend
-from shangrila_widget.widget.seats import BotSpec, ComputerPlayers
+from shangrila_widget.widget.seats import ComputerPlayers
 from shangrila_widget.widget.style import page_guard, stylesheet
 
 log = logging.getLogger("shangrila_widget")
@@ -129,8 +130,9 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
     set-up nearly every empty space is legal, so nothing is ringed there). ``width``: the
     board's logical width in CSS pixels (it shrinks to the notebook's width).
     ``bots``: computer players by seat (``{"blue": "medium", "yellow": Bot("hard",
-    seconds=0.5)}``; every seat a bot is watch mode); ``hints``: the *Hint* button;
-    ``hint_bot``: the level and budget of a hint (see :mod:`~shangrila_widget.widget.seats`).
+    Budget(seconds=0.5))}``, or a list of seats each playing the default bot, ``medium``;
+    every seat a bot is watch mode); ``hints``: the *Hint* button; ``hint_bot``: the bot of
+    a hint (see :mod:`~shangrila_widget.widget.seats`).
 
     >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
     >>> board.play("place healer A").rules
@@ -175,7 +177,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         show_legal: bool = True,
         width: float = 900.0,
         record: GameRecord | None = None,
-        bots: Mapping[str, BotSpec] | None = None,
+        bots: Mapping[str, BotSpec] | Sequence[str] | None = None,
         hints: bool = True,
         hint_bot: BotSpec = "hard",
         presenter: bool = False,

@@ -37,13 +37,13 @@ from shangrila_widget.render.review_chart import review_scene, review_svg
 from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, action_words, problem, say
+from shangrila_widget.widget.clock import Clock
 from shangrila_widget.widget.common import Callbacks, show_error_in, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 
 if TYPE_CHECKING:
     from shangrila_widget.render.review_chart import ChartScene
     from shangrila_widget.widget.board import ShangriLaBoard
-    from shangrila_widget.widget.seats import Clock
 
 log = logging.getLogger("shangrila_widget")
 
@@ -118,8 +118,6 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         self.complete = self.review.complete
         self.redraw()
         if self.reviewer is not None:
-            from shangrila_widget.widget.seats import Clock
-
             self._clock = clock or (board.computer.clock if board is not None else Clock())
             self._clock.later(0.0, self._slice)
 

@@ -3,7 +3,7 @@
 .. code-block:: python
 
     board = ShangriLaBoard(players=["red", "blue", "yellow"],
-                           bots={"blue": "medium", "yellow": Bot("hard", seconds=0.5)})
+                           bots={"blue": "medium", "yellow": Bot("hard", Budget(seconds=0.5))})
 
 A seat in ``bots`` moves by itself when it is its turn at the end of the line (after a
 person's move, or at the start); each move is played as a click would, ringed as moved and
@@ -22,21 +22,20 @@ Pyodide, and a search thread would compete with the kernel for the interpreter a
 
 from __future__ import annotations
 
-import asyncio
 import html
-import sys
-from collections import deque
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import ipywidgets as widgets
 
 from shangrila_widget.bots import explain_action
+from shangrila_widget.bots import levels as bot_levels
 from shangrila_widget.bots.hint import hint_of
-from shangrila_widget.bots.levels import check_budget, check_level
+from shangrila_widget.bots.levels import Budget
 from shangrila_widget.bots.review import REVIEW_ITERATIONS
-from shangrila_widget.bots.thinking import Budget, Thinker, Thought, budget_for
+from shangrila_widget.bots.thinking import Thinker, Thought
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.render.highlight import Highlight, HighlightKind
 from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
@@ -48,6 +47,7 @@ from shangrila_widget.rules.messages import (
     problem,
     say,
 )
+from shangrila_widget.widget import clock as clocks
 from shangrila_widget.widget.common import relabel, shown_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.review import ReviewChart
@@ -60,57 +60,6 @@ if TYPE_CHECKING:  # for the annotations only: the board imports this module, no
 SLICE_SECONDS = 0.05
 #: Pauses between two moves in watch mode, by speed (seconds).
 SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.3, "fastest": 0.0}
-
-
-@dataclass(frozen=True)
-class Bot:
-    """A computer player: its ``level`` (``random``, ``easy``, ``medium``, ``hard``) and
-    search budget (``iterations`` and/or ``seconds``, whichever ends first; by default the
-    level's own, see :data:`shangrila_widget.bots.DEFAULT_BUDGETS`). With a ``seed`` and an
-    iteration budget its moves repeat exactly.
-
-    >>> Bot("medium", iterations=50).budget.iterations
-    50
-    >>> Bot("expert")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    shangrila_widget.rules.errors.ShangrilaError: unknown bot level 'expert': expected one ...
-    """
-
-    level: str = "medium"
-    iterations: int | None = None
-    seconds: float | None = None
-    seed: int | None = None
-
-    def __post_init__(self) -> None:
-        check_level(self.level)
-        check_budget(self.iterations, self.seconds)
-
-    @property
-    def budget(self) -> Budget | None:
-        """The search budget (None for ``random`` and ``easy``, which do not search)."""
-        if self.level in ("random", "easy"):
-            return None
-        return budget_for(self.level, self.iterations, self.seconds)
-
-
-BotSpec = str | Bot | Mapping[str, Any]
-
-
-def as_bot(spec: BotSpec) -> Bot:
-    """A :class:`Bot` from a level name, a Bot, or a dict of its fields."""
-    if isinstance(spec, Bot):
-        return spec
-    if isinstance(spec, str):
-        return Bot(spec)
-    if isinstance(spec, Mapping):
-        try:
-            return Bot(**spec)
-        except TypeError as error:
-            raise ShangrilaError(
-                problem("bot_fields", value=excerpt(spec), problem=str(error))
-            ) from None
-    raise ShangrilaError(problem("bot_spec", value=excerpt(spec)))
 
 
 def hint_highlights(action: Action, kind: HighlightKind = "hint") -> list[Highlight]:
@@ -127,60 +76,6 @@ def hint_highlights(action: Action, kind: HighlightKind = "hint") -> list[Highli
             Highlight(kind, bridge=(action.origin, action.destination)),
         ]
     return []
-
-
-class Clock:
-    """Runs callbacks later: on the kernel's running asyncio loop (or Pyodide's), else at
-    once, one after another from a queue (never nested, so a whole game cannot overflow the
-    stack).
-
-    ``use_loop``: None (default) schedules on a running loop only inside a Jupyter kernel or
-    under Pyodide (a loop some other library runs, such as Playwright's, never runs our
-    callbacks); True on any running loop (tests); False never.
-    """
-
-    def __init__(self, use_loop: bool | None = None) -> None:
-        self.use_loop = use_loop
-        self._queue: deque[Callable[[], None]] = deque()
-        self._draining = False
-
-    def loop(self) -> asyncio.AbstractEventLoop | None:
-        """The loop to schedule on, or None to run at once."""
-        if self.use_loop is False:
-            return None
-        if sys.platform == "emscripten":  # pragma: no cover - Pyodide only
-            # comm handlers are called from JavaScript, outside any coroutine
-            loop = asyncio.get_event_loop()
-            return loop if loop.is_running() else None
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return None
-        return loop if self.use_loop or _in_kernel() else None
-
-    def later(self, delay: float, callback: Callable[[], None]) -> None:
-        loop = self.loop()
-        if loop is not None:
-            loop.call_later(delay, callback)
-            return
-        self._queue.append(callback)
-        if self._draining:
-            return
-        self._draining = True
-        try:
-            while self._queue:
-                self._queue.popleft()()
-        finally:
-            self._draining = False
-
-
-def _in_kernel() -> bool:
-    """True inside a Jupyter kernel (JupyterLab, Voila, nbclient)."""
-    shell_module = sys.modules.get("IPython")
-    if shell_module is None:
-        return False
-    shell = shell_module.get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def budget_words(budget: Budget, lang: Language) -> str:
@@ -211,15 +106,14 @@ class _Thinking:
     """One :class:`~shangrila_widget.bots.thinking.Thinker` in slices: a computer player's
     move or a hint."""
 
-    def __init__(self, kind: Literal["move", "hint"], node: Node, bot: Bot) -> None:
+    def __init__(self, kind: Literal["move", "hint"], node: Node, bot: bot_levels.Bot) -> None:
         self.kind = kind
         self.node = node
         self.bot = bot
         self.position: Position = node.position
         self.player = self.position.to_move
-        self.seed = None if bot.seed is None else bot.seed + node.ply
-        self.budget = bot.budget
-        self.thinker = Thinker(self.position, level=bot.level, budget=self.budget, seed=self.seed)
+        seed = None if bot.seed is None else bot.seed + node.ply  # each move its own seed
+        self.thinker = Thinker(self.position, bot_levels.Bot(bot.level, bot.budget, seed))
 
     def step(self) -> bool:
         """Think one slice more; True when done."""
@@ -258,19 +152,16 @@ class ComputerPlayers:
     def __init__(
         self,
         board: ShangriLaBoard,
-        bots: Mapping[str, BotSpec] | None,
+        bots: object,
         *,
-        hint_bot: BotSpec = "hard",
+        hint_bot: bot_levels.BotSpec = "hard",
     ) -> None:
         self.board = board
         players = board.game.players
-        self.bots: dict[str, Bot] = {}
-        for seat, spec in (bots or {}).items():
-            if seat not in players:
-                raise ShangrilaError(problem("no_seat", value=excerpt(seat), known=players))
-            self.bots[seat] = as_bot(spec)
-        self.hint_bot = as_bot(hint_bot)
-        self.clock = Clock()
+        #: The computer players by seat (see :func:`~shangrila_widget.bots.levels.seated_bots`).
+        self.bots: dict[str, bot_levels.Bot] = bot_levels.seated_bots(bots, players)
+        self.hint_bot = bot_levels.as_bot(hint_bot)
+        self.clock = clocks.Clock()
         self.thinking: _Thinking | None = None
         self.playing = False  # watch mode: Play pressed, not paused
         self._note: str | None = None  # a sentence key shown in the bar when not thinking
@@ -373,7 +264,7 @@ class ComputerPlayers:
             if bot is None:
                 continue
             level = say(f"ui.level_{bot.level}", lang)
-            budget = bot.budget
+            budget = bot.search_budget
             items.append(
                 say(
                     "ui.bot_budget" if budget else "ui.bot_level",
@@ -477,7 +368,7 @@ class ComputerPlayers:
 
     # ------------------------------------------------------------------ thinking
 
-    def _start(self, kind: Literal["move", "hint"], bot: Bot) -> None:
+    def _start(self, kind: Literal["move", "hint"], bot: bot_levels.Bot) -> None:
         self._note = None
         self.thinking = _Thinking(kind, self.board.record.current, bot)
         self._show_progress()
@@ -665,4 +556,18 @@ class ComputerPlayers:
         return chart
 
 
-__all__ = ["Bot", "BotSpec", "Clock", "ComputerPlayers", "as_bot", "hint_highlights"]
+#: Names that moved: the bot spec to :mod:`shangrila_widget.bots.levels`, the clock to
+#: :mod:`shangrila_widget.widget.clock`; found here for one release.
+__getattr__ = old_names(
+    __name__,
+    {
+        **{
+            name: (f"shangrila_widget.bots.levels.{name}", getattr(bot_levels, name))
+            for name in ("Bot", "BotSpec", "as_bot")
+        },
+        "Clock": ("shangrila_widget.widget.clock.Clock", clocks.Clock),
+    },
+)
+
+
+__all__ = ["ComputerPlayers", "hint_highlights"]

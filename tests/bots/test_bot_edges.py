@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from shangrila_widget.bots import choose_action, explain_action, hint, review, review_svg
+from shangrila_widget.bots import (
+    Bot,
+    Budget,
+    choose_action,
+    explain_action,
+    hint,
+    review,
+    review_svg,
+)
 from shangrila_widget.bots.review import BLUNDER, INACCURACY, played_out
 from shangrila_widget.render.review_chart import review_scene
 from shangrila_widget.rules import (
@@ -100,10 +108,15 @@ def test_review_needs_a_record(value: Any, words: str) -> None:
         review(value)
 
 
-@pytest.mark.parametrize("seed", ["x", 1.5, None, True])
+@pytest.mark.parametrize("seed", ["x", 1.5, True])
 def test_review_needs_a_whole_number_seed(record: GameRecord, seed: Any) -> None:
     with pytest.raises(TypeError, match="seed: expected a whole number"):
         review(record, iterations=5, seed=seed)
+
+
+def test_a_review_without_a_seed_repeats_as_seed_0(record: GameRecord) -> None:
+    assert review(record, iterations=5) == review(record, iterations=5, seed=0)
+    assert review(record, Bot("hard", Budget(iterations=5))) == review(record, iterations=5)
 
 
 def test_a_real_blunder_is_flagged_and_a_good_move_beside_it_is_not(record: GameRecord) -> None:

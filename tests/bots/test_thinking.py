@@ -12,6 +12,7 @@ import random
 import pytest
 
 from shangrila_widget.bots import (
+    Bot,
     Budget,
     Thinker,
     choose_action,
@@ -19,7 +20,7 @@ from shangrila_widget.bots import (
     review,
     think,
 )
-from shangrila_widget.bots.search import final_shares, win_chances
+from shangrila_widget.bots.evaluation import final_shares, win_chances
 from shangrila_widget.bots.thinking import ABOUT_EQUAL, RankedAction, Thought
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError, legal_actions
 from tests.bots.test_bots import FOUR, THREE, random_position
@@ -48,13 +49,13 @@ def test_hint_and_choose_action_agree_at_the_same_level_seed_and_budget(level: s
         chosen = choose_action(pos, level=level, iterations=40, seed=i)
         found = hint(pos, level=level, iterations=40, seed=i)
         assert found.action == chosen == found.candidates[0].action, (level, i)
-        assert think(pos, level=level, budget=Budget(iterations=40), seed=i).best.action == chosen
+        assert think(pos, Bot(level, Budget(iterations=40), seed=i)).best.action == chosen
 
 
 def test_slices_give_what_one_run_gives_and_progress_fills_up() -> None:
     pos = positions()[1]
-    whole = think(pos, level="hard", budget=Budget(iterations=120), seed=9)
-    thinker = Thinker(pos, level="hard", budget=Budget(iterations=120), seed=9)
+    whole = think(pos, Bot("hard", Budget(iterations=120), seed=9))
+    thinker = Thinker(pos, Bot("hard", Budget(iterations=120), seed=9))
     seen = []
     while not thinker.step(0.002):
         seen.append(thinker.progress)
@@ -66,7 +67,7 @@ def test_slices_give_what_one_run_gives_and_progress_fills_up() -> None:
 
 def test_the_lines_are_ranked_by_value_and_their_replies_are_legal_in_turn() -> None:
     for pos in positions():
-        thought = think(pos, level="hard", budget=Budget(iterations=200), seed=3)
+        thought = think(pos, Bot("hard", Budget(iterations=200), seed=3))
         most = max(line.visits for line in thought.lines)
         well = [line for line in thought.lines if line.visits * 4 >= most]
         values = [line.value for line in well]
@@ -84,7 +85,7 @@ def test_the_lines_are_ranked_by_value_and_their_replies_are_legal_in_turn() -> 
 
 def test_about_equal_is_within_noise_or_two_hundredths() -> None:
     pos = positions()[0]
-    thought = think(pos, level="easy")
+    thought = think(pos, "easy")
 
     def line(value: float, visits: int, spread: float) -> RankedAction:
         return RankedAction(pos.legal_actions()[0], value, (value,), visits, spread, ())
@@ -97,19 +98,19 @@ def test_about_equal_is_within_noise_or_two_hundredths() -> None:
 
 def test_a_kept_action_gets_its_share_of_the_visits_even_when_it_looks_bad() -> None:
     pos = positions()[3]
-    easy = think(pos, level="easy")
+    easy = think(pos, "easy")
     worst = easy.lines[-1].action  # the one-move evaluation's last
-    thought = think(pos, level="hard", budget=Budget(iterations=100), seed=1, keep=worst)
+    thought = think(pos, Bot("hard", Budget(iterations=100), seed=1), keep=worst)
     kept = thought.line_of(worst)
     assert kept is not None and kept.visits >= 30
     with pytest.raises(ValueError, match="not legal"):
-        Thinker(positions()[0], level="hard", keep=positions()[1].legal_actions()[0])
+        Thinker(positions()[0], "hard", keep=positions()[1].legal_actions()[0])
 
 
 def test_the_levels_that_do_not_search_are_ready_at_once() -> None:
     pos = positions()[2]
     for level in ("random", "easy"):
-        thinker = Thinker(pos, level=level, seed=4)
+        thinker = Thinker(pos, Bot(level, seed=4))
         assert thinker.done and thinker.progress == 1.0 and thinker.step()
         thought = thinker.thought()
         assert {line.action for line in thought.lines} == set(legal_actions(pos))
@@ -137,6 +138,6 @@ def test_the_chances_of_a_finished_game_are_exact() -> None:
 
 def test_a_thought_is_a_value_and_repeats_with_its_seed() -> None:
     pos = positions()[4]
-    first = think(pos, level="hard", budget=Budget(iterations=60), seed=5)
+    first = think(pos, Bot("hard", Budget(iterations=60), seed=5))
     assert isinstance(first, Thought)
-    assert first == think(pos, level="hard", budget=Budget(iterations=60), seed=5)
+    assert first == think(pos, Bot("hard", Budget(iterations=60), seed=5))

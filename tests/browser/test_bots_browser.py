@@ -42,12 +42,13 @@ FOUR = ["red", "blue", "yellow", "violet"]
 
 WATCH_SOURCE = textwrap.dedent(
     f"""
+    from shangrila_widget.bots import Budget
     from shangrila_widget.widget import Bot, ShangriLaBoard
 
     players = {FOUR!r}
     board = ShangriLaBoard(
         players=players,
-        bots={{c: Bot("medium", seconds=0.4, seed=i) for i, c in enumerate(players)}},
+        bots={{c: Bot("medium", Budget(seconds=0.4), seed=i) for i, c in enumerate(players)}},
     )
     board.computer.speed = "fast"
     board
@@ -56,6 +57,7 @@ WATCH_SOURCE = textwrap.dedent(
 
 HINT_SOURCE = textwrap.dedent(
     f"""
+    from shangrila_widget.bots import Budget
     from shangrila_widget.widget import Bot, ShangriLaBoard
 
     board = ShangriLaBoard(

@@ -44,7 +44,7 @@ def _letter_units(presenter: bool) -> float:
 #: A game against the computer that has just ended (Red's move ends it; Blue wins).
 ENDGAME = textwrap.dedent(
     """
-    from shangrila_widget.bots.levels import choose_action
+    from shangrila_widget.bots import choose_action
     from shangrila_widget.rules import GameRecord, Position
     from shangrila_widget.widget import ShangriLaBoard
 

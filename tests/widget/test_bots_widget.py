@@ -17,13 +17,13 @@ from typing import Any, TypeVar
 
 import pytest
 
-from shangrila_widget.bots import hint, review
-from shangrila_widget.bots.levels import choose_action
+from shangrila_widget.bots import Budget, choose_action, hint, review
 from shangrila_widget.rules import GameRecord, Journey, Pass, Place, Position, Recruit
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import action_words
 from shangrila_widget.widget import Bot, Highlight, ReviewChart, ShangriLaBoard
-from shangrila_widget.widget.seats import SLICE_SECONDS, Clock, hint_highlights
+from shangrila_widget.widget.clock import Clock
+from shangrila_widget.widget.seats import SLICE_SECONDS, hint_highlights
 from tests.support.widget import (
     click_space,
     foreign_words,
@@ -57,7 +57,7 @@ def run_loop(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
     return results[0]
 
 
-FAST = Bot("medium", iterations=6, seed=3)
+FAST = Bot("medium", Budget(iterations=6), seed=3)
 
 
 def person_plays(board: ShangriLaBoard, action: object) -> None:
@@ -196,7 +196,7 @@ def test_watch_mode_steps_plays_to_the_end_and_refuses_clicks() -> None:
 
 
 def test_the_hint_button_and_key_draw_the_suggestion_and_say_why() -> None:
-    spec = Bot("medium", iterations=40, seed=7)
+    spec = Bot("medium", Budget(iterations=40), seed=7)
     board = ShangriLaBoard(players=THREE, hint_bot=spec)
     click_space(board, "A", "healer")
     press(board, "h")
@@ -221,7 +221,7 @@ def test_a_journey_hint_is_an_arrow_across_the_bridge() -> None:
         Highlight("hint", bridge=("A", "B")),
     ]
     pos = Position.from_compact("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
-    board = ShangriLaBoard(pos, hint_bot=Bot("medium", iterations=200, seed=1))
+    board = ShangriLaBoard(pos, hint_bot=Bot("medium", Budget(iterations=200), seed=1))
     board.hint()
     expected = hint(pos, level="medium", iterations=200, seed=1).action
     highlights = [h for h in board.highlights if h["kind"] == "hint"]
@@ -264,11 +264,27 @@ def test_bad_bot_settings_are_refused_with_their_reason() -> None:
     with pytest.raises(ShangrilaError, match="unknown bot level 'genius'"):
         ShangriLaBoard(players=THREE, bots={"blue": "genius"})
     with pytest.raises(ShangrilaError, match="iterations must be"):
-        Bot("medium", iterations=0)
+        Bot("medium", Budget(iterations=0))
     with pytest.raises(ShangrilaError, match="seconds must be"):
         ShangriLaBoard(players=THREE, bots={"blue": {"level": "hard", "seconds": -1}})
     with pytest.raises(ShangrilaError, match="not a bot"):
         ShangriLaBoard(players=THREE, bots={"blue": {"strength": 3}})
+
+
+def test_a_list_of_seats_plays_the_default_bot_and_a_bare_seat_is_refused_clearly() -> None:
+    """``bots=["blue"]`` raised AttributeError: a list of seats seats the default bot
+    (``medium``) in each; a text or another value is refused in words, in both languages."""
+    board = ShangriLaBoard(players=THREE, bots=["blue", "yellow"])
+    assert board.computer.bots == {"blue": Bot(), "yellow": Bot()}
+    assert board.game.to_move == "red" and not board.computer.watching
+    for value in ("blue", 3):
+        with pytest.raises(
+            ShangrilaError, match="expected a dict from seat to bot or a list"
+        ) as info:
+            ShangriLaBoard(players=THREE, bots=value)  # type: ignore[arg-type]
+        assert info.value.text("pl").startswith("bots: oczekiwano słownika")
+    with pytest.raises(ShangrilaError, match="no seat 'violet' in this game"):
+        ShangriLaBoard(players=THREE, bots=["violet"])
 
 
 def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
@@ -276,7 +292,7 @@ def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
     board handles messages (a click is refused with the busy note) and shows its budget."""
 
     async def scenario() -> tuple[list[float], str, str, int]:
-        slow = Bot("medium", iterations=100_000, seconds=10 * SLICE_SECONDS, seed=1)
+        slow = Bot("medium", Budget(iterations=100_000, seconds=10 * SLICE_SECONDS), seed=1)
         board = ShangriLaBoard(players=THREE, bots={"blue": slow, "yellow": "easy"})
         board.computer.clock.use_loop = True  # as in a kernel
         board.computer.speed = "fast"  # the pause before the next computer seat thinks
@@ -306,7 +322,7 @@ def test_thinking_comes_in_slices_and_the_board_answers_meanwhile() -> None:
 
 def test_pause_stops_a_search_under_way() -> None:
     async def scenario() -> tuple[bool, bool, int, bool]:
-        slow = Bot("medium", iterations=100_000, seconds=20 * SLICE_SECONDS, seed=1)
+        slow = Bot("medium", Budget(iterations=100_000, seconds=20 * SLICE_SECONDS), seed=1)
         board = ShangriLaBoard(players=THREE, bots={c: slow for c in THREE})
         board.computer.clock.use_loop = True  # as in a kernel
         board.computer.play()
@@ -475,7 +491,7 @@ def test_the_hint_draws_the_answer_the_search_expects_and_says_why_this_move() -
     candidate with the second, name the expected answers, and the first answer is drawn in
     dotted grey."""
     pos = Position.from_compact("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
-    spec = Bot("hard", iterations=300, seed=1)
+    spec = Bot("hard", Budget(iterations=300), seed=1)
     board = ShangriLaBoard(pos, hint_bot=spec)
     board.hint()
     found = hint(pos, level="hard", iterations=300, seed=1)
