@@ -1,0 +1,198 @@
+"""A cold page of the static site to a drawn board, with where the time goes, against Voila.
+
+Builds the offline site (``python -m shangrila_widget lite OUT --pyodide DIR``) from the
+Pyodide folder the browser test assembles (npm's Pyodide core, PyPI's pure-Python wheels and
+the test's numpy/Pillow stand-ins, all cached in ``.lite-cache/``: offline once cached),
+serves it and Voila on 127.0.0.1, and opens each page in a new headless Chromium (nothing
+cached) ``--runs`` times. Run from the checkout:
+
+    python -m benchmarks.lite_start --runs 3
+
+The site's page is its ready page (the REPL told to show ``--notebook``), with three
+timestamps added to the code it runs, so that the breakdown can say when Python started the
+notebook. Phases (seconds, each from the end of the one before):
+
+* ``page``: JupyterLite's page (JavaScript) until it starts the kernel's Web Worker;
+* ``pyodide``: Pyodide's own start (WebAssembly, the standard library) until it loads the
+  first package;
+* ``packages``: loading packages (fetch and unpack; the sum of Pyodide's "Loading ..." to
+  "Loaded ..." rounds);
+* ``kernel``: the rest until the notebook's code starts (micropip installs, importing the
+  kernel and IPython);
+* ``import``: ``from shangrila_widget.lite.runner import show_notebook``;
+* ``notebook``: running the notebook's cells (the package's imports, the board made);
+* ``draw``: until the page's canvas has pixels.
+
+The load average is printed with each run: the machine is shared, wall times are noisy. The
+last line printed is one JSON object (medians per page and phase).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from playwright.sync_api import sync_playwright
+
+from shangrila_widget.lite import pages
+from shangrila_widget.serve import notebook_source, voila_env
+from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, voila_default_args
+from tests.browser.test_lite_browser import CACHE, _serve, assemble_pyodide
+from tests.support.browser import REPO_ROOT, start_voila, wait_for_canvas_pixels
+
+PHASES = ("page", "pyodide", "packages", "kernel", "import", "notebook", "draw")
+MARK = "shangrila-start-marks"
+
+
+def timed_code(name: str) -> str:
+    """The ready page's code with ``Date.now()`` logged before the import, after it, and
+    after the notebook has run."""
+    return (
+        "import js as _js; _a = _js.Date.now()\n"
+        "try:\n"
+        "    from shangrila_widget.lite.runner import show_notebook\n"
+        "except ImportError:  # a site built before lite/ was a package\n"
+        "    from shangrila_widget.lite import show_notebook\n"
+        "_b = _js.Date.now()\n"
+        f'show_notebook("{name}")\n'
+        f'_js.console.log(f"{MARK} {{_a}} {{_b}} {{_js.Date.now()}}")'
+    )
+
+
+def build(out: Path) -> Path:
+    """The offline site, built as a school builds it (the test's assembled Pyodide)."""
+    import subprocess
+
+    pyodide = assemble_pyodide(out / "pyodide")
+    site = out / "site"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    command = [sys.executable, "-m", "shangrila_widget", "lite", str(site)]
+    command += ["--pyodide", str(pyodide), "--cache", str(CACHE)]
+    subprocess.run(command, check=True, env=env, capture_output=True)
+    return site
+
+
+def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
+    """One cold page of the site: its phases (seconds)."""
+    browser = browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    events: list[tuple[float, str, str]] = []  # (epoch seconds, kind, text)
+
+    def note(kind: str, text: str) -> None:
+        events.append((time.time(), kind, text))
+
+    def on_worker(worker: Any) -> None:
+        note("worker", worker.url)
+        worker.on("console", lambda message: note("console", message.text))
+
+    try:
+        page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+        page.on("worker", on_worker)
+        started = time.time()
+        page.goto(url)
+        wait_for_canvas_pixels(page, timeout=timeout, poll_ms=50)
+        drawn = time.time()
+    finally:
+        browser.close()
+    marks = [text.split()[1:] for _, kind, text in events if text.startswith(MARK)]
+    if not marks:
+        raise RuntimeError("the page drew a board but logged no marks")
+    code, imported, ran = (float(m) / 1000 for m in marks[0])
+    worker = min(t for t, kind, _ in events if kind == "worker")
+    rounds: list[list[float]] = []
+    for moment, kind, text in sorted(events):
+        if kind != "console" or moment > code:
+            continue
+        if text.startswith("Loading "):
+            rounds.append([moment, moment])
+        elif text.startswith("Loaded ") and rounds:
+            rounds[-1][1] = moment
+    first = rounds[0][0] if rounds else code
+    packages = sum(end - start for start, end in rounds)
+    return {
+        "page": worker - started,
+        "pyodide": first - worker,
+        "packages": packages,
+        "kernel": code - first - packages,
+        "import": imported - code,
+        "notebook": ran - imported,
+        "draw": drawn - ran,
+        "total": drawn - started,
+    }
+
+
+def voila_run(browser_type: Any, url: str, timeout: float) -> float:
+    """One cold Voila page (a new kernel) to a drawn board: seconds."""
+    browser = browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+        started = time.time()
+        page.goto(url)
+        wait_for_canvas_pixels(page, timeout=timeout, poll_ms=50)
+        return time.time() - started
+    finally:
+        browser.close()
+
+
+def load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--notebook", default="hot-seat.ipynb", choices=pages.NOTEBOOKS)
+    parser.add_argument("--site", type=Path, help="a site built already (else built here)")
+    parser.add_argument("--no-voila", action="store_true", help="the static site only")
+    parser.add_argument("--timeout", type=float, default=180.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="lite-start-") as temp:
+        base = Path(temp)
+        site = args.site
+        if site is None:
+            started = time.monotonic()
+            site = build(base)
+            print(f"built the offline site in {time.monotonic() - started:.1f} s")
+        servers: list[Any] = []
+        root = _serve(site, servers)
+        options = pages.READY_OPTIONS
+        lite_url = f"{root}{options}&code={quote(timed_code(args.notebook))}"
+        voila = None
+        if not args.no_voila:
+            env = voila_env({**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+            notebook = Path(str(notebook_source(args.notebook)))
+            voila = start_voila(notebook, base / "logs", voila_default_args(base), env=env)
+        results: dict[str, list[float]] = {name: [] for name in (*PHASES, "total", "voila")}
+        try:
+            with sync_playwright() as playwright:
+                for run in range(args.runs):
+                    before = load()
+                    phases = lite_run(playwright.chromium, lite_url, args.timeout)
+                    for name, value in phases.items():
+                        results[name].append(value)
+                    shown = "  ".join(f"{name} {phases[name]:.2f}" for name in PHASES)
+                    line = f"site run {run + 1}: {phases['total']:.2f} s to a drawn board ({shown})"
+                    if voila is not None:
+                        seconds = voila_run(playwright.chromium, voila.url, args.timeout)
+                        results["voila"].append(seconds)
+                        line += f"; Voila {seconds:.2f} s"
+                    print(f"{line}; load average {before} -> {load()}", flush=True)
+        finally:
+            for server in servers:
+                server.shutdown()
+            if voila is not None:
+                voila.stop()
+    medians = {name: round(statistics.median(v), 2) for name, v in results.items() if v}
+    print(json.dumps({"runs": args.runs, "notebook": args.notebook, "median_s": medians}))
+
+
+if __name__ == "__main__":
+    main()
