@@ -8,7 +8,7 @@ cached) ``--runs`` times. Run from the checkout:
 
     python -m benchmarks.lite_start --runs 3
 
-The site's page is its ready page (the REPL told to show ``--notebook``), with three
+The site's page is its ready page (the REPL told to show ``--notebook``), with two
 timestamps added to the code it runs, so that the breakdown can say when Python started the
 notebook. Phases (seconds, each from the end of the one before):
 
@@ -20,8 +20,9 @@ notebook. Phases (seconds, each from the end of the one before):
 * ``kernel``: the rest until the notebook's code starts (micropip installs, importing the
   kernel and IPython);
 * ``import``: ``from shangrila_widget.lite.runner import show_notebook``;
-* ``notebook``: running the notebook's cells (the package's imports, the board made);
-* ``draw``: until the page's canvas has pixels.
+* ``notebook``: the notebook's cells run (the widgets' imports, the board made) and its first
+  board drawn, until the page's canvas has pixels (the two overlap: the page draws the first
+  board while Python runs the next cells).
 
 The load average is printed with each run: the machine is shared, wall times are noisy. The
 last line printed is one JSON object (medians per page and phase).
@@ -48,31 +49,28 @@ from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, voila_default_a
 from tests.browser.test_lite_browser import CACHE, _serve, assemble_pyodide
 from tests.support.browser import REPO_ROOT, start_voila, wait_for_canvas_pixels
 
-PHASES = ("page", "pyodide", "packages", "kernel", "import", "notebook", "draw")
+PHASES = ("page", "pyodide", "packages", "kernel", "import", "notebook")
 MARK = "shangrila-start-marks"
 
 
 def timed_code(name: str) -> str:
-    """The ready page's code with ``Date.now()`` logged before the import, after it, and
-    after the notebook has run."""
+    """The ready page's code with ``Date.now()`` logged before and after its import."""
     return (
         "import js as _js; _a = _js.Date.now()\n"
         "try:\n"
         "    from shangrila_widget.lite.runner import show_notebook\n"
         "except ImportError:  # a site built before lite/ was a package\n"
         "    from shangrila_widget.lite import show_notebook\n"
-        "_b = _js.Date.now()\n"
-        f'show_notebook("{name}")\n'
-        f'_js.console.log(f"{MARK} {{_a}} {{_b}} {{_js.Date.now()}}")'
+        f'_js.console.log(f"{MARK} {{_a}} {{_js.Date.now()}}")\n'
+        f'show_notebook("{name}")'
     )
 
 
-def build(out: Path) -> Path:
+def build(out: Path, site: Path) -> Path:
     """The offline site, built as a school builds it (the test's assembled Pyodide)."""
     import subprocess
 
     pyodide = assemble_pyodide(out / "pyodide")
-    site = out / "site"
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
     command = [sys.executable, "-m", "shangrila_widget", "lite", str(site)]
@@ -105,7 +103,7 @@ def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
     marks = [text.split()[1:] for _, kind, text in events if text.startswith(MARK)]
     if not marks:
         raise RuntimeError("the page drew a board but logged no marks")
-    code, imported, ran = (float(m) / 1000 for m in marks[0])
+    code, imported = (float(m) / 1000 for m in marks[0])
     worker = min(t for t, kind, _ in events if kind == "worker")
     rounds: list[list[float]] = []
     for moment, kind, text in sorted(events):
@@ -123,8 +121,7 @@ def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
         "packages": packages,
         "kernel": code - first - packages,
         "import": imported - code,
-        "notebook": ran - imported,
-        "draw": drawn - ran,
+        "notebook": drawn - imported,
         "total": drawn - started,
     }
 
@@ -150,16 +147,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--notebook", default="hot-seat.ipynb", choices=pages.NOTEBOOKS)
-    parser.add_argument("--site", type=Path, help="a site built already (else built here)")
+    parser.add_argument(
+        "--site", type=Path, help="the site's folder (built there first if it does not exist)"
+    )
     parser.add_argument("--no-voila", action="store_true", help="the static site only")
     parser.add_argument("--timeout", type=float, default=180.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="lite-start-") as temp:
         base = Path(temp)
         site = args.site
-        if site is None:
+        if site is None or not site.exists():
             started = time.monotonic()
-            site = build(base)
+            site = build(base, site or base / "site")
             print(f"built the offline site in {time.monotonic() - started:.1f} s")
         servers: list[Any] = []
         root = _serve(site, servers)

@@ -149,6 +149,30 @@ def test_package_wheel_holds_the_package_its_data_and_a_valid_record(tmp_path: P
         assert {row[0] for row in rows} == names
 
 
+def test_bytecode_joins_a_wheel_and_its_record(tmp_path: Path) -> None:
+    """What Pyodide compiled in Node goes into the wheel beside the sources, listed in its
+    RECORD with its hash; a tree with nothing compiled leaves the wheel as it was."""
+    from shangrila_widget.lite.bytecode import _add_bytecode
+
+    wheel = lite_wheels.package_wheel(tmp_path / "wheel")
+    tree = tmp_path / "tree"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tree)
+    before = wheel.read_bytes()
+    assert not _add_bytecode(wheel, tree) and wheel.read_bytes() == before
+    pyc = tree / "shangrila_widget" / "__pycache__" / "__init__.cpython-314.pyc"
+    pyc.parent.mkdir()
+    pyc.write_bytes(b"bytecode")
+    assert _add_bytecode(wheel, tree)
+    with zipfile.ZipFile(wheel) as archive:
+        name = "shangrila_widget/__pycache__/__init__.cpython-314.pyc"
+        assert archive.read(name) == b"bytecode"
+        assert "shangrila_widget/__init__.py" in archive.namelist()
+        record = archive.read(f"shangrila_widget-{__version__}.dist-info/RECORD").decode()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(b"bytecode").digest()).rstrip(b"=")
+    assert f"{name},sha256={digest.decode()},8" in record.splitlines()
+
+
 def _fake_wheels(folder: Path) -> dict[str, Path]:
     wheels = {}
     for name, file_name in {

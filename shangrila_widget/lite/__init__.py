@@ -33,13 +33,18 @@ Pyodide itself comes from one of two places:
   site then carries the Pyodide files and exactly the packages the notebooks need and works
   with no network at all.
 
+Every page loads the kernel's packages and this package's with Pyodide itself, in one batch
+(``loadPyodideOptions.packages``), the kernel's own wheels included; with a Pyodide folder and
+Node.js on the path the site's Python is also compiled to bytecode at build time.
+
 The build needs CPython (it runs ``pip download`` and ``jupyter lite build``); under Pyodide
 :func:`build_site` raises :class:`~shangrila_widget.runtime.NotInBrowserError`.
 
 The subpackage, one job a module: :mod:`~shangrila_widget.lite.kernel` (what the site's Python
 is and loads), :mod:`~shangrila_widget.lite.wheels` (the wheels the page installs),
 :mod:`~shangrila_widget.lite.lock` (Pyodide's package list), :mod:`~shangrila_widget.lite.pages`
-(the site's pages), :mod:`~shangrila_widget.lite.site` (the build),
+(the site's pages), :mod:`~shangrila_widget.lite.bytecode` (its Python compiled at build time),
+:mod:`~shangrila_widget.lite.site` (the build),
 :mod:`~shangrila_widget.lite.runner` (what runs in the browser) and
 :mod:`~shangrila_widget.lite.command` (the command). The names below are loaded on first use,
 so that the page, which imports only the runner, loads none of the build's modules.

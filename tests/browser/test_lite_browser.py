@@ -36,6 +36,7 @@ import sys
 import tarfile
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -356,6 +357,13 @@ def test_lite_hot_seat_ready_page_draws_and_plays_offline(
     page.get_by_text("Yellow places a Healer master in village M").first.wait_for(timeout=10_000)
     assert box.evaluate("(el) => el === document.activeElement"), "the field lost its focus"
     screenshot(page, request, "after-enter")
+
+    if shutil.which("node"):  # the build compiled the site's Python to bytecode in Node
+        with zipfile.ZipFile(out / "static" / "pyodide" / "python_stdlib.zip") as stdlib:
+            assert "os.pyc" in stdlib.namelist()
+        wheel = next((out / "static" / "pyodide").glob("shangrila_widget-*.whl"))
+        with zipfile.ZipFile(wheel) as archive:
+            assert "shangrila_widget/__pycache__/__init__.cpython-314.pyc" in archive.namelist()
 
     files = [p for p in out.rglob("*") if p.is_file()]
     print(
