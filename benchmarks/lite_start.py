@@ -13,12 +13,12 @@ timestamps added to the code it runs, so that the breakdown can say when Python 
 notebook. Phases (seconds, each from the end of the one before):
 
 * ``page``: JupyterLite's page (JavaScript) until it starts the kernel's Web Worker;
-* ``pyodide``: Pyodide's own start (WebAssembly, the standard library) until it loads the
-  first package;
-* ``packages``: loading packages (fetch and unpack; the sum of Pyodide's "Loading ..." to
-  "Loaded ..." rounds);
-* ``kernel``: the rest until the notebook's code starts (micropip installs, importing the
-  kernel and IPython);
+* ``pyodide``: Pyodide's own start (WebAssembly, the standard library) until it asks for the
+  first wheel;
+* ``packages``: until the last wheel asked for before the notebook's code has arrived (with
+  micropip's installs between, where the kernel installs its packages itself);
+* ``kernel``: the rest until the notebook's code starts (unpacking the last wheels, importing
+  the kernel and IPython);
 * ``import``: ``from shangrila_widget.lite.runner import show_notebook``;
 * ``notebook``: the notebook's cells run (the widgets' imports, the board made) and its first
   board drawn, until the page's canvas has pixels (the two overlap: the page draws the first
@@ -119,6 +119,8 @@ def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
     try:
         page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
         page.on("worker", on_worker)
+        page.on("request", lambda request: note("request", request.url))
+        page.on("requestfinished", lambda request: note("fetched", request.url))
         started = time.time()
         page.goto(url, wait_until="commit", timeout=timeout * 1000)
         wait_for_canvas_pixels(page, timeout=timeout, poll_ms=50)
@@ -131,21 +133,15 @@ def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
         raise RuntimeError("the page drew a board but logged no marks")
     code, imported = (float(m) / 1000 for m in marks[0])
     worker = min(t for t, kind, _ in events if kind == "worker")
-    rounds: list[list[float]] = []
-    for moment, kind, text in sorted(events):
-        if kind != "console" or moment > code:
-            continue
-        if text.startswith("Loading "):
-            rounds.append([moment, moment])
-        elif text.startswith("Loaded ") and rounds:
-            rounds[-1][1] = moment
-    first = rounds[0][0] if rounds else code
-    packages = sum(end - start for start, end in rounds)
+    wheels = [t for t, kind, url in events if kind in ("request", "fetched") and ".whl" in url]
+    wheels = [t for t in wheels if t <= code]
+    first = min(wheels, default=code)
+    fetched = max(wheels, default=code)
     return {
         "page": worker - started,
         "pyodide": first - worker,
-        "packages": packages,
-        "kernel": code - first - packages,
+        "packages": fetched - first,
+        "kernel": code - fetched,
         "import": imported - code,
         "notebook": drawn - imported,
         "total": drawn - started,
