@@ -144,15 +144,10 @@ def assemble_pyodide(target: Path) -> Path:
 
 def full_pyodide(assembled: Path, target: Path) -> Path:
     """``assembled`` with the pure-Python wheels in it too (for the default site's simulated
-    public distribution), taken from the build's cache, their hashes those of the files: those
-    the kernel needs and those the site's own wheels need from Pyodide (typing-extensions for
-    anywidget, ...), which a page loads with Pyodide before it runs anything."""
+    public distribution), taken from the build's cache, their hashes those of the files."""
     shutil.copytree(assembled, target)
     lock = json.loads((target / "pyodide-lock.json").read_text(encoding="utf-8"))
-    listed = {lite_kernel.normal(key) for key in lock["packages"]}
-    ours = ["shangrila_widget", *lite_wheels.site_distributions(lock)]
-    wanted = {r for d in ours for r in lite_wheels.requirements(d) if r in listed}
-    needed = lite_lock.needed_packages(lock, [*KERNEL_ROOTS, *sorted(wanted)])
+    needed = lite_lock.needed_packages(lock, KERNEL_ROOTS)
     names = [lock["packages"][n]["file_name"] for n in needed if n not in STANDIN_NAMES]
     fetched = lite_wheels.pure_wheels_from_pypi(lock, names, CACHE)
     for name, path in fetched.items():
