@@ -44,7 +44,7 @@ from shangrila_widget.cli import (
 )
 from shangrila_widget.cli_exercises import add_exercises_command
 from shangrila_widget.cli_hint import add_hint_command
-from shangrila_widget.lite import add_lite_command
+from shangrila_widget.lite.command import add_lite_command
 from shangrila_widget.rules import (
     COLOURS,
     IllegalActionError,

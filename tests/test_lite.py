@@ -18,8 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from shangrila_widget import __version__, lite, serve
+from shangrila_widget import __version__, serve
 from shangrila_widget.__main__ import main
+from shangrila_widget.lite import kernel as lite_kernel
+from shangrila_widget.lite import lock as lite_lock
+from shangrila_widget.lite import pages as lite_pages
+from shangrila_widget.lite import runner as lite_runner
+from shangrila_widget.lite import site as lite_site
+from shangrila_widget.lite import wheels as lite_wheels
 from shangrila_widget.rules import Position
 from shangrila_widget.runtime import NotInBrowserError, in_browser
 from tests.support.paths import REPO_ROOT
@@ -120,7 +126,7 @@ def test_lite_command_in_a_browser_prints_why_and_exits_2(
 
 
 def test_package_wheel_holds_the_package_its_data_and_a_valid_record(tmp_path: Path) -> None:
-    wheel = lite.package_wheel(tmp_path)
+    wheel = lite_wheels.package_wheel(tmp_path)
     assert wheel.name == f"shangrila_widget-{__version__}-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
@@ -128,7 +134,7 @@ def test_package_wheel_holds_the_package_its_data_and_a_valid_record(tmp_path: P
         assert "shangrila_widget/data/notebooks/hot-seat.ipynb" in names
         assert "shangrila_widget/data/chances.json" in names  # the bots' win-chance model
         assert "shangrila_widget/render/canvas.py" in names
-        assert not [n for n in names if n.startswith(lite.VOILA_DATA)]
+        assert not [n for n in names if n.startswith(lite_wheels.VOILA_DATA)]
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         dist = f"shangrila_widget-{__version__}.dist-info"
         metadata = archive.read(f"{dist}/METADATA").decode()
@@ -141,6 +147,30 @@ def test_package_wheel_holds_the_package_its_data_and_a_valid_record(tmp_path: P
             expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
             assert digest == f"sha256={expected.decode()}", name
         assert {row[0] for row in rows} == names
+
+
+def test_bytecode_joins_a_wheel_and_its_record(tmp_path: Path) -> None:
+    """What Pyodide compiled in Node goes into the wheel beside the sources, listed in its
+    RECORD with its hash; a tree with nothing compiled leaves the wheel as it was."""
+    from shangrila_widget.lite.bytecode import _add_bytecode
+
+    wheel = lite_wheels.package_wheel(tmp_path / "wheel")
+    tree = tmp_path / "tree"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tree)
+    before = wheel.read_bytes()
+    assert not _add_bytecode(wheel, tree) and wheel.read_bytes() == before
+    pyc = tree / "shangrila_widget" / "__pycache__" / "__init__.cpython-314.pyc"
+    pyc.parent.mkdir()
+    pyc.write_bytes(b"bytecode")
+    assert _add_bytecode(wheel, tree)
+    with zipfile.ZipFile(wheel) as archive:
+        name = "shangrila_widget/__pycache__/__init__.cpython-314.pyc"
+        assert archive.read(name) == b"bytecode"
+        assert "shangrila_widget/__init__.py" in archive.namelist()
+        record = archive.read(f"shangrila_widget-{__version__}.dist-info/RECORD").decode()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(b"bytecode").digest()).rstrip(b"=")
+    assert f"{name},sha256={digest.decode()},8" in record.splitlines()
 
 
 def _fake_wheels(folder: Path) -> dict[str, Path]:
@@ -165,7 +195,7 @@ def test_merge_lock_adds_the_site_wheels_and_points_the_rest_at_the_public_distr
 ) -> None:
     wheels = _fake_wheels(tmp_path)
     cdn = "https://example.invalid/pyodide/v1/full/"
-    lock = lite.merge_lock(BASE_LOCK, wheels, base_url=cdn)
+    lock = lite_lock.merge_lock(BASE_LOCK, wheels, base_url=cdn)
     packages = lock["packages"]
     assert packages["numpy"]["file_name"] == cdn + "numpy-1.0-py3-none-any.whl"
     ours = packages["shangrila-widget"]
@@ -179,14 +209,14 @@ def test_merge_lock_adds_the_site_wheels_and_points_the_rest_at_the_public_distr
 def test_merge_lock_refuses_a_list_without_what_the_widgets_need(tmp_path: Path) -> None:
     base = json.loads(json.dumps(BASE_LOCK))
     del base["packages"]["pillow"]
-    with pytest.raises(lite.LiteBuildError, match="lacks pillow"):
-        lite.merge_lock(base, _fake_wheels(tmp_path))
+    with pytest.raises(lite_kernel.LiteBuildError, match="lacks pillow"):
+        lite_lock.merge_lock(base, _fake_wheels(tmp_path))
 
 
 def test_needed_packages_is_the_closure_of_the_kernel_and_the_site(tmp_path: Path) -> None:
     wheels = _fake_wheels(tmp_path)
-    lock = lite.merge_lock(BASE_LOCK, wheels)
-    needed = lite.needed_packages(lock, [*lite.KERNEL_NEEDS, *wheels])
+    lock = lite_lock.merge_lock(BASE_LOCK, wheels)
+    needed = lite_lock.needed_packages(lock, [*lite_kernel.KERNEL_NEEDS, *wheels])
     assert "pandas" not in needed
     assert {"numpy", "pillow", "parso", "pygments", "packaging", "shangrila-widget"} <= set(needed)
 
@@ -199,26 +229,28 @@ def test_site_distributions_are_the_requirements_pyodide_lacks_recursively(
     come in and typing-extensions, which Pyodide has, does not."""
     pytest.importorskip("packaging")
     lock = {"packages": {n: {} for n in ("numpy", "traitlets", "ipython", "typing-extensions")}}
-    assert set(lite.site_distributions(lock)) >= {"ipycanvas", "ipywidgets", "comm", "segno"}
-    assert not {"widgetsnbextension", "jupyterlab-widgets"} & set(lite.site_distributions(lock))
+    assert set(lite_wheels.site_distributions(lock)) >= {"ipycanvas", "ipywidgets", "comm", "segno"}
+    assert not {"widgetsnbextension", "jupyterlab-widgets"} & set(
+        lite_wheels.site_distributions(lock)
+    )
     pytest.importorskip("anywidget")
-    real = lite.requirements
+    real = lite_wheels.requirements
     monkeypatch.setattr(
-        lite,
+        lite_wheels,
         "requirements",
         lambda name: [*real(name), "anywidget"] if name == "shangrila_widget" else real(name),
     )
-    found = lite.site_distributions(lock)
+    found = lite_wheels.site_distributions(lock)
     assert {"anywidget", "psygnal"} <= set(found) and "typing-extensions" not in found
-    assert lite.requirements("anywidget")[:1] == ["ipywidgets"]
-    assert lite.import_names("psygnal") == ["psygnal"]
-    assert lite.import_names("anywidget") == ["anywidget"]
+    assert lite_wheels.requirements("anywidget")[:1] == ["ipywidgets"]
+    assert lite_wheels.import_names("psygnal") == ["psygnal"]
+    assert lite_wheels.import_names("anywidget") == ["anywidget"]
 
 
 def test_the_pure_wheel_of_a_package_compiled_here_is_fetched(tmp_path: Path) -> None:
     """psygnal is installed here as a compiled wheel; the site needs its py3-none-any one."""
     pytest.importorskip("psygnal")
-    wheels = lite.dependency_wheels(CACHE, ["psygnal"])
+    wheels = lite_wheels.dependency_wheels(CACHE, ["psygnal"])
     assert wheels["psygnal"].name.endswith("-py3-none-any.whl")
 
 
@@ -226,9 +258,11 @@ def test_a_site_without_a_widget_front_end_is_refused(tmp_path: Path) -> None:
     (tmp_path / "extensions" / "ipycanvas").mkdir(parents=True)
     (tmp_path / "extensions" / "ipycanvas" / "package.json").write_text('{"name": "ipycanvas"}')
     wheels = {"ipycanvas": tmp_path / "a.whl", "anywidget": tmp_path / "b.whl"}
-    with pytest.raises(lite.LiteBuildError, match="lacks the JupyterLab extension anywidget"):
-        lite._check_front_ends(tmp_path, wheels)
-    lite._check_front_ends(tmp_path, {"ipycanvas": tmp_path / "a.whl", "comm": tmp_path})
+    with pytest.raises(
+        lite_kernel.LiteBuildError, match="lacks the JupyterLab extension anywidget"
+    ):
+        lite_site.check_front_ends(tmp_path, wheels)
+    lite_site.check_front_ends(tmp_path, {"ipycanvas": tmp_path / "a.whl", "comm": tmp_path})
 
 
 def test_show_notebook_shows_the_text_and_runs_the_code(
@@ -239,7 +273,7 @@ def test_show_notebook_shows_the_text_and_runs_the_code(
     shown: list[object] = []
     monkeypatch.setattr(IPython.display, "display", lambda value: shown.append(value))
     namespace: dict[str, object] = {"__name__": "__main__"}
-    lite.show_notebook("hot-seat.ipynb", namespace)
+    lite_runner.show_notebook("hot-seat.ipynb", namespace)
     markdown = [v.data for v in shown if isinstance(v, IPython.display.Markdown)]
     assert any(m.startswith("## Against the computer") for m in markdown)
     values = [type(v).__name__ for v in shown if not isinstance(v, IPython.display.Markdown)]
@@ -263,7 +297,7 @@ def test_show_notebook_hands_the_page_address_to_the_checker(
     pos = Position.from_compact("rbyv r play 7/R6/7/7/7/7/7/7/7/7/7/7/7 AB -")
     page = "https://example.org/site/dispute-checker.html"
     link = ruling_link(question_string(pos, "journey A B"), page)
-    lite.show_notebook("dispute-checker.ipynb", {"__name__": "__main__"}, page=link)
+    lite_runner.show_notebook("dispute-checker.ipynb", {"__name__": "__main__"}, page=link)
     checker = next(v for v in shown if type(v).__name__ == "DisputeChecker")
     assert checker.game == pos  # type: ignore[attr-defined]
     assert checker.question is not None  # type: ignore[attr-defined]
@@ -315,36 +349,47 @@ def test_default_site_loads_pyodide_from_the_public_distribution(tmp_path: Path)
     lock_file = tmp_path / "pyodide-lock.json"
     lock_file.write_text(json.dumps(BASE_LOCK), encoding="utf-8")
     out = tmp_path / "site"
-    report = lite.build_site(out, pyodide_lock=lock_file, cache_dir=CACHE)
+    report = lite_site.build_site(out, pyodide_lock=lock_file, cache_dir=CACHE)
     assert not report.offline and report.files > 100
 
     config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
-    kernel = config["jupyter-config-data"]["litePluginSettings"][lite.KERNEL_PLUGIN]
+    kernel = config["jupyter-config-data"]["litePluginSettings"][lite_kernel.KERNEL_PLUGIN]
     assert "pyodideUrl" not in kernel  # the kernel's default: the public distribution
-    assert kernel["loadPyodideOptions"] == {"lockFileURL": "./static/shangrila/pyodide-lock.json"}
+    # Every page loads the kernel's packages and ours with Pyodide, in one batch.
+    assert kernel["loadPyodideOptions"] == {
+        "lockFileURL": "./static/shangrila/pyodide-lock.json",
+        "packages": list(lite_kernel.PAGE_PRELOAD),
+    }
     folder = out / "static" / "shangrila"
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
-    cdn = str(lite._kernel_constants().PYODIDE_CDN_URL)
+    cdn = str(lite_kernel.kernel_constants().PYODIDE_CDN_URL)
     assert lock["packages"]["numpy"]["file_name"] == f"{cdn}/numpy-1.0-py3-none-any.whl"
-    for name in ("shangrila-widget", "ipywidgets", "ipycanvas", "comm"):
+    # The kernel's own wheels are in the list, so that it installs none with micropip.
+    assert lock["packages"]["pyodide-kernel"]["depends"] == ["comm", "ipython"]
+    assert lock["packages"]["piplite"]["imports"] == ["piplite"]
+    for name in ("shangrila-widget", "ipywidgets", "ipycanvas", "comm", "piplite", "ipykernel"):
         entry = lock["packages"][name]
-        assert lite.sha256_of(folder / entry["file_name"]) == entry["sha256"], name
+        assert lite_wheels.sha256_of(folder / entry["file_name"]) == entry["sha256"], name
     assert not (out / "static" / "pyodide").exists()
 
     data = config["jupyter-config-data"]
     assert data["enableMemoryStorage"] is True  # no stale copies: storage in the page only
-    assert data["contentsStorageDrivers"] == data["settingsStorageDrivers"] == [lite.MEMORY_DRIVER]
-    for name in lite.NOTEBOOKS:  # the package's notebooks, their kernel the site's
+    assert (
+        data["contentsStorageDrivers"]
+        == data["settingsStorageDrivers"]
+        == [lite_site.MEMORY_DRIVER]
+    )
+    for name in lite_pages.NOTEBOOKS:  # the package's notebooks, their kernel the site's
         shipped = json.loads(serve.notebook_source(name).read_bytes())
         copy = json.loads((out / "files" / name).read_bytes())
-        assert copy["metadata"]["kernelspec"] == lite.KERNELSPEC
+        assert copy["metadata"]["kernelspec"] == lite_kernel.KERNELSPEC
         assert [c["source"] for c in copy["cells"]] == [c["source"] for c in shipped["cells"]]
         assert all(c["metadata"]["trusted"] for c in copy["cells"] if c["cell_type"] == "code")
-        ready = (out / lite.ready_page(name)).read_text(encoding="utf-8")
-        assert lite.ready_script(name) in ready  # to the REPL, the page's address handed on
-    assert lite.ready_url("tour.ipynb").startswith("repl/index.html?kernel=python&")
+        ready = (out / lite_pages.ready_page(name)).read_text(encoding="utf-8")
+        assert lite_pages.ready_script(name) in ready  # to the REPL, the page's address handed on
+    assert lite_pages.ready_url("tour.ipynb").startswith("repl/index.html?kernel=python&")
     root = (out / "index.html").read_text(encoding="utf-8")
-    assert f'here.replace("{lite.ready_url("tour.ipynb")}")' in root
+    assert f'here.replace("{lite_pages.ready_url("tour.ipynb")}")' in root
     assert 'here.replace("dispute-checker.html" + here.search + here.hash)' in root
     assert 'id="jupyter-config-data"' in root
     repl = (out / "repl" / "index.html").read_text(encoding="utf-8")
@@ -355,7 +400,7 @@ def test_default_site_loads_pyodide_from_the_public_distribution(tmp_path: Path)
 
     # Building again into the same folder replaces the earlier site.
     (out / "files" / "stale.ipynb").write_text("{}", encoding="utf-8")
-    lite.build_site(out, pyodide_lock=lock_file, cache_dir=CACHE)
+    lite_site.build_site(out, pyodide_lock=lock_file, cache_dir=CACHE)
     assert not (out / "files" / "stale.ipynb").exists()
 
 
@@ -413,10 +458,10 @@ def test_an_offline_build_from_the_pyodide_core_names_the_webassembly_wheels_it_
     """npm's Pyodide core plus the pure wheels: what is left missing is numpy's and Pillow's
     WebAssembly builds, which the command names, saying where they are (and nothing is built)."""
     pytest.importorskip("jupyterlite_pyodide_kernel")
-    version = lite.pyodide_version()
+    version = lite_kernel.pyodide_version()
     core = tmp_path / "package"
     core.mkdir()
-    for name in lite.PYODIDE_CORE:
+    for name in lite_kernel.PYODIDE_CORE:
         (core / name).write_bytes(b"core")
     (core / "package.json").write_text(json.dumps({"version": version}), encoding="utf-8")
     lock = json.loads(json.dumps(BASE_LOCK))
@@ -431,8 +476,8 @@ def test_an_offline_build_from_the_pyodide_core_names_the_webassembly_wheels_it_
             (core / entry["file_name"]).write_bytes(b"pure")
     (core / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     out = tmp_path / "site"
-    with pytest.raises(lite.LiteBuildError) as refused:
-        lite.build_site(out, pyodide_dir=core, cache_dir=CACHE)
+    with pytest.raises(lite_kernel.LiteBuildError) as refused:
+        lite_site.build_site(out, pyodide_dir=core, cache_dir=CACHE)
     message = str(refused.value)
     assert f"lacks {wasm['numpy']}, {wasm['pillow']}:" in message
     assert "not on PyPI or npm" in message and f"pyodide-{version}.tar.bz2" in message
@@ -444,7 +489,7 @@ def test_pure_wheels_from_pypi_take_the_hash_of_the_file_fetched(tmp_path: Path)
     folder.mkdir()
     (folder / "micropip-1.0-py3-none-any.whl").write_bytes(b"as on PyPI")
     lock = json.loads(json.dumps(BASE_LOCK))
-    found = lite.pure_wheels_from_pypi(
+    found = lite_wheels.pure_wheels_from_pypi(
         lock, ["micropip-1.0-py3-none-any.whl", "numpy-2.4.6-cp314-cp314-x_wasm32.whl"], tmp_path
     )
     assert found == {"micropip-1.0-py3-none-any.whl": folder / "micropip-1.0-py3-none-any.whl"}

@@ -36,6 +36,7 @@ import sys
 import tarfile
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +45,11 @@ from urllib.parse import unquote
 
 import pytest
 
-from shangrila_widget import lite, serve
+from shangrila_widget import serve
+from shangrila_widget.lite import kernel as lite_kernel
+from shangrila_widget.lite import lock as lite_lock
+from shangrila_widget.lite import pages as lite_pages
+from shangrila_widget.lite import wheels as lite_wheels
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.messages import say
@@ -121,18 +126,18 @@ def assemble_pyodide(target: Path) -> Path:
     """A Pyodide folder for ``--pyodide`` as a school gets it from npm alone: the npm core,
     plus the numpy/Pillow stand-ins where the real WebAssembly builds would be copied in.
     The build fetches the pure-Python wheels from PyPI itself."""
-    version = lite.pyodide_version()
+    version = lite_kernel.pyodide_version()
     core = pyodide_core(version)
     target.mkdir(parents=True)
-    for name in (*lite.PYODIDE_CORE, "package.json"):
+    for name in (*lite_kernel.PYODIDE_CORE, "package.json"):
         shutil.copyfile(core / name, target / name)
     lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
     packages = lock["packages"]
-    keys = {lite._normal(k): k for k in packages}
+    keys = {lite_kernel.normal(k): k for k in packages}
     for name in STANDIN_NAMES:
         wheel = write_standin_wheel(name, target)
         entry = packages[keys[name]]
-        entry.update(file_name=wheel.name, sha256=lite.sha256_of(wheel), depends=[])
+        entry.update(file_name=wheel.name, sha256=lite_wheels.sha256_of(wheel), depends=[])
     (target / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     return target
 
@@ -142,9 +147,9 @@ def full_pyodide(assembled: Path, target: Path) -> Path:
     public distribution), taken from the build's cache, their hashes those of the files."""
     shutil.copytree(assembled, target)
     lock = json.loads((target / "pyodide-lock.json").read_text(encoding="utf-8"))
-    needed = lite.needed_packages(lock, KERNEL_ROOTS)
+    needed = lite_lock.needed_packages(lock, KERNEL_ROOTS)
     names = [lock["packages"][n]["file_name"] for n in needed if n not in STANDIN_NAMES]
-    fetched = lite.pure_wheels_from_pypi(lock, names, CACHE)
+    fetched = lite_wheels.pure_wheels_from_pypi(lock, names, CACHE)
     for name, path in fetched.items():
         shutil.copyfile(path, target / name)
     (target / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
@@ -168,7 +173,7 @@ def _lite_requirement() -> str | None:
     """Why the site cannot be built and served here, or None."""
     if importlib.util.find_spec("jupyterlite_pyodide_kernel") is None:
         return "JupyterLite is not installed (pip install -e '.[test]')"
-    core = CACHE / f"pyodide-core-{lite.pyodide_version()}"
+    core = CACHE / f"pyodide-core-{lite_kernel.pyodide_version()}"
     if shutil.which("npm") is None and not (core / "pyodide.asm.wasm").is_file():
         return "npm is missing, needed once to fetch the Pyodide core (apt-get install -y npm)"
     return None
@@ -343,6 +348,23 @@ def test_lite_hot_seat_ready_page_draws_and_plays_offline(
     page.get_by_text("Blue places a Healer master in village G").first.wait_for(timeout=10_000)
     shot = screenshot(page, request, "after-click")
 
+    # Enter in the action box plays, the field still focused (the REPL's console would take
+    # the key to focus its hidden prompt: the action then waited until the field lost focus).
+    assert position.play("place healer G").position.check("place healer M") is None
+    box = page.locator(".shangrila-action-box input").first
+    box.fill("place healer M")
+    box.press("Enter")
+    page.get_by_text("Yellow places a Healer master in village M").first.wait_for(timeout=10_000)
+    assert box.evaluate("(el) => el === document.activeElement"), "the field lost its focus"
+    screenshot(page, request, "after-enter")
+
+    if shutil.which("node"):  # the build compiled the site's Python to bytecode in Node
+        with zipfile.ZipFile(out / "static" / "pyodide" / "python_stdlib.zip") as stdlib:
+            assert "os.pyc" in stdlib.namelist()
+        wheel = next((out / "static" / "pyodide").glob("shangrila_widget-*.whl"))
+        with zipfile.ZipFile(wheel) as archive:
+            assert "shangrila_widget/__pycache__/__init__.cpython-314.pyc" in archive.namelist()
+
     files = [p for p in out.rglob("*") if p.is_file()]
     print(
         f"\nlite site: {sum(p.stat().st_size for p in files) / 1e6:.1f} MB in {len(files)} "
@@ -481,7 +503,7 @@ def test_lite_default_site_loads_pyodide_from_the_public_distribution(
     """The default site in the browser, with Pyodide's public distribution *simulated*: the
     test answers its URLs from the assembled Pyodide folder (nothing reaches the network)."""
     page = lite_page
-    cdn = str(lite._kernel_constants().PYODIDE_CDN_URL).rstrip("/") + "/"
+    cdn = str(lite_kernel.kernel_constants().PYODIDE_CDN_URL).rstrip("/") + "/"
     served: list[str] = []
 
     def public_distribution(route: Route) -> None:
@@ -531,7 +553,7 @@ def test_lite_exercises_ready_page_answers_an_exercise_and_plays_it_out(
     first = in_steps(10, 1)[0]  # the notebook's Exercises(seed=1)
     assert first.action is not None
     page = lite_page
-    page.goto(lite_sites.offline_url + lite.ready_page("exercises.ipynb"))
+    page.goto(lite_sites.offline_url + lite_pages.ready_page("exercises.ipynb"))
     wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
     root = page.locator(".shangrila-exercises")
     root.get_by_role("button", name=first.answer.text.text("en"), exact=True).click()

@@ -1,0 +1,232 @@
+"""A cold page of the static site to a drawn board, with where the time goes, against Voila.
+
+Builds the offline site (``python -m shangrila_widget lite OUT --pyodide DIR``) from the
+Pyodide folder the browser test assembles (npm's Pyodide core, PyPI's pure-Python wheels and
+the test's numpy/Pillow stand-ins, all cached in ``.lite-cache/``: offline once cached),
+serves it and Voila on 127.0.0.1, and opens each page in a new headless Chromium (nothing
+cached) ``--runs`` times. Run from the checkout:
+
+    python -m benchmarks.lite_start --runs 3
+
+The site's page is its ready page (the REPL told to show ``--notebook``), with two
+timestamps added to the code it runs, so that the breakdown can say when Python started the
+notebook. Phases (seconds, each from the end of the one before):
+
+* ``page``: JupyterLite's page (JavaScript) until it starts the kernel's Web Worker;
+* ``pyodide``: Pyodide's own start (WebAssembly, the standard library) until it asks for the
+  first wheel;
+* ``packages``: until the last wheel asked for before the notebook's code has arrived (with
+  micropip's installs between, where the kernel installs its packages itself);
+* ``kernel``: the rest until the notebook's code starts (unpacking the last wheels, importing
+  the kernel and IPython);
+* ``import``: ``from shangrila_widget.lite.runner import show_notebook``;
+* ``notebook``: the notebook's cells run (the widgets' imports, the board made) and its first
+  board drawn, until the page's canvas has pixels (the two overlap: the page draws the first
+  board while Python runs the next cells).
+
+The load average is printed with each run: the machine is shared, wall times are noisy; the
+browser's CPU time to the drawn board is printed too. The
+last line printed is one JSON object (medians per page and phase).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from playwright.sync_api import sync_playwright
+
+from shangrila_widget.lite import pages
+from shangrila_widget.serve import notebook_source, voila_env
+from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, voila_default_args
+from tests.browser.test_lite_browser import CACHE, _serve, assemble_pyodide
+from tests.support.browser import REPO_ROOT, start_voila, wait_for_canvas_pixels
+
+PHASES = ("page", "pyodide", "packages", "kernel", "import", "notebook")
+MARK = "shangrila-start-marks"
+
+
+def timed_code(name: str) -> str:
+    """The ready page's code with ``Date.now()`` logged before and after its import."""
+    return (
+        "import js as _js; _a = _js.Date.now()\n"
+        "try:\n"
+        "    from shangrila_widget.lite.runner import show_notebook\n"
+        "except ImportError:  # a site built before lite/ was a package\n"
+        "    from shangrila_widget.lite import show_notebook\n"
+        f'_js.console.log(f"{MARK} {{_a}} {{_js.Date.now()}}")\n'
+        f'show_notebook("{name}")'
+    )
+
+
+def build(out: Path, site: Path) -> Path:
+    """The offline site, built as a school builds it (the test's assembled Pyodide)."""
+    import subprocess
+
+    pyodide = assemble_pyodide(out / "pyodide")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    command = [sys.executable, "-m", "shangrila_widget", "lite", str(site)]
+    command += ["--pyodide", str(pyodide), "--cache", str(CACHE)]
+    subprocess.run(command, check=True, env=env, capture_output=True)
+    return site
+
+
+def cpu_seconds() -> float:
+    """The CPU time (user and system) of this process's descendants now (the browser's
+    processes), from ``/proc``: a figure that the machine's other work disturbs less than
+    wall time."""
+    children: dict[int, list[int]] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        times[int(entry.name)] = sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    total, todo = 0.0, list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        total += times.get(pid, 0)
+        todo.extend(children.get(pid, []))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
+    """One cold page of the site: its phases (seconds)."""
+    cpu = cpu_seconds()
+    browser = browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    events: list[tuple[float, str, str]] = []  # (epoch seconds, kind, text)
+
+    def note(kind: str, text: str) -> None:
+        events.append((time.time(), kind, text))
+
+    def on_worker(worker: Any) -> None:
+        note("worker", worker.url)
+        worker.on("console", lambda message: note("console", message.text))
+
+    try:
+        page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+        page.on("worker", on_worker)
+        page.on("request", lambda request: note("request", request.url))
+        page.on("requestfinished", lambda request: note("fetched", request.url))
+        started = time.time()
+        page.goto(url, wait_until="commit", timeout=timeout * 1000)
+        wait_for_canvas_pixels(page, timeout=timeout, poll_ms=50)
+        drawn = time.time()
+        cpu = cpu_seconds() - cpu
+    finally:
+        browser.close()
+    marks = [text.split()[1:] for _, kind, text in events if text.startswith(MARK)]
+    if not marks:
+        raise RuntimeError("the page drew a board but logged no marks")
+    code, imported = (float(m) / 1000 for m in marks[0])
+    worker = min(t for t, kind, _ in events if kind == "worker")
+    wheels = [t for t, kind, url in events if kind in ("request", "fetched") and ".whl" in url]
+    wheels = [t for t in wheels if t <= code]
+    first = min(wheels, default=code)
+    fetched = max(wheels, default=code)
+    return {
+        "page": worker - started,
+        "pyodide": first - worker,
+        "packages": fetched - first,
+        "kernel": code - fetched,
+        "import": imported - code,
+        "notebook": drawn - imported,
+        "total": drawn - started,
+        "cpu": cpu,
+    }
+
+
+def voila_run(browser_type: Any, url: str, timeout: float) -> tuple[float, float]:
+    """One cold Voila page (a new kernel) to a drawn board: seconds, and the CPU seconds of
+    the browser, Voila and its kernel."""
+    cpu = cpu_seconds()
+    browser = browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+        started = time.time()
+        page.goto(url, wait_until="commit", timeout=timeout * 1000)
+        wait_for_canvas_pixels(page, timeout=timeout, poll_ms=50)
+        return time.time() - started, cpu_seconds() - cpu
+    finally:
+        browser.close()
+
+
+def load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--notebook", default="hot-seat.ipynb", choices=pages.NOTEBOOKS)
+    parser.add_argument(
+        "--site", type=Path, help="the site's folder (built there first if it does not exist)"
+    )
+    parser.add_argument("--no-voila", action="store_true", help="the static site only")
+    parser.add_argument("--timeout", type=float, default=180.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="lite-start-") as temp:
+        base = Path(temp)
+        site = args.site
+        if site is None or not site.exists():
+            started = time.monotonic()
+            site = build(base, site or base / "site")
+            print(f"built the offline site in {time.monotonic() - started:.1f} s")
+        servers: list[Any] = []
+        root = _serve(site, servers)
+        options = pages.READY_OPTIONS
+        lite_url = f"{root}{options}&code={quote(timed_code(args.notebook))}"
+        voila = None
+        if not args.no_voila:
+            env = voila_env({**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+            notebook = Path(str(notebook_source(args.notebook)))
+            voila = start_voila(notebook, base / "logs", voila_default_args(base), env=env)
+        results: dict[str, list[float]] = {
+            n: [] for n in (*PHASES, "total", "cpu", "voila", "voila_cpu")
+        }
+        try:
+            with sync_playwright() as playwright:
+                for run in range(args.runs):
+                    before = load()
+                    phases = lite_run(playwright.chromium, lite_url, args.timeout)
+                    for name, value in phases.items():
+                        results[name].append(value)
+                    shown = "  ".join(f"{name} {phases[name]:.2f}" for name in PHASES)
+                    line = (
+                        f"site run {run + 1}: {phases['total']:.2f} s to a drawn board ({shown}; "
+                        f"{phases['cpu']:.1f} s of the browser's CPU time)"
+                    )
+                    print(f"{line}; load average {before} -> {load()}", flush=True)
+                    if voila is not None:
+                        seconds, cpu = voila_run(playwright.chromium, voila.url, args.timeout)
+                        results["voila"].append(seconds)
+                        results["voila_cpu"].append(cpu)
+                        print(
+                            f"Voila run {run + 1}: {seconds:.2f} s ({cpu:.1f} s of CPU time: "
+                            f"browser, server, kernel); load average {load()}",
+                            flush=True,
+                        )
+        finally:
+            for server in servers:
+                server.shutdown()
+            if voila is not None:
+                voila.stop()
+    medians = {name: round(statistics.median(v), 2) for name, v in results.items() if v}
+    print(json.dumps({"runs": args.runs, "notebook": args.notebook, "median_s": medians}))
+
+
+if __name__ == "__main__":
+    main()
