@@ -83,7 +83,7 @@ HIGHLIGHT_COLOURS: Final[dict[str, str]] = {
     "selected": "#000000",
     "moved": "#1571A5",
     "refused": "#000000",
-    "hint": "#4D004B",  # deep magenta: 3.2:1 on Red's vermillion tiles, at least 2.8:1 on every tile
+    "hint": "#4D004B",  # deep magenta: 3.2:1 on Red's tiles, at least 2.8:1 on every tile
     "reply": "#333333",  # the expected answer to a hint: dark grey, dotted
 }
 #: The ink of a journey's arrow across a bridge: the last action's, and a hint's (a darker
