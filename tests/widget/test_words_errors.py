@@ -21,7 +21,7 @@ def both(error: ShangrilaError) -> tuple[str, str]:
 def test_a_bad_bot_spec_is_said_in_polish_too() -> None:
     with pytest.raises(ShangrilaError) as caught:
         as_bot(3)  # type: ignore[arg-type]
-    assert both(caught.value)[1].startswith("to nie jest gracz komputerowy: 3")
+    assert both(caught.value)[1].startswith("to nie jest opis komputerowego gracza: 3")
 
 
 def test_a_missing_review_move_is_said_in_polish_too() -> None:
