@@ -99,7 +99,7 @@ def _open(
 
 
 def _presenter_on(page: Page, page_name: str, root: str) -> None:
-    word = say("ui.exercise_presenter" if page_name == "exercises" else "presenter", "en")
+    word = say("ui.exercise_presenter" if page_name == "exercises" else "ui.presenter", "en")
     page.locator(root).get_by_role("button", name=word).first.click()
     page.locator(f"{root} .shangrila-presenter").or_(
         page.locator(f"{root}.shangrila-presenter")
