@@ -58,8 +58,10 @@ from shangrila_widget.runtime import browser_message, in_browser, require_cpytho
 
 NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb", "exercises.ipynb")
 
-#: Seconds to let Voila stop on its own after Ctrl+C before it is sent SIGTERM.
-INTERRUPT_GRACE = 5.0
+#: Seconds to let Voila stop on its own after Ctrl+C before it is sent SIGTERM. A SIGTERM in
+#: the middle of its own shutdown aborts it (a traceback, exit status 254): on a loaded machine
+#: stopping its kernels took more than 5 s, so the grace is generous.
+INTERRUPT_GRACE = 20.0
 
 #: The default port, and how many after it are tried when it is taken (Voila's own default).
 DEFAULT_PORT = 8866
