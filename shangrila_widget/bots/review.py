@@ -40,6 +40,7 @@ from typing import Any, Final, Literal
 from shangrila_widget.bots.evaluation import action_chances, win_chances
 from shangrila_widget.bots.hint import action_reason
 from shangrila_widget.bots.levels import Bot, Budget, SearchConfig
+from shangrila_widget.bots.move_facts import fact_kind, move_facts
 from shangrila_widget.bots.playouts import greedy_playout
 from shangrila_widget.bots.thinking import RankedAction, Thinker
 from shangrila_widget.rules.actions import Action
@@ -103,7 +104,12 @@ class MoveReview:
 
     ``before`` and ``after``: every player's chance in the positions around the move (the
     chart's points). ``loss``: the mover's chance of the best action minus the played one's,
-    by the search when it ran (``searched``), else by the one-move screen. ``verdict``:
+    by the search when it ran (``searched``; the played-out difference when played out),
+    else by the one-move screen, never thresholded. ``choices``: the legal actions there
+    were; ``best``: the best other action by that same judgement (None when the played one
+    was judged best or was the only one), with the mover's chance after it
+    (``best_chance``) and the answers the search expects after it (``best_line``, empty
+    when nothing was searched). ``verdict``:
     None, or how big a flagged loss is; a flagged move has ``better`` (and its chance and
     reason), the played action's chance, and ``reply``, the answer that punishes it.
     ``judged`` is False while a :class:`Reviewer` has not reached the move yet.
@@ -123,6 +129,10 @@ class MoveReview:
     reason: str | None
     searched: bool
     judged: bool = True
+    choices: int = 0
+    best: Action | None = None
+    best_chance: float | None = None
+    best_line: tuple[Action, ...] = ()
 
     @property
     def mistake(self) -> bool:
@@ -150,33 +160,235 @@ class MoveReview:
             "reply": None if self.reply is None else str(self.reply),
             "reason": self.reason,
             "searched": self.searched,
+            "choices": self.choices,
+            "best": None if self.best is None else str(self.best),
+            "best_chance": rounded(self.best_chance),
+            "best_line": [str(a) for a in self.best_line],
         }
+
+
+Size = Literal["tiny", "small", "clear", "large"]
+PlayName = Literal["excellent", "good", "uneven", "loose"]
+
+#: How many of each player's costliest moves a review names.
+COSTLIEST: Final = 3
+#: The sizes of one move's loss, in words (below each bound): tiny, small, clear; large
+#: from the last bound on.
+SIZES: Final[tuple[tuple[float, Size], ...]] = (
+    (0.01, "tiny"),
+    (INACCURACY, "small"),
+    (0.15, "clear"),
+)
+#: A player's mean loss per move, in words (below each bound): excellent, good, uneven;
+#: loose from the last bound on (fitted on games of ``medium`` bots, 0.004 to 0.008, and of
+#: a seat that plays at random among them, 0.009 to 0.025).
+PLAY_NAMES: Final[tuple[tuple[float, PlayName], ...]] = (
+    (0.004, "excellent"),
+    (0.008, "good"),
+    (0.015, "uneven"),
+)
+
+
+def size_of(loss: float) -> Size:
+    """One move's loss of win chance in words, said honestly: a small loss is small.
+
+    >>> size_of(0.004), size_of(0.03), size_of(0.08), size_of(0.4)
+    ('tiny', 'small', 'clear', 'large')
+    """
+    shown = round(loss, 3)  # as the review says it
+    return next((name for bound, name in SIZES if shown < bound), "large")
+
+
+def play_name(loss_per_move: float) -> PlayName:
+    """A player's mean loss per move in words.
+
+    >>> play_name(0.003), play_name(0.006), play_name(0.01), play_name(0.03)
+    ('excellent', 'good', 'uneven', 'loose')
+    """
+    return next((name for bound, name in PLAY_NAMES if loss_per_move < bound), "loose")
+
+
+@dataclass(frozen=True)
+class PlayerFigure:
+    """How well one player played: ``loss_per_move``, the mean over the player's moves with
+    a choice (``moves`` of them) of each move's loss (:attr:`MoveReview.loss`, below 0
+    counted as 0), ``spread``, the standard error of that mean, and its ``name`` in words
+    (:func:`play_name`)."""
+
+    player: Colour
+    loss_per_move: float
+    spread: float
+    moves: int
+
+    @property
+    def name(self) -> PlayName:
+        return play_name(self.loss_per_move)
+
+    def words(self) -> Message:
+        """The figure in a sentence."""
+        return Message(
+            "review.player_summary",
+            {
+                "player": self.player,
+                "name": Message(f"review.play_{self.name}"),
+                "points": f"{100 * self.loss_per_move:.1f}",
+                "spread": f"{100 * self.spread:.1f}",
+                "moves": self.moves,
+            },
+        )
+
+
+def move_loss(move: MoveReview) -> float:
+    """One move's loss as the per-player figure counts it: :attr:`MoveReview.loss`, never
+    below 0."""
+    return max(0.0, move.loss)
 
 
 @dataclass(frozen=True)
 class Review:
     """The review of a game: the players, the chances at the start, one entry per move;
-    ``complete`` once every move is judged."""
+    ``complete`` once every move is judged. ``positions``: the main line's positions (the
+    start and after each move), from which the moves' facts are read."""
 
     players: tuple[Colour, ...]
     start: dict[Colour, float]
     moves: tuple[MoveReview, ...]
     lang: Language
     complete: bool = True
+    positions: tuple[Position, ...] = ()
 
     @property
     def mistakes(self) -> list[MoveReview]:
         """The flagged moves, biggest loss first."""
         return sorted((m for m in self.moves if m.mistake), key=lambda m: -m.loss)
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
+    def figure(self, player: Colour) -> PlayerFigure:
+        """How well ``player`` played (see :class:`PlayerFigure`): over every judged move of
+        theirs with a choice."""
+        losses = [move_loss(m) for m in self._choices(player)]
+        if not losses:
+            return PlayerFigure(player, 0.0, 0.0, 0)
+        mean = sum(losses) / len(losses)
+        variance = sum((x - mean) ** 2 for x in losses) / max(1, len(losses) - 1)
+        return PlayerFigure(player, mean, math.sqrt(variance / len(losses)), len(losses))
+
+    def costliest(self, player: Colour, count: int = COSTLIEST) -> list[MoveReview]:
+        """The ``count`` moves where ``player`` gave up most (a loss above 0 and a better
+        action named), biggest first, even when none is flagged."""
+        moves = [m for m in self._choices(player) if move_loss(m) > 0 and _better_of(m)]
+        return sorted(moves, key=lambda m: (-m.loss, m.index))[:count]
+
+    def facts(self, move: MoveReview) -> tuple[tuple[Message, ...], tuple[Message, ...]]:
+        """What the played move and the better one did on the board
+        (:func:`~shangrila_widget.bots.move_facts.move_facts`); nothing without the
+        positions."""
+        if len(self.positions) < move.index:
+            return (), ()
+        pos = self.positions[move.index - 1]
+        played = move_facts(pos, move.action)
+        better = _better_of(move)
+        if better is None:
+            return played, ()
+        return played, move_facts(pos, better, better=True, compare=move.action)
+
+    def _choices(self, player: Colour) -> list[MoveReview]:
+        return [m for m in self.moves if m.player == player and m.judged and m.choices > 1]
+
+    def move_dict(self, move: MoveReview) -> dict[str, Any]:
+        """One costly or flagged move for the JSON: ``index``, ``player``, ``action``,
+        ``better``, ``loss``, ``size`` (and ``verdict``), the chances the search expects
+        (``better_chance``, ``played_chance``, ``line``: the answers it expects after the
+        better action), ``facts`` (each ``move``: played or better, ``kind``, ``count``,
+        ``text``) and ``text``, all of it in words."""
+        lang = self.lang
+        better = _better_of(move)
+        played_facts, better_facts = self.facts(move)
+        better_chance = move.better_chance if move.mistake else move.best_chance
+        said: list[Message | Joined] = [_size_words(move.loss)]
+        if better is not None:
+            said.insert(0, _costly_words(move, better))
+            if better_chance is not None and move.played_chance is not None:
+                said.append(
+                    Message(
+                        "review.expects" if move.searched else "review.expects_one_move",
+                        {
+                            "player": move.player,
+                            "better": action_message(better),
+                            "chance": round(100 * better_chance),
+                            "played": round(100 * move.played_chance),
+                        },
+                    )
+                )
+        said += [*played_facts, *better_facts]
         return {
-            "players": list(self.players),
+            "index": move.index,
+            "player": move.player,
+            "action": str(move.action),
+            "better": None if better is None else str(better),
+            "loss": round(move.loss, 3),
+            "size": size_of(move.loss),
+            "verdict": move.verdict,
+            "better_chance": None if better_chance is None else round(better_chance, 3),
+            "played_chance": None if move.played_chance is None else round(move.played_chance, 3),
+            "line": [str(a) for a in move.best_line],
+            "facts": [
+                {
+                    "move": side,
+                    "kind": fact_kind(fact),
+                    "count": fact.params.get("count"),
+                    "text": fact.text(lang),
+                }
+                for side, facts in (("played", played_facts), ("better", better_facts))
+                for fact in facts
+            ],
+            "text": Joined(tuple(said)).text(lang),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: ``seats`` (the colours in seating order), ``players`` (for each
+        colour ``loss_per_move``, ``spread``, ``moves``, ``name``, ``words`` and
+        ``costliest``, see :meth:`move_dict`), ``flags`` (the flagged moves, biggest loss
+        first), ``start``, every move and ``complete``."""
+        players: dict[str, Any] = {}
+        for colour in self.players:
+            figure = self.figure(colour)
+            players[colour] = {
+                "loss_per_move": round(figure.loss_per_move, 4),
+                "spread": round(figure.spread, 4),
+                "moves": figure.moves,
+                "name": figure.name,
+                "words": figure.words().text(self.lang),
+                "costliest": [self.move_dict(m) for m in self.costliest(colour)],
+            }
+        return {
+            "seats": list(self.players),
+            "players": players,
+            "flags": [self.move_dict(m) for m in self.mistakes],
             "start": {c: round(p, 3) for c, p in self.start.items()},
             "moves": [m.to_dict() for m in self.moves],
             "complete": self.complete,
         }
+
+
+def _better_of(move: MoveReview) -> Action | None:
+    """The better action a review names for a move: the flag's, else the judgement's best."""
+    return move.better if move.better is not None else move.best
+
+
+def _size_words(loss: float) -> Message:
+    return Message(f"review.size_{size_of(loss)}", {"points": f"{100 * max(0.0, loss):.1f}"})
+
+
+def _costly_words(move: MoveReview, better: Action) -> Message:
+    return Message(
+        "review.costly",
+        {
+            "index": move.index,
+            "player": move.player,
+            "action": action_message(move.action),
+            "better": action_message(better),
+        },
+    )
 
 
 def _checked_record(record: object) -> GameRecord:
@@ -284,17 +496,25 @@ class Reviewer:
             tuple(self.moves),
             self.lang,
             self.done,
+            tuple(self.positions),
         )
 
     def _advance(self, seconds: float) -> None:
         i = self.next
         pos, played = self.positions[i], self.actions[i]
         if self._thinker is None:
-            screened = _screen(pos, played)
-            if screened is None:
+            screen = _screen(pos, played)
+            self.moves[i] = replace(
+                self.moves[i],
+                loss=screen.gap,
+                choices=screen.choices,
+                best=screen.best,
+                best_chance=screen.best_chance,
+                played_chance=screen.played_chance,
+            )
+            if screen.gap < SCREEN or screen.choices < 2:
                 self._settle(i, replace(self.moves[i], judged=True))
                 return
-            self.moves[i] = replace(self.moves[i], loss=screened)
             self._thinker = Thinker(
                 pos,
                 Bot(self.bot.level, self.budget, self.seed + i),
@@ -321,14 +541,21 @@ class Reviewer:
             return move
         best = next((line for line in thought.lines if line.action != played), None)
         if best is None or thought.lines[0].action == played:
-            return replace(move, loss=0.0, played_chance=mine.value)
+            return replace(move, loss=0.0, played_chance=mine.value, best=None, best_chance=None)
         loss = best.value - mine.value
-        move = replace(move, loss=loss, played_chance=mine.value)
+        move = replace(
+            move,
+            loss=loss,
+            played_chance=mine.value,
+            best=best.action,
+            best_chance=best.value,
+            best_line=best.replies,
+        )
         if not _strong(best, mine, loss):
             return move
         played_value, better_value, noise = played_out(pos, played, best.action, self.seed + i)
         loss = better_value - played_value
-        move = replace(move, loss=loss, played_chance=played_value)
+        move = replace(move, loss=loss, played_chance=played_value, best_chance=better_value)
         if loss < INACCURACY or loss < EVIDENCE * noise:
             return move
         best = replace(best, value=better_value)
@@ -400,18 +627,31 @@ def _strong(best: RankedAction, mine: RankedAction, loss: float) -> bool:
     return loss >= INACCURACY and loss >= EVIDENCE * noise
 
 
-def _screen(pos: Position, played: Action) -> float | None:
-    """The one-move screen: how much the best action's one-move chance beats the played
-    one's, or None when the move needs no search (forced, finished, or within
-    :data:`SCREEN`)."""
-    if pos.is_over:
-        return None
-    actions = legal_actions(pos)
+@dataclass(frozen=True)
+class _Screen:
+    """The one-move screen of a move: how many legal actions there were, how much the best
+    one's one-move chance beats the played one's (``gap``), that action and both chances."""
+
+    choices: int
+    gap: float
+    best: Action | None
+    best_chance: float | None
+    played_chance: float | None
+
+
+def _screen(pos: Position, played: Action) -> _Screen:
+    """The one-move screen: every legal action's one-move chance against the played one's
+    (nothing to compare when the game is over or the move was forced). The move is searched
+    only when the gap is :data:`SCREEN` or more."""
+    actions = [] if pos.is_over else legal_actions(pos)
     if len(actions) < 2:
-        return None
+        return _Screen(len(actions), 0.0, None, None, None)
     values = dict(zip(actions, action_chances(pos, actions)))
-    gap = max(values.values()) - values[played]
-    return gap if gap >= SCREEN else None
+    best = max(actions, key=values.__getitem__)
+    gap = values[best] - values[played]
+    if gap <= 0.0:
+        return _Screen(len(actions), 0.0, None, None, values[played])
+    return _Screen(len(actions), gap, best, values[best], values[played])
 
 
 def _reason(pos: Position, best: RankedAction, played: Action, reply: Action | None) -> Joined:
@@ -453,6 +693,11 @@ def review(
 
 __all__ = [
     "BLUNDER",
+    "COSTLIEST",
+    "PlayerFigure",
+    "move_loss",
+    "play_name",
+    "size_of",
     "EVIDENCE",
     "INACCURACY",
     "MISTAKE",
