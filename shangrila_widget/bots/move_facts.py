@@ -40,7 +40,8 @@ from collections import Counter
 from typing import Final
 
 from shangrila_widget.rules.actions import Action, Journey
-from shangrila_widget.rules.board import Colour
+from shangrila_widget.rules.board import COLOUR_INDEX, Colour
+from shangrila_widget.rules.codes import STUDENT_OFFSET
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions, play
 from shangrila_widget.rules.messages import Message
 from shangrila_widget.rules.position import Position
@@ -64,17 +65,28 @@ def fact_kind(fact: Message) -> str:
     return fact.key.removeprefix("review.fact_").removesuffix("_better")
 
 
+def masters_taken(before: Position, after: Position, colour: Colour) -> int:
+    """How many of ``colour``'s masters in ``before`` are gone in ``after`` (their spaces
+    empty or another colour's): the masters taken, whatever ``colour`` gained elsewhere."""
+    code = COLOUR_INDEX[colour] + 1
+    mine = (code, code + STUDENT_OFFSET)
+    return sum(
+        1
+        for old, new in zip(before.packed.cells, after.packed.cells)
+        if old in mine and new not in mine
+    )
+
+
 def strongest_reply(after: Position, victim: Colour) -> tuple[Journey, int] | None:
     """The journey of the player to move in ``after`` that takes the most of ``victim``'s
     masters, and how many (the first in the engine's order on a tie); None when none takes
     any (or the game is over)."""
     if after.is_over:
         return None
-    before = after.masters_of(victim)
     best: tuple[Journey, int] | None = None
     for action in legal_actions(after):
         if isinstance(action, Journey):
-            taken = before - apply_unchecked(after, action).masters_of(victim)
+            taken = masters_taken(after, apply_unchecked(after, action), victim)
             if taken > 0 and (best is None or taken > best[1]):
                 best = (action, taken)
     return best
@@ -139,7 +151,10 @@ def move_facts(
     played_reply = None
     if better and compare is not None and not after.is_over:
         played_reply = strongest_reply(apply_unchecked(pos, compare), mover)
-    if reply is not None and (played_reply is None or reply[1] < played_reply[1] or not better):
+    compared = better and compare is not None
+    if reply is not None and (
+        not compared or (played_reply is not None and reply[1] < played_reply[1])
+    ):
         journey, count = reply
         facts.append(
             (
@@ -159,4 +174,11 @@ def move_facts(
     return tuple(Message(f"review.fact_{kind}{suffix}", params) for kind, params in facts)
 
 
-__all__ = ["FACT_KINDS", "fact_kind", "journey_facts", "move_facts", "strongest_reply"]
+__all__ = [
+    "FACT_KINDS",
+    "fact_kind",
+    "journey_facts",
+    "move_facts",
+    "masters_taken",
+    "strongest_reply",
+]
