@@ -6,7 +6,8 @@ action legal, the ruling string and its link; :mod:`shangrila_widget.rules.rulin
 ``ruling STRING`` reads a ruling string back; ``--qr FILE.svg`` also writes the QR code
 of the ruling's link (:mod:`shangrila_widget.render.qr`).
 ``hint POSITION.json [--level LEVEL] [--seconds S] [--lang pl]`` suggests actions
-(:mod:`shangrila_widget.cli_hint`); ``tour`` and ``lite`` start the tour and build the static
+(:mod:`shangrila_widget.cli_hint`); ``review RECORD.json`` reviews a saved game
+(:mod:`shangrila_widget.cli_review`); ``tour`` and ``lite`` start the tour and build the static
 site. Each command is one function registered by one ``add_..._command`` call in
 :func:`build_parser`; what they share (the position argument, the output, the error line) is
 in :mod:`shangrila_widget.cli`.
@@ -44,6 +45,7 @@ from shangrila_widget.cli import (
 )
 from shangrila_widget.cli_exercises import add_exercises_command
 from shangrila_widget.cli_hint import add_hint_command
+from shangrila_widget.cli_review import add_review_command
 from shangrila_widget.lite.command import add_lite_command
 from shangrila_widget.rules import (
     COLOURS,
@@ -356,6 +358,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     add_check_command(commands)
     add_ruling_command(commands)
     add_hint_command(commands)
+    add_review_command(commands)
     add_tour_command(commands)
     add_serve_command(commands)
     add_lite_command(commands)

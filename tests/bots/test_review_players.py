@@ -1,0 +1,248 @@
+"""How well each player played (the per-player loss per move), each player's costliest moves,
+and the ``review`` command that prints them."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from shangrila_widget.__main__ import main
+from shangrila_widget.bots import review
+from shangrila_widget.bots.evaluation import action_chances
+from shangrila_widget.bots.review import (
+    SCREEN,
+    MoveReview,
+    Review,
+    move_loss,
+    play_name,
+    size_of,
+)
+from shangrila_widget.cli_review import record_argument
+from shangrila_widget.rules import (
+    GameRecord,
+    Journey,
+    Pass,
+    Place,
+    Position,
+    Recruit,
+    ShangrilaError,
+    legal_actions,
+)
+
+THREE = ["red", "blue", "yellow"]
+
+
+@pytest.fixture(scope="module")
+def record() -> GameRecord:
+    """40 random moves of a three-player game: set-up and the start of the play phase."""
+    rec = GameRecord(Position.new_game(THREE))
+    rng = random.Random(3)
+    for _ in range(40):
+        rec.play(rng.choice(legal_actions(rec.position)))
+    return rec
+
+
+@pytest.fixture(scope="module")
+def reviewed(record: GameRecord) -> Review:
+    return review(record, iterations=8, seed=1)
+
+
+def move(index: int, player: str, loss: float, choices: int = 5) -> MoveReview:
+    return MoveReview(
+        index=index,
+        player=player,
+        action=Pass(),
+        before={},
+        after={},
+        loss=loss,
+        verdict=None,
+        better=None,
+        better_chance=None,
+        played_chance=None,
+        reply=None,
+        reason=None,
+        searched=False,
+        choices=choices,
+        best=Place("healer", "A") if loss > 0 else None,
+    )
+
+
+def test_the_figure_is_the_mean_loss_of_the_moves_with_a_choice_and_its_standard_error() -> None:
+    moves = (
+        move(1, "red", 0.02),
+        move(2, "blue", 0.5, choices=1),  # forced: not counted
+        move(3, "red", -0.01),  # a move better than the best found counts as no loss
+        move(4, "red", 0.04),
+        move(5, "blue", 0.0),
+    )
+    rev = Review(("red", "blue"), {}, moves, "en")
+    red = rev.figure("red")
+    assert red.moves == 3 and red.loss_per_move == pytest.approx(0.02)
+    assert red.spread == pytest.approx(math.sqrt(0.0004 / 3))
+    assert rev.figure("blue").moves == 1 and rev.figure("blue").loss_per_move == 0.0
+    assert [m.index for m in rev.costliest("red")] == [4, 1]  # no loss: not a costly move
+    assert rev.costliest("blue") == []
+    assert rev.costliest("red", 1)[0].index == 4
+    assert move_loss(moves[2]) == 0.0
+    assert "Red: loose play, many chances given away; 2.0 percentage points" in red.words().text(
+        "en"
+    )
+    assert "Czerwony: luźna gra, wiele oddanych szans; średnio 2.0 pkt proc." in red.words().text(
+        "pl"
+    )
+
+
+def test_sizes_and_names_are_said_honestly() -> None:
+    assert [size_of(x) for x in (0.0, 0.009, 0.02, 0.0494, 0.0496, 0.2)] == [
+        "tiny",
+        "tiny",
+        "small",
+        "small",
+        "clear",
+        "large",
+    ]
+    assert [play_name(x) for x in (0.0, 0.005, 0.012, 0.02)] == [
+        "excellent",
+        "good",
+        "uneven",
+        "loose",
+    ]
+
+
+def test_every_move_s_loss_is_the_searched_one_or_else_the_one_move_gap(
+    record: GameRecord, reviewed: Review
+) -> None:
+    positions = [record.root.position, *(n.position for n in record.main_line())]
+    for m, pos in zip(reviewed.moves, positions):
+        actions = legal_actions(pos)
+        assert m.choices == len(actions)
+        values = dict(zip(actions, action_chances(pos, actions)))
+        gap = max(values.values()) - values[m.action]
+        assert m.searched == (gap >= SCREEN and len(actions) > 1)
+        if not m.searched:  # never thresholded: a small gap is kept as it is
+            assert m.loss == pytest.approx(gap)
+            assert (m.best is None) == (gap == 0)
+            if m.best is not None:
+                assert values[m.best] == pytest.approx(max(values.values()))
+        elif m.best is not None:
+            assert m.best != m.action and m.loss == pytest.approx(
+                m.best_chance - m.played_chance  # type: ignore[operator]
+            )
+    assert any(0 < m.loss < SCREEN for m in reviewed.moves)
+
+
+def test_the_json_names_each_player_s_figure_and_costliest_moves(reviewed: Review) -> None:
+    found = reviewed.to_dict()
+    json.dumps(found)
+    assert found["seats"] == THREE and set(found["players"]) == set(THREE)
+    for colour, player in found["players"].items():
+        figure = reviewed.figure(colour)
+        assert player["loss_per_move"] == round(figure.loss_per_move, 4)
+        assert player["moves"] == figure.moves and player["name"] == figure.name
+        costliest = player["costliest"]
+        assert [c["index"] for c in costliest] == [m.index for m in reviewed.costliest(colour)]
+        for costly in costliest:
+            assert costly["player"] == colour and costly["better"] != costly["action"]
+            assert costly["loss"] > 0 and costly["size"] == size_of(costly["loss"])
+            assert {"index", "action", "better", "loss", "facts", "text"} <= set(costly)
+            for fact in costly["facts"]:
+                assert fact["move"] in ("played", "better") and fact["text"] in costly["text"]
+    assert found["flags"] == [reviewed.move_dict(m) for m in reviewed.mistakes]
+
+
+def test_a_costly_move_says_what_the_better_journey_would_have_taken() -> None:
+    """Red's student in A (the stronger village) can take Blue's Healer in B; Red recruited
+    in D instead, and Blue's student in B cannot take anything back from A."""
+    pos = Position.from_dict(
+        {
+            "format": "shangrila-position/1",
+            "players": THREE,
+            "to_move": "red",
+            "phase": "play",
+            "villages": {
+                "A": {
+                    "healer": {"owner": "red", "student": True},
+                    "rainmaker": {"owner": "red", "student": False},
+                },
+                "B": {"healer": {"owner": "blue", "student": False}},
+                "D": {"firekeeper": {"owner": "red", "student": False}},
+            },
+        }
+    )
+    played = Recruit((("firekeeper", "D"),))
+    costly = replace(move(1, "red", 0.12), action=played, best=Journey("A", "B"))
+    rev = Review(tuple(THREE), {}, (costly,), "en", True, (pos, pos.play(played).position))
+    assert rev.costliest("red") == [costly]
+    played_facts, better_facts = rev.facts(costly)
+    assert played_facts == ()
+    assert [f.text("en") for f in better_facts] == [
+        "A journey from A to B would have taken 1 of Blue's masters.",
+        "A journey from A to B would have given Red 1 new master.",
+    ]
+    (entry,) = rev.to_dict()["players"]["red"]["costliest"]
+    assert entry["better"] == "journey A B" and entry["size"] == "clear"
+    assert "A clear loss: 12.0 percentage points of win chance." in entry["text"]
+    assert [(f["move"], f["kind"], f["count"]) for f in entry["facts"]] == [
+        ("better", "took", 1),
+        ("better", "gained", 1),
+    ]
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_review_command_prints_the_players_and_the_flags(
+    record: GameRecord,
+    reviewed: Review,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    status, out, err = run(["review", str(path), "--iterations", "8", "--seed", "1"], capsys)
+    answer = json.loads(out)
+    assert status == 0 and err == ""
+    expected = reviewed.to_dict()
+    del expected["moves"]
+    assert answer == expected
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(record.to_json().encode())))
+    status, out, _ = run(
+        ["review", "-", "--iterations", "8", "--seed", "1", "--lang", "pl"], capsys
+    )
+    answer = json.loads(out)
+    assert status == 0 and "pkt proc." in answer["players"]["red"]["words"]
+    status, out, _ = run(["review", str(path), "--iterations", "8", "--moves"], capsys)
+    assert status == 0 and len(json.loads(out)["moves"]) == 40
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("garbage", "holds no game record (not valid JSON"),
+        (Position.new_game(THREE).to_json(), "holds no game record (format: this is a position"),
+        ("", "cannot read '{path}': it is empty"),
+    ],
+)
+def test_the_review_command_names_the_file_it_cannot_use(
+    text: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(["review", str(path)], capsys)
+    assert status == 2 and out == ""
+    assert f"review: error: '{path}' holds" in err or words.format(path=path) in err
+    assert words.format(path=path) in err and len(err.splitlines()) == 1
+    status, _, err = run(["review", str(tmp_path / "missing.json")], capsys)
+    assert status == 2 and "cannot read" in err and "missing.json" in err
+    with pytest.raises(ShangrilaError, match="standard input holds no game record"):
+        record_argument("-", io.BytesIO(b"{}"))
