@@ -34,8 +34,9 @@ from shangrila_widget.rules import (
     ShangrilaError,
     legal_actions,
 )
+from shangrila_widget.rules.board import Colour
 
-THREE = ["red", "blue", "yellow"]
+THREE: list[Colour] = ["red", "blue", "yellow"]
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +54,7 @@ def reviewed(record: GameRecord) -> Review:
     return review(record, iterations=8, seed=1)
 
 
-def move(index: int, player: str, loss: float, choices: int = 5) -> MoveReview:
+def move(index: int, player: Colour, loss: float, choices: int = 5) -> MoveReview:
     return MoveReview(
         index=index,
         player=player,
