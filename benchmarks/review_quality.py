@@ -14,12 +14,25 @@ review's defaults, and then checks what the review said:
   (n - 1) / n^2: 0.1875 for 4 players, 0.2222 for 3);
 - the review's seconds per game, and the seconds until its chart's points are known (the
   :class:`~shangrila_widget.bots.Reviewer` built and its first review read, before any
-  search: what the widget draws at once).
+  search: what the widget draws at once);
+- how well each player played (``loss_per_move``): with ``--random-seat`` the first seat
+  plays uniformly random legal actions through the play phase (the set-up as its level), and
+  ``random_last`` counts the games where it comes out last; ``figure_spread`` is the mean
+  over games of the largest minus the smallest figure (between bots of one level it should
+  be small);
+- the costliest moves the review names (of the random seat with ``--random-seat``, else of
+  every seat): both lines played out as the review plays them out (``played_out``:
+  ``--costly-playouts`` continuations of the ``easy`` bot each, 40 actions or to the end,
+  then the evaluation); ``costly_better_share`` is the share where the better line does
+  better;
+- the facts the review states (``facts``): for each kind, of the played move and of the
+  better one, how many moves have it and the mean loss of those moves against the others'.
 
 The last line printed is one JSON object with those figures.
 
     python benchmarks/review_quality.py --games 4 --players 4 --seed 1
     python benchmarks/review_quality.py --games 8 --iterations 12 --seed 5  # weaker players
+    python benchmarks/review_quality.py --games 20 --random-seat --quiet  # a beginner's games
 """
 
 from __future__ import annotations
@@ -33,6 +46,8 @@ import time
 
 from shangrila_widget.bots import Reviewer, choose_action, review
 from shangrila_widget.bots.evaluation import final_shares, greedy_action
+from shangrila_widget.bots.move_facts import FACT_KINDS, fact_kind
+from shangrila_widget.bots.review import Review, move_loss, played_out
 from shangrila_widget.rules import (
     Action,
     GameRecord,
@@ -41,25 +56,73 @@ from shangrila_widget.rules import (
     Position,
     Recruit,
     apply_unchecked,
+    legal_actions,
 )
+from shangrila_widget.rules.board import Colour
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
 
 
-def play_game(players: int, level: str, seed: int, iterations: int | None = None) -> GameRecord:
+def play_game(
+    players: int,
+    level: str,
+    seed: int,
+    iterations: int | None = None,
+    random_seat: bool = False,
+) -> GameRecord:
     """One game between bots of ``level`` (its default budget, or ``iterations``) from the
-    empty board, as a record."""
+    empty board, as a record; with ``random_seat`` the first seat plays uniformly random legal
+    actions in the play phase."""
     rng = random.Random(seed)
     record = GameRecord(Position.new_game(SEATS[players]))
     while not record.current.position.is_over:
-        action = choose_action(
-            record.current.position,
-            level=level,
-            iterations=iterations,
-            seed=rng.randrange(2**32),
-        )
+        pos = record.current.position
+        if random_seat and pos.packed.turn == 0 and pos.phase == "play":
+            action = rng.choice(legal_actions(pos))
+        else:
+            action = choose_action(
+                pos, level=level, iterations=iterations, seed=rng.randrange(2**32)
+            )
         record.play(action)
     return record
+
+
+def fact_figures(rows: list[tuple[float, set[str], set[str]]]) -> dict[str, object]:
+    """For each kind of fact, of the played move and of the better one: the moves with it,
+    their mean loss, and the others' mean loss."""
+    figures: dict[str, object] = {}
+    for name in ("played", "better"):
+        for kind in FACT_KINDS:
+            said = [
+                (loss, kind in (played if name == "played" else better))
+                for loss, played, better in rows
+            ]
+            with_it = [loss for loss, has in said if has]
+            others = [loss for loss, has in said if not has]
+            if with_it and others:
+                figures[f"{name}:{kind}"] = {
+                    "moves": len(with_it),
+                    "loss": round(statistics.fmean(with_it), 4),
+                    "others": round(statistics.fmean(others), 4),
+                }
+    return figures
+
+
+def costly_checks(
+    rev: Review, positions: list[Position], seats: list[Colour], playouts: int, seed: int
+) -> list[tuple[str, float, float]]:
+    """For each costliest move of ``seats``: (player, the played line's mean chance played out,
+    the better line's)."""
+    found: list[tuple[str, float, float]] = []
+    for colour in seats:
+        for m in rev.costliest(colour):
+            better = m.better if m.better is not None else m.best
+            assert better is not None
+            mine, theirs, _ = played_out(
+                positions[m.index - 1], m.action, better, seed + m.index, playouts
+            )
+            found.append((colour, mine, theirs))
+    return found
 
 
 def continuation_share(pos: Position, seat: int, rng: random.Random) -> float:
@@ -93,6 +156,14 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=30, help="per line of a flagged move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument(
+        "--random-seat",
+        action="store_true",
+        help="the first seat plays uniformly random legal actions in the play phase",
+    )
+    parser.add_argument(
+        "--costly-playouts", type=int, default=8, help="per line of a costliest move"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     flags = confirmed = significant = reversed_ = 0
@@ -103,8 +174,14 @@ def main() -> None:
     quiet_changes: list[float] = []
     squares: list[float] = []
     verdicts: dict[str, int] = {}
+    random_last = 0
+    figures: list[dict[Colour, float]] = []
+    costly: list[tuple[str, float, float]] = []
+    fact_rows: list[tuple[float, set[str], set[str]]] = []
     for game in range(args.games):
-        record = play_game(args.players, args.level, args.seed * 1000 + game, args.iterations)
+        record = play_game(
+            args.players, args.level, args.seed * 1000 + game, args.iterations, args.random_seat
+        )
         start = time.perf_counter()
         Reviewer(record, seed=game).review()
         first_points.append(time.perf_counter() - start)
@@ -123,6 +200,19 @@ def main() -> None:
                     quiet_changes.append(change)
             squares.extend((m.before[c] - shares[c]) ** 2 for c in rev.players)
         positions = [record.root.position] + [n.position for n in record.main_line()]
+        figure = {c: rev.figure(c).loss_per_move for c in rev.players}
+        figures.append(figure)
+        first = rev.players[0]
+        random_last += args.random_seat and max(figure, key=figure.__getitem__) == first
+        seats = [first] if args.random_seat else list(rev.players)
+        checks = costly_checks(rev, positions, seats, args.costly_playouts, game)
+        costly += checks
+        for m in rev.moves:
+            if m.choices > 1:
+                played, better = rev.facts(m)
+                fact_rows.append(
+                    (move_loss(m), {fact_kind(f) for f in played}, {fact_kind(f) for f in better})
+                )
         for m in rev.mistakes:
             assert m.better is not None and m.verdict is not None
             flags += 1
@@ -143,7 +233,10 @@ def main() -> None:
         if not args.quiet:
             print(
                 f"game {game + 1}: {len(rev.moves)} moves, {len(rev.mistakes)} flagged,"
-                f" review {review_seconds[-1]:.2f} s",
+                f" review {review_seconds[-1]:.2f} s, loss per move "
+                + ", ".join(f"{c} {v:.4f}" for c, v in figure.items())
+                + f"; costliest better when played out: {sum(b > a for _, a, b in checks)}"
+                f"/{len(checks)}",
                 flush=True,
             )
     print(
@@ -167,6 +260,19 @@ def main() -> None:
                 "review_s_per_game": round(statistics.fmean(review_seconds), 2),
                 "review_s_max": round(max(review_seconds), 2),
                 "chart_points_s": round(max(first_points), 3),
+                "random_seat": args.random_seat,
+                "random_last": random_last if args.random_seat else None,
+                "loss_per_move": {
+                    c: round(statistics.fmean(f[c] for f in figures), 4) for c in figures[0]
+                },
+                "figure_spread": round(
+                    statistics.fmean(max(f.values()) - min(f.values()) for f in figures), 4
+                ),
+                "costly_checked": len(costly),
+                "costly_better_share": (
+                    round(sum(b > a for _, a, b in costly) / len(costly), 3) if costly else None
+                ),
+                "facts": fact_figures(fact_rows),
             }
         )
     )

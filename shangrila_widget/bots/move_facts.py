@@ -170,8 +170,10 @@ def move_facts(
         )
     elif reply is None and played_reply is not None:
         facts.append(("safe", {"player": mover, "colour": after.to_move}))
-    suffix = "_better" if better else ""
-    return tuple(Message(f"review.fact_{kind}{suffix}", params) for kind, params in facts)
+    return tuple(
+        Message(f"review.fact_{kind}_better" if better else f"review.fact_{kind}", params)
+        for kind, params in facts
+    )
 
 
 __all__ = [

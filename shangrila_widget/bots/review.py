@@ -24,6 +24,17 @@ Two things are measured, each by what can back it:
   A flagged move names the better action, its reason, and the answer the search expects to
   punish the played one (the first reply of the played action's line).
 
+Every move has a **loss**, never thresholded: the search's (the played-out difference when
+played out) where the move passed the screen, else the one-move gap (the best legal
+action's one-move chance minus the played one's). **How well each player played**
+(:meth:`Review.figure`) is the mean of those losses, each at least 0, over the player's
+moves with a choice (``loss_per_move``), with its standard error and a name in words
+(:func:`play_name`). **The costliest moves** (:meth:`Review.costliest`) are each player's
+:data:`COSTLIEST` biggest losses with a better action, flagged or not, their size said in
+words (:func:`size_of`), and **what they did** (:meth:`Review.facts`): the facts of the played
+move and of the better one, exact from the engine
+(:mod:`~shangrila_widget.bots.move_facts`).
+
 :class:`Reviewer` does this in slices (:meth:`Reviewer.step`) so that a chart can be drawn
 at once and its flags filled in as they come; :func:`review` runs it to the end. The chart
 itself is drawn in :mod:`shangrila_widget.render.review_chart`.
