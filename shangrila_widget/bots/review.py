@@ -315,22 +315,6 @@ class Review:
         better = _better_of(move)
         played_facts, better_facts = self.facts(move)
         better_chance = move.better_chance if move.mistake else move.best_chance
-        said: list[Message | Joined] = [_size_words(move.loss)]
-        if better is not None:
-            said.insert(0, _costly_words(move, better))
-            if better_chance is not None and move.played_chance is not None:
-                said.append(
-                    Message(
-                        "review.expects" if move.searched else "review.expects_one_move",
-                        {
-                            "player": move.player,
-                            "better": action_message(better),
-                            "chance": round(100 * better_chance),
-                            "played": round(100 * move.played_chance),
-                        },
-                    )
-                )
-        said += [*played_facts, *better_facts]
         return {
             "index": move.index,
             "player": move.player,
@@ -352,8 +336,31 @@ class Review:
                 for side, facts in (("played", played_facts), ("better", better_facts))
                 for fact in facts
             ],
-            "text": Joined(tuple(said)).text(lang),
+            "text": self.move_words(move).text(lang),
         }
+
+    def move_words(self, move: MoveReview) -> Joined:
+        """A costly or flagged move in words: what was played and what was better, the size
+        of the loss, the chances, and the facts of both moves."""
+        better = _better_of(move)
+        played_facts, better_facts = self.facts(move)
+        better_chance = move.better_chance if move.mistake else move.best_chance
+        said: list[Message | Joined] = [_size_words(move.loss)]
+        if better is not None:
+            said.insert(0, _costly_words(move, better))
+            if better_chance is not None and move.played_chance is not None:
+                said.append(
+                    Message(
+                        "review.expects" if move.searched else "review.expects_one_move",
+                        {
+                            "player": move.player,
+                            "better": action_message(better),
+                            "chance": round(100 * better_chance),
+                            "played": round(100 * move.played_chance),
+                        },
+                    )
+                )
+        return Joined((*said, *played_facts, *better_facts))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``seats`` (the colours in seating order), ``players`` (for each

@@ -16,6 +16,12 @@ Given a record, the chart is drawn at once (every position's chance is known bef
 search) and the review's judgements fill it in slices of about 50 ms on the kernel's loop
 (:class:`~shangrila_widget.bots.Reviewer`), each flag appearing as its move is judged; the
 caption says how far the review is, and ``complete`` turns True at the end.
+
+Once complete, the top line says how well each player played (the loss per move), and the
+review opens on the costliest move of the person's own seat (a seat no bot plays; every
+seat without a board): the board shows the move played, *Better move* shows the better one
+on the board (a preview), and the caption says both moves' facts. *Previous* and *Next* step
+through the other costly moves, the people's first.
 """
 
 from __future__ import annotations
@@ -30,11 +36,12 @@ import traitlets
 from ipycanvas import Canvas
 
 from shangrila_widget.bots import Review, Reviewer, explain_action
-from shangrila_widget.bots.review import REVIEW_ITERATIONS
+from shangrila_widget.bots.review import REVIEW_ITERATIONS, MoveReview
 from shangrila_widget.render.canvas import POINTER_CLASS, batch, paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.render.review_chart import review_scene, review_svg
-from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
+from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError, play
+from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, action_words, problem, say
 from shangrila_widget.widget.clock import Clock
@@ -66,6 +73,10 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
     error = traitlets.Unicode("").tag(sync=True)
     #: Whether every move is judged (True at once for a finished Review).
     complete = traitlets.Bool(True).tag(sync=True)
+    #: The costly move on show, an index into :meth:`costly_moves` (-1: none).
+    lesson = traitlets.Int(-1).tag(sync=True)
+    #: Whether the board shows the better move of the costly move on show (a preview).
+    showing_better = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -108,7 +119,31 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         #: Errors of callbacks, in red under the chart.
         self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_box.add_class("shangrila-error")
-        super().__init__(children=[self.canvas, self.caption, self.error_box], **kwargs)
+        #: How well each player played, above the chart.
+        self.summary = widgets.HTML()
+        self.summary.add_class("shangrila-review-summary")
+        self.previous_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.better_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.next_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.previous_button.on_click(lambda _: self._step_lesson(-1))
+        self.next_button.on_click(lambda _: self._step_lesson(1))
+        self.better_button.on_click(lambda _: self._toggle_better())
+        self.lesson_label = widgets.Label()
+        #: Previous, the costly move's place in the list, Better move, Next.
+        self.lessons_bar = widgets.HBox(
+            [self.previous_button, self.lesson_label, self.better_button, self.next_button],
+            layout=widgets.Layout(display="none", flex_flow="row wrap"),
+        )
+        super().__init__(
+            children=[
+                self.summary,
+                self.canvas,
+                self.lessons_bar,
+                self.caption,
+                self.error_box,
+            ],
+            **kwargs,
+        )
         self.add_class("shangrila-review-chart")
         self.lang = lang
         if board is not None:
@@ -117,6 +152,8 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         self.canvas.on_client_ready(self._on_client_ready)
         self.complete = self.review.complete
         self.redraw()
+        if self.complete:
+            self._open_lessons()
         if self.reviewer is not None:
             self._clock = clock or (board.computer.clock if board is not None else Clock())
             self._clock.later(0.0, self._slice)
@@ -135,7 +172,9 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             else:
                 self._caption()
             self.complete = done
-            if not done:
+            if done:
+                self._open_lessons()
+            else:
                 self._clock.later(0.0, self._slice)
         except Exception as error:  # noqa: BLE001 - shown under the chart and logged
             self.show_error(error)
@@ -160,6 +199,37 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             texts = {lang: self.describe(index, lang) for lang in LANGUAGES}
             board.say(Feedback.sentence("info", "plain", text=texts))
         self._select_callbacks(index)
+
+    def own_seats(self) -> tuple[Colour, ...]:
+        """The seats of the people at a linked board (no bot plays them); every seat without
+        a board."""
+        players = self.review.players
+        if self.board is None:
+            return players
+        bots = self.board.computer.bots
+        return tuple(p for p in players if p not in bots)
+
+    def costly_moves(self) -> list[MoveReview]:
+        """The costly moves to step through: the people's costliest first (biggest loss
+        first), then the bots' (see :meth:`shangrila_widget.bots.review.Review.costliest`)."""
+        own = self.own_seats()
+        first = [m for c in own for m in self.review.costliest(c)]
+        rest = [m for c in self.review.players if c not in own for m in self.review.costliest(c)]
+        return sorted(first, key=lambda m: -m.loss) + sorted(rest, key=lambda m: -m.loss)
+
+    def show_lesson(self, number: int, better: bool = False) -> None:
+        """Show costly move ``number`` of :meth:`costly_moves`: the board goes to the move
+        played (``better``: shows the better move instead, as a preview)."""
+        moves = self.costly_moves()
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(moves):
+            raise ShangrilaError(problem("review_move", value=excerpt(number), count=len(moves)))
+        self.lesson = number
+        self.showing_better = False
+        move = moves[number]
+        self.go(move.index)
+        if better:
+            self._show_better(move)
+        self._lessons_bar()
 
     def on_select(self, callback: Callable[[int], Any], remove: bool = False) -> None:
         """Call ``callback(index)`` when a move is chosen (a click or :meth:`go`)."""
@@ -205,6 +275,9 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
             before=round(100 * m.before[m.player]),
             after=round(100 * m.after[m.player]),
         )
+        costly = [c.index for c in self.costly_moves()] if self.review.complete else []
+        if index in costly:
+            return text + " " + self.review.move_words(m).text(lang)
         if m.verdict is not None and m.better is not None:
             reason = m.reason or ""
             before = self._node(index - 1)
@@ -242,6 +315,67 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         with batch(self.canvas):
             paint(self.canvas, primitives, scale=PIXEL_RATIO)
         self._caption()
+
+    def _open_lessons(self) -> None:
+        """Once complete: the players' figures on top, and the costliest move of the
+        person's own seat on show."""
+        self._summary()
+        if self.costly_moves() and self.own_seats():
+            self.show_lesson(0)
+        self._lessons_bar()
+
+    def _summary(self) -> None:
+        if not self.review.complete:
+            self.summary.value = ""
+            return
+        lines = [
+            html.escape(self.review.figure(c).words().text(self.lang)) for c in self.review.players
+        ]
+        self.summary.value = "<div>" + "<br>".join(lines) + "</div>"
+
+    def _lessons_bar(self) -> None:
+        moves = self.costly_moves() if self.review.complete else []
+        self.lessons_bar.layout.display = "flex" if moves else "none"
+        lang = self.lang
+        self.previous_button.description = say("ui.review_previous", lang)
+        self.next_button.description = say("ui.review_next", lang)
+        self.better_button.description = say(
+            "ui.review_show_played" if self.showing_better else "ui.review_show_better", lang
+        )
+        self.previous_button.disabled = self.lesson <= 0
+        self.next_button.disabled = not 0 <= self.lesson + 1 < len(moves)
+        self.better_button.disabled = not 0 <= self.lesson < len(moves) or self.board is None
+        self.lesson_label.value = (
+            say("ui.review_costly", lang, number=self.lesson + 1, count=len(moves))
+            if 0 <= self.lesson < len(moves)
+            else ""
+        )
+
+    @visible_errors
+    def _step_lesson(self, step: int) -> None:
+        self.show_lesson(max(0, self.lesson + step))
+
+    @visible_errors
+    def _toggle_better(self) -> None:
+        moves = self.costly_moves()
+        if not 0 <= self.lesson < len(moves):
+            return
+        if self.showing_better:
+            self.show_lesson(self.lesson)
+        else:
+            self._show_better(moves[self.lesson])
+            self._lessons_bar()
+
+    def _show_better(self, move: MoveReview) -> None:
+        """The better move of ``move`` on the board, as a preview, with the review's words."""
+        board, node = self.board, self._node(move.index - 1)
+        better = move.better if move.better is not None else move.best
+        if board is None or node is None or better is None or board.record is not self.record:
+            return
+        board.show_preview(play(node.position, better))
+        texts = {lang: self.describe(move.index, lang) for lang in LANGUAGES}
+        board.say(Feedback.sentence("info", "plain", text=texts))
+        self.showing_better = True
 
     def _caption(self) -> None:
         """What the review says of the move on show, and how far the review is."""
@@ -297,6 +431,8 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
     def _changed(self, change: dict[str, Any]) -> None:
         if hasattr(self, "canvas"):
             self.redraw()
+            self._summary()
+            self._lessons_bar()
 
 
 def _is_move_point(p: Primitive) -> bool:
