@@ -43,6 +43,7 @@ import math
 import random
 import statistics
 import time
+from pathlib import Path
 
 from shangrila_widget.bots import Reviewer, choose_action, review
 from shangrila_widget.bots.evaluation import final_shares, greedy_action
@@ -84,6 +85,22 @@ def play_game(
                 pos, level=level, iterations=iterations, seed=rng.randrange(2**32)
             )
         record.play(action)
+    return record
+
+
+def saved_game(args: argparse.Namespace, seed: int) -> GameRecord:
+    """The game of ``seed``: read from ``--records`` when it is there, else played (and
+    saved there)."""
+    kind = "random" if args.random_seat else args.level
+    path = None
+    if args.records is not None:
+        path = args.records / f"{args.players}-{kind}-{args.iterations}-{seed}.json"
+        if path.exists():
+            return GameRecord.from_json(path.read_text(encoding="utf-8"))
+    record = play_game(args.players, args.level, seed, args.iterations, args.random_seat)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(record.to_json(), encoding="utf-8")
     return record
 
 
@@ -164,6 +181,13 @@ def main() -> None:
     parser.add_argument(
         "--costly-playouts", type=int, default=8, help="per line of a costliest move"
     )
+    parser.add_argument(
+        "--records",
+        type=Path,
+        default=None,
+        help="a folder of the games' records: a game found there is read, not played again; "
+        "a game played is saved there",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     flags = confirmed = significant = reversed_ = 0
@@ -179,9 +203,7 @@ def main() -> None:
     costly: list[tuple[str, float, float]] = []
     fact_rows: list[tuple[float, set[str], set[str]]] = []
     for game in range(args.games):
-        record = play_game(
-            args.players, args.level, args.seed * 1000 + game, args.iterations, args.random_seat
-        )
+        record = saved_game(args, args.seed * 1000 + game)
         start = time.perf_counter()
         Reviewer(record, seed=game).review()
         first_points.append(time.perf_counter() - start)
