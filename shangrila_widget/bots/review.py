@@ -183,6 +183,9 @@ PlayName = Literal["excellent", "good", "uneven", "loose"]
 
 #: How many of each player's costliest moves a review names.
 COSTLIEST: Final = 3
+#: A costliest move is one played with at least this chance to win before it (by the chart):
+#: below it the game is all but lost, and its lines played out end alike.
+DECIDED: Final = 0.05
 #: The sizes of one move's loss, in words (below each bound): tiny, small, clear; large
 #: from the last bound on.
 SIZES: Final[tuple[tuple[float, Size], ...]] = (
@@ -285,8 +288,13 @@ class Review:
 
     def costliest(self, player: Colour, count: int = COSTLIEST) -> list[MoveReview]:
         """The ``count`` moves where ``player`` gave up most (a loss above 0 and a better
-        action named), biggest first, even when none is flagged."""
-        moves = [m for m in self._choices(player) if move_loss(m) > 0 and _better_of(m)]
+        action named), biggest first, even when none is flagged; not the moves played with
+        less than :data:`DECIDED` chance to win (the game all but lost)."""
+        moves = [
+            m
+            for m in self._choices(player)
+            if move_loss(m) > 0 and _better_of(m) and m.before.get(player, 1.0) >= DECIDED
+        ]
         return sorted(moves, key=lambda m: (-m.loss, m.index))[:count]
 
     def facts(self, move: MoveReview) -> tuple[tuple[Message, ...], tuple[Message, ...]]:
@@ -339,15 +347,21 @@ class Review:
             "text": self.move_words(move).text(lang),
         }
 
-    def move_words(self, move: MoveReview) -> Joined:
-        """A costly or flagged move in words: what was played and what was better, the size
-        of the loss, the chances, and the facts of both moves."""
+    def move_words(self, move: MoveReview, *, intro: bool = True) -> Joined:
+        """A costly or flagged move in words: what was played and what was better (only
+        what was better, without ``intro``), the size of the loss, the chances, and the facts
+        of both moves."""
         better = _better_of(move)
         played_facts, better_facts = self.facts(move)
         better_chance = move.better_chance if move.mistake else move.best_chance
         said: list[Message | Joined] = [_size_words(move.loss)]
         if better is not None:
-            said.insert(0, _costly_words(move, better))
+            said.insert(
+                0,
+                _costly_words(move, better)
+                if intro
+                else Message("review.better_was", {"better": action_message(better)}),
+            )
             if better_chance is not None and move.played_chance is not None:
                 said.append(
                     Message(
@@ -712,6 +726,7 @@ def review(
 __all__ = [
     "BLUNDER",
     "COSTLIEST",
+    "DECIDED",
     "PlayerFigure",
     "move_loss",
     "play_name",

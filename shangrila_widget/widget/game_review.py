@@ -125,6 +125,12 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         self.previous_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.better_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        for button, name in (
+            (self.previous_button, "previous"),
+            (self.better_button, "better"),
+            (self.next_button, "next"),
+        ):
+            button.add_class(f"shangrila-review-{name}")
         self.previous_button.on_click(lambda _: self._step_lesson(-1))
         self.next_button.on_click(lambda _: self._step_lesson(1))
         self.better_button.on_click(lambda _: self._toggle_better())
@@ -277,7 +283,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         )
         costly = [c.index for c in self.costly_moves()] if self.review.complete else []
         if index in costly:
-            return text + " " + self.review.move_words(m).text(lang)
+            return text + " " + self.review.move_words(m, intro=False).text(lang)
         if m.verdict is not None and m.better is not None:
             reason = m.reason or ""
             before = self._node(index - 1)

@@ -91,6 +91,8 @@ def test_the_figure_is_the_mean_loss_of_the_moves_with_a_choice_and_its_standard
     assert rev.costliest("blue") == []
     assert rev.costliest("red", 1)[0].index == 4
     assert move_loss(moves[2]) == 0.0
+    lost = replace(move(6, "red", 0.5), before={"red": 0.01})  # the game all but lost
+    assert [m.index for m in replace(rev, moves=(*moves, lost)).costliest("red")] == [4, 1]
     assert "Red: loose play, many chances given away; 2.0 percentage points" in red.words().text(
         "en"
     )

@@ -2,7 +2,7 @@
 review chart clicked, and a hint drawn on the board.
 
 Screenshots (``test-artifacts/browser/``): the watched game while a bot thinks, the review
-chart, the hint.
+chart, the hint, the review opened on the person's costliest move and its better move.
 """
 
 from __future__ import annotations
@@ -66,6 +66,24 @@ HINT_SOURCE = textwrap.dedent(
         hint_bot=Bot("easy", seed=1),
     )
     board.computer.speed = "fast"
+    board
+    """
+).strip()
+
+LESSON_SOURCE = textwrap.dedent(
+    """
+    import random
+    from shangrila_widget.rules import GameRecord, Position, legal_actions
+    from shangrila_widget.widget import Bot, ShangriLaBoard
+
+    record = GameRecord(Position.new_game(["red", "blue", "yellow"]))
+    rng = random.Random(4)
+    for _ in range(30):
+        record.play(rng.choice(legal_actions(record.position)))
+    board = ShangriLaBoard(
+        players=["red", "blue", "yellow"], bots={"blue": Bot("easy"), "yellow": Bot("easy")}
+    )
+    board.show(record)
     board
     """
 ).strip()
@@ -180,4 +198,39 @@ def test_a_hint_is_drawn_on_the_board(
     page.keyboard.press("ArrowLeft")  # back past the three replies to Red's decision
     wait_for_message(page, "Took back: a journey from village A to village B", timeout=10)
     wait_for_canvas_color(page, BOARD, *middle, rgba(HINT_ARROW), tolerance=12, timeout=10)
+    assert browser_diagnostics.page_errors == []
+
+
+def test_the_review_opens_on_the_person_s_costliest_move(
+    open_board: BoardOpener,
+    browser_diagnostics: BrowserDiagnostics,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    """Red is the person: the finished review shows the players' figures, goes to Red's
+    costliest move with its words, and shows the better move on the board."""
+    from playwright.sync_api import expect
+
+    page = open_board("lesson.ipynb", cells=[LESSON_SOURCE], viewport=VIEWPORT)
+    geometry = BoardGeometry(900.0)
+    wait_for_canvas_color(page, BOARD, *geometry.block_point("G"), BLOCK_RGBA, timeout=45)
+    page.locator("button.shangrila-review").click()
+    wait_for_message(page, "Red plays", "Better was", timeout=60)
+    expect(page.locator(".shangrila-review-summary")).to_contain_text("Red:", timeout=10_000)
+    expect(page.locator(".shangrila-review-chart")).to_contain_text("Costly move 1 of")
+    played = canvas_digest(page, BOARD, 0, 0, 1800, 1700)
+    page.locator(".shangrila-review-chart").scroll_into_view_if_needed()
+    save_screenshot("review-lesson")
+    page.locator("button.shangrila-review-better").click()
+    expect(page.locator("button.shangrila-review-better")).to_have_text(
+        "Show the move played", timeout=10_000
+    )
+    for _ in range(100):  # the board's redraw comes after the button's answer
+        if canvas_digest(page, BOARD, 0, 0, 1800, 1700) != played:
+            break
+        page.wait_for_timeout(100)
+    assert canvas_digest(page, BOARD, 0, 0, 1800, 1700) != played, "the better move is shown"
+    page.locator(CANVAS).first.scroll_into_view_if_needed()
+    save_screenshot("review-better")
+    page.locator("button.shangrila-review-next").click()
+    expect(page.locator(".shangrila-review-chart")).to_contain_text("Costly move 2 of")
     assert browser_diagnostics.page_errors == []

@@ -43,7 +43,7 @@ def test_the_review_opens_on_the_person_s_costliest_move_and_steps_through_the_o
     first = moves[0]
     assert chart.lesson == 0 and chart.selected == first.index
     assert board.record.current.ply == first.index and board.preview is None
-    assert "better was" in board.message and "loss" in board.message
+    assert "Better was" in board.message and "loss" in board.message
     assert all(f"{c.capitalize()}:" in chart.summary.value for c in THREE)
     assert chart.lessons_bar.layout.display == "flex"
     assert chart.lesson_label.value == f"Costly move 1 of {len(moves)}"
@@ -60,7 +60,7 @@ def test_the_review_opens_on_the_person_s_costliest_move_and_steps_through_the_o
     chart.next_button.click()
     assert chart.lesson == 1 and board.record.current.ply == moves[1].index
     board.lang = "pl"
-    assert "lepiej było" in chart.caption.value and "pkt proc." in chart.summary.value
+    assert "Lepiej było" in chart.caption.value and "pkt proc." in chart.summary.value
     assert chart.next_button.description == "Następny ▶"
     assert chart.lesson_label.value == f"Kosztowny ruch 2 z {len(moves)}"
     with pytest.raises(ShangrilaError):
