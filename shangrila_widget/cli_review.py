@@ -19,7 +19,6 @@ from typing import IO, Any
 
 from shangrila_widget.cli import (
     STANDARD_INPUT,
-    _decoded,
     add_lang_argument,
     command_line_error,
     read_text_file,
@@ -40,7 +39,14 @@ def record_argument(argument: str, stdin: IO[bytes] | None = None) -> GameRecord
     where: Words
     if argument == "-":
         where = STANDARD_INPUT
-        text = _decoded((stdin if stdin is not None else sys.stdin.buffer).read(), where)
+        data = (stdin if stdin is not None else sys.stdin.buffer).read()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            why = Message(
+                "error.cli_not_utf8", {"byte": f"{data[error.start]:#04x}", "at": error.start}
+            )
+            raise command_line_error("cannot_read", where=where, why=why) from None
     else:
         where = excerpt(argument, _PATH_LIMIT)
         text = read_text_file(Path(argument))

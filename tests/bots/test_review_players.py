@@ -23,6 +23,7 @@ from shangrila_widget.bots.review import (
     play_name,
     size_of,
 )
+from shangrila_widget.cli import CommandLineError
 from shangrila_widget.cli_review import record_argument
 from shangrila_widget.rules import (
     GameRecord,
@@ -249,3 +250,5 @@ def test_the_review_command_names_the_file_it_cannot_use(
     assert status == 2 and "cannot read" in err and "missing.json" in err
     with pytest.raises(ShangrilaError, match="standard input holds no game record"):
         record_argument("-", io.BytesIO(b"{}"))
+    with pytest.raises(CommandLineError, match=r"standard input: not UTF-8 text \(byte 0xe9"):
+        record_argument("-", io.BytesIO(b"\xe9"))
