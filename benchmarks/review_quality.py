@@ -17,7 +17,8 @@ review's defaults, and then checks what the review said:
   search: what the widget draws at once);
 - how well each player played (``loss_per_move``): with ``--random-seat`` the first seat
   plays uniformly random legal actions through the play phase (the set-up as its level), and
-  ``random_last`` counts the games where it comes out last; ``figure_spread`` is the mean
+  ``random_last`` counts the games where it comes out last (``random_last_outranked``: last
+  by the share of better-looking actions passed over); ``figure_spread`` is the mean
   over games of the largest minus the smallest figure (between bots of one level it should
   be small);
 - the costliest moves the review names (of the random seat with ``--random-seat``, else of
@@ -198,7 +199,7 @@ def main() -> None:
     quiet_changes: list[float] = []
     squares: list[float] = []
     verdicts: dict[str, int] = {}
-    random_last = 0
+    random_last = random_last_outranked = 0
     figures: list[dict[Colour, float]] = []
     costly: list[tuple[str, float, float]] = []
     fact_rows: list[tuple[float, set[str], set[str]]] = []
@@ -226,6 +227,10 @@ def main() -> None:
         figures.append(figure)
         first = rev.players[0]
         random_last += args.random_seat and max(figure, key=figure.__getitem__) == first
+        passed_over = {c: rev.figure(c).outranked for c in rev.players}
+        random_last_outranked += (
+            args.random_seat and max(passed_over, key=passed_over.__getitem__) == first
+        )
         seats = [first] if args.random_seat else list(rev.players)
         checks = costly_checks(rev, positions, seats, args.costly_playouts, game)
         costly += checks
@@ -284,6 +289,7 @@ def main() -> None:
                 "chart_points_s": round(max(first_points), 3),
                 "random_seat": args.random_seat,
                 "random_last": random_last if args.random_seat else None,
+                "random_last_outranked": random_last_outranked if args.random_seat else None,
                 "loss_per_move": {
                     c: round(statistics.fmean(f[c] for f in figures), 4) for c in figures[0]
                 },

@@ -120,7 +120,9 @@ class MoveReview:
     were; ``best``: the best other action by that same judgement (None when the played one
     was judged best or was the only one), with the mover's chance after it
     (``best_chance``) and the answers the search expects after it (``best_line``, empty
-    when nothing was searched). ``verdict``:
+    when nothing was searched). ``outranked``: the share of the other legal actions whose
+    one-move chance beats the played one's (0: the one-move best; about 0.5 at random).
+    ``verdict``:
     None, or how big a flagged loss is; a flagged move has ``better`` (and its chance and
     reason), the played action's chance, and ``reply``, the answer that punishes it.
     ``judged`` is False while a :class:`Reviewer` has not reached the move yet.
@@ -144,6 +146,7 @@ class MoveReview:
     best: Action | None = None
     best_chance: float | None = None
     best_line: tuple[Action, ...] = ()
+    outranked: float = 0.0
 
     @property
     def mistake(self) -> bool:
@@ -175,6 +178,7 @@ class MoveReview:
             "best": None if self.best is None else str(self.best),
             "best_chance": rounded(self.best_chance),
             "best_line": [str(a) for a in self.best_line],
+            "outranked": round(self.outranked, 3),
         }
 
 
@@ -227,12 +231,15 @@ class PlayerFigure:
     """How well one player played: ``loss_per_move``, the mean over the player's moves with
     a choice (``moves`` of them) of each move's loss (:attr:`MoveReview.loss`, below 0
     counted as 0), ``spread``, the standard error of that mean, and its ``name`` in words
-    (:func:`play_name`)."""
+    (:func:`play_name`); ``outranked``, the mean over the same moves of
+    :attr:`MoveReview.outranked` (how often better-looking actions were passed over: about
+    0.5 for a player who plays at random)."""
 
     player: Colour
     loss_per_move: float
     spread: float
     moves: int
+    outranked: float = 0.0
 
     @property
     def name(self) -> PlayName:
@@ -284,7 +291,8 @@ class Review:
             return PlayerFigure(player, 0.0, 0.0, 0)
         mean = sum(losses) / len(losses)
         variance = sum((x - mean) ** 2 for x in losses) / max(1, len(losses) - 1)
-        return PlayerFigure(player, mean, math.sqrt(variance / len(losses)), len(losses))
+        outranked = sum(m.outranked for m in self._choices(player)) / len(losses)
+        return PlayerFigure(player, mean, math.sqrt(variance / len(losses)), len(losses), outranked)
 
     def costliest(self, player: Colour, count: int = COSTLIEST) -> list[MoveReview]:
         """The ``count`` moves where ``player`` gave up most (a loss above 0 and a better
@@ -389,6 +397,7 @@ class Review:
                 "spread": round(figure.spread, 4),
                 "moves": figure.moves,
                 "name": figure.name,
+                "outranked": round(figure.outranked, 3),
                 "words": figure.words().text(self.lang),
                 "costliest": [self.move_dict(m) for m in self.costliest(colour)],
             }
@@ -543,6 +552,7 @@ class Reviewer:
                 best=screen.best,
                 best_chance=screen.best_chance,
                 played_chance=screen.played_chance,
+                outranked=screen.outranked,
             )
             if screen.gap < SCREEN or screen.choices < 2:
                 self._settle(i, replace(self.moves[i], judged=True))
@@ -669,6 +679,7 @@ class _Screen:
     best: Action | None
     best_chance: float | None
     played_chance: float | None
+    outranked: float = 0.0
 
 
 def _screen(pos: Position, played: Action) -> _Screen:
@@ -680,10 +691,12 @@ def _screen(pos: Position, played: Action) -> _Screen:
         return _Screen(len(actions), 0.0, None, None, None)
     values = dict(zip(actions, action_chances(pos, actions)))
     best = max(actions, key=values.__getitem__)
-    gap = values[best] - values[played]
+    mine = values[played]
+    gap = values[best] - mine
+    outranked = sum(1 for v in values.values() if v > mine + 1e-12) / (len(actions) - 1)
     if gap <= 0.0:
-        return _Screen(len(actions), 0.0, None, None, values[played])
-    return _Screen(len(actions), gap, best, values[best], values[played])
+        return _Screen(len(actions), 0.0, None, None, mine, outranked)
+    return _Screen(len(actions), gap, best, values[best], mine, outranked)
 
 
 def _reason(pos: Position, best: RankedAction, played: Action, reply: Action | None) -> Joined:

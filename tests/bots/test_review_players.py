@@ -128,6 +128,9 @@ def test_every_move_s_loss_is_the_searched_one_or_else_the_one_move_gap(
         assert m.choices == len(actions)
         values = dict(zip(actions, action_chances(pos, actions)))
         gap = max(values.values()) - values[m.action]
+        if len(actions) > 1:
+            passed_over = [a for a in actions if values[a] > values[m.action] + 1e-12]
+            assert m.outranked == len(passed_over) / (len(actions) - 1)
         assert m.searched == (gap >= SCREEN and len(actions) > 1)
         if not m.searched:  # never thresholded: a small gap is kept as it is
             assert m.loss == pytest.approx(gap)
@@ -149,6 +152,8 @@ def test_the_json_names_each_player_s_figure_and_costliest_moves(reviewed: Revie
         figure = reviewed.figure(colour)
         assert player["loss_per_move"] == round(figure.loss_per_move, 4)
         assert player["moves"] == figure.moves and player["name"] == figure.name
+        own = [m for m in reviewed.moves if m.player == colour and m.choices > 1]
+        assert player["outranked"] == round(sum(m.outranked for m in own) / len(own), 3)
         costliest = player["costliest"]
         assert [c["index"] for c in costliest] == [m.index for m in reviewed.costliest(colour)]
         for costly in costliest:
