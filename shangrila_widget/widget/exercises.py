@@ -49,7 +49,10 @@ from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.board import MASTER_TYPES
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, Message, problem, rule_title, say
-from shangrila_widget.widget.board_widget import ShangriLaBoard, rule_badge, visible_errors
+from shangrila_widget.widget.board_html import rule_badge
+from shangrila_widget.widget.board_widget import ShangriLaBoard
+from shangrila_widget.widget.common import visible_errors
+from shangrila_widget.widget.contract import GAME_BUTTONS
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
 
@@ -188,7 +191,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             child.layout.flex = "0 0 auto"
         panel.layout.flex = "0 0 auto"
         panel.add_class("shangrila-exercise-panel")
-        self.board.side_panel.children = (panel, *self.board.side_panel.children)
+        self.board.fill("side_top", panel)
         super().__init__([self.board, _stylesheet()], **kwargs)
         self.add_class("shangrila-exercises")
         traitlets.link((self, "lang"), (self.board, "lang"))
@@ -196,13 +199,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         link_presenter(self, self.board, self.presenter_button)
         # The board shows the exercise: its game controls (click mode, legal rings, the
         # action box, undo/redo, pass) would play on it, so they are not offered.
-        for control in (
-            self.board.kind_toggle,
-            self.board.show_legal_box,
-            self.board.action_box,
-            *self.board.buttons.values(),
-        ):
-            control.layout.display = "none"
+        self.board.hide_controls("kind", "show_legal", "action_box", *GAME_BUTTONS)
         self.lang = lang
         self.presenter = presenter
         self.board.on_click(self._on_board_click)
@@ -293,7 +290,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     def _show_step(self) -> None:
         if not self.steps:
             self._stepper.layout.display = "none"
-            self.board.message_box.layout.display = _SHOWN
+            self.board.show_controls("message")
             return
         step = self.steps[self.step]
         self.board.show(GameRecord(step.position), highlights=step.highlights)
@@ -306,7 +303,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self._stepper.layout.display = _SHOWN
         # One step (a refusal, a placement): nothing to go through.
         self._step_buttons.layout.display = _SHOWN if len(self.steps) > 1 else "none"
-        self.board.message_box.layout.display = "none"
+        self.board.hide_controls("message")
         self.back_button.disabled = self.step == 0
         self.step_button.disabled = self.step == len(self.steps) - 1
         self._say_step()
@@ -421,7 +418,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.board.show(GameRecord(exercise.position))
         self._verdict.value = ""
         self._stepper.layout.display = "none"
-        self.board.message_box.layout.display = _SHOWN
+        self.board.show_controls("message")
         self._relabel()
         if exercise.kind == "find_changes":
             self.board.say(Feedback("info", Message("exercise.click_spaces")))
