@@ -89,7 +89,7 @@ RENAMED = {
     "board": "board_widget",
     "legend": "legend_toggle",
     "key": "legend_toggle",
-    "review": "review_chart",
+    "review": "game_review",
     "style": "page_css",
     "tour": "rulebook_tour",
 }

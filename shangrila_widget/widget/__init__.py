@@ -14,7 +14,7 @@ from shangrila_widget.widget.checker import DisputeChecker, ruling_or
 from shangrila_widget.widget.common import visible_errors
 from shangrila_widget.widget.controller import BoardController, Feedback
 from shangrila_widget.widget.exercises import Exercises
-from shangrila_widget.widget.review_chart import ReviewChart
+from shangrila_widget.widget.game_review import ReviewChart
 from shangrila_widget.widget.rulebook_tour import RulebookTour
 
 #: The modules renamed in release 0.2 (their names clashed with modules of render/, rules/
@@ -23,7 +23,7 @@ RENAMED_MODULES = {
     "board": "board_widget",
     "legend": "legend_toggle",
     "key": "legend_toggle",
-    "review": "review_chart",
+    "review": "game_review",
     "style": "page_css",
     "tour": "rulebook_tour",
 }

@@ -156,7 +156,7 @@ class BoardInput(BoardLayout):
         self.computer.step()
 
     def review(self, iterations: int | None = None) -> Any:
-        """Review the game now: a :class:`~shangrila_widget.widget.review_chart.ReviewChart` of
+        """Review the game now: a :class:`~shangrila_widget.widget.game_review.ReviewChart` of
         every player's win chance, shown under the board and returned."""
         return self.computer.review(iterations)
 

@@ -50,7 +50,7 @@ from shangrila_widget.rules.messages import (
 from shangrila_widget.widget import clock as clocks
 from shangrila_widget.widget.common import relabel, shown_errors
 from shangrila_widget.widget.controller import Feedback
-from shangrila_widget.widget.review_chart import ReviewChart
+from shangrila_widget.widget.game_review import ReviewChart
 
 if TYPE_CHECKING:  # for the annotations only: the board imports this module, not back
     from shangrila_widget.render.layout import HitTarget

@@ -74,8 +74,8 @@ def test_every_name_of_the_contract_is_the_boards() -> None:
 
 def test_board_seats_and_review_import_each_other_one_way_only() -> None:
     board = set().union(*(imported(WIDGET / name) for name in BOARD_MODULES))
-    seats, review = (imported(WIDGET / f"{m}.py") for m in ("seats", "review_chart"))
-    assert "seats" in board and "review_chart" not in board
+    seats, review = (imported(WIDGET / f"{m}.py") for m in ("seats", "game_review"))
+    assert "seats" in board and "game_review" not in board
     own = {name.removesuffix(".py") for name in BOARD_MODULES}
     assert not own & seats and not own & review
     assert "seats" not in review
