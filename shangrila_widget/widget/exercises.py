@@ -51,7 +51,7 @@ from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, Message, problem, rule_title, say
 from shangrila_widget.widget.board_html import rule_badge
 from shangrila_widget.widget.board_widget import ShangriLaBoard
-from shangrila_widget.widget.common import visible_errors
+from shangrila_widget.widget.common import Words, translate, visible_errors
 from shangrila_widget.widget.contract import GAME_BUTTONS
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
@@ -60,6 +60,16 @@ from shangrila_widget.widget.presenting import link_presenter
 #: box (ipywidgets' boxes, HTML and buttons); ``None`` would leave the JupyterLite page's
 #: ``none`` in place.
 _SHOWN = "flex"
+
+#: The exercises' words: each button (by attribute) and the words key of its label.
+WORDS: Words = {
+    "reveal_button": {"description": "ui.exercise_reveal"},
+    "next_button": {"description": "ui.exercise_next"},
+    "presenter_button": {"description": "ui.exercise_presenter"},
+    "done_button": {"description": "exercise.done"},
+    "back_button": {"description": "exercise.step_back"},
+    "step_button": {"description": "exercise.step_next"},
+}
 
 #: The rules a learner is told about when they have not yet met them in an exercise.
 KEY_RULES = (
@@ -432,12 +442,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         level = say(f"exercise.level_{self.current.level}", lang)
         self._title.value = f"<b>{html.escape(title)}</b> · {html.escape(level)}"
         self.question.value = f"<p>{html.escape(self.current.question.text(lang))}</p>"
-        self.reveal_button.description = say("ui.exercise_reveal", lang)
-        self.next_button.description = say("ui.exercise_next", lang)
-        self.presenter_button.description = say("ui.exercise_presenter", lang)
-        self.done_button.description = say("exercise.done", lang)
-        self.back_button.description = say("exercise.step_back", lang)
-        self.step_button.description = say("exercise.step_next", lang)
+        translate({name: getattr(self, name) for name in WORDS}, WORDS, lang)
         finding = self.current.kind == "find_changes" and not self.revealed
         self.done_button.layout.display = _SHOWN if finding else "none"
         self._show_options()

@@ -140,3 +140,30 @@ def test_go_to_shows_a_node_with_its_move_ringed() -> None:
     other = ShangriLaBoard(players=["red", "blue", "yellow"])
     with pytest.raises(Exception, match=r"(?i)record"):
         other.go_to(first)
+
+
+def test_on_node_tells_of_another_node_not_of_a_redraw_of_the_same() -> None:
+    board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    told = []
+    board.on_node(lambda b: told.append(b.record.current))
+    board.show(caption="a caption")  # the same node, redrawn
+    board.lang = "pl"
+    board.show_hint([])
+    assert told == []
+    board.play("place healer A")
+    board.undo()
+    assert told == [board.record.root.children[0], board.record.root]
+
+
+def test_the_tour_entering_a_variation_redraws_once_for_its_caption() -> None:
+    from shangrila_widget.widget import RulebookTour
+
+    tour = RulebookTour(chapter="placing-a-master")
+    tour.go(1)
+    redraws, nodes = [], []
+    tour.board.on_change(lambda b: redraws.append(b.caption))
+    tour.board.on_node(lambda b: nodes.append(b.record.current))
+    tour.board.click(("space", "A", "healer"))  # a variation: the tour captions it
+    assert tour.in_variation and tour.board.caption == "variation from step 1"
+    # The move's redraw and the caption's: the caption's redraw tells no node again.
+    assert redraws == [None, "variation from step 1"] and len(nodes) == 1
