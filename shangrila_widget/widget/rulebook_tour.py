@@ -401,6 +401,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
                 lang: say("ui.variation_caption", lang, k=self.frame) for lang in LANGUAGES
             }
             board.show(caption=caption)  # the same game, now with the caption
+            self._update_labels()
         elif not inside and self.in_variation:
             self._show()
         else:
