@@ -264,7 +264,7 @@ class BoardInput(BoardLayout):
 
     @traitlets.observe("show_legal")
     def _show_legal_changed(self, change: dict[str, Any]) -> None:
-        self.controller.show_legal = change["new"]
+        self.controller.set_show_legal(change["new"])
         self._refresh()
 
     def _on_action_box(self, change: dict[str, Any]) -> None:

@@ -264,6 +264,10 @@ class BoardController:
         """Record the board's language (feedback is said in whichever language shows it)."""
         self.lang = check_language(lang)
 
+    def set_show_legal(self, show: bool) -> None:
+        """Ring the legal choices of the player to move, or not (see :meth:`highlights`)."""
+        self.show_legal = bool(show)
+
     def set_kind(self, kind: str) -> None:
         if kind not in CLICK_MODES:
             raise ValueError(
