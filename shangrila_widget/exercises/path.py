@@ -137,8 +137,8 @@ class LearningPath:
     """The path through :func:`path_stages` for one learner at a time (the learner's answers
     say where they are: the path keeps nothing of its own)."""
 
-    def __init__(self, bank: Bank | None = None) -> None:
-        self.stages = path_stages()
+    def __init__(self, bank: Bank | None = None, stages: Sequence[Stage] | None = None) -> None:
+        self.stages = tuple(stages) if stages is not None else path_stages()
         self.bank = bank if bank is not None else Bank()
         self._offerable = (
             frozenset(MISREADINGS)
