@@ -62,9 +62,7 @@ def practise_next_text(path: LearningPath, learner: Learner, lang: Language) -> 
     waiting, weak = path.practise_next(learner)
     lines = [say("path.next_title", lang)]
     lines += [say("path.next_misreading", lang, why=say(f"exercise.m_{m}", lang)) for m in waiting]
-    lines += [
-        say("path.next_rule", lang, rule=f"{rule_title(r, lang)} ({r})") for r in weak[:5]
-    ]
+    lines += [say("path.next_rule", lang, rule=f"{rule_title(r, lang)} ({r})") for r in weak[:5]]
     if len(lines) == 1:
         lines.append(say("path.next_nothing", lang))
     lines += [stage_line(path, learner, s, lang) for s in path.stages]

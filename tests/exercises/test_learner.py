@@ -66,7 +66,9 @@ def test_a_misreading_shown_comes_back_after_three_then_eight_questions() -> Non
 
 def test_a_misreading_offered_and_not_chosen_is_cleared_only_by_a_right_answer() -> None:
     learner = Learner("ada")
-    learner.record("e1", "legal", ["PEACE"], ["peace-ignored", "bridge-stays"], chosen="bridge-stays")
+    learner.record(
+        "e1", "legal", ["PEACE"], ["peace-ignored", "bridge-stays"], chosen="bridge-stays"
+    )
     assert not learner.misreading("peace-ignored").cleared
     learner.record("e2", "legal", ["PEACE"], ["peace-ignored"])
     assert learner.misreading("peace-ignored").cleared
@@ -134,7 +136,9 @@ def test_a_misreading_shown_is_put_again_at_its_returns(path: LearningPath) -> N
 
 def test_a_learner_saved_and_loaded_is_the_same(tmp_path: Path) -> None:
     learner = Learner("zoë")
-    learner.record("e1", "what_happens", ["BRIDGE-COLLAPSE"], ["bridge-stays"], chosen="bridge-stays")
+    learner.record(
+        "e1", "what_happens", ["BRIDGE-COLLAPSE"], ["bridge-stays"], chosen="bridge-stays"
+    )
     learner.record("e2", "legal", ["PEACE"], ["peace-ignored"])
     file = tmp_path / "sub" / "zoë.json"
     learner.save(file)
