@@ -15,7 +15,8 @@ written by one version is read the same by the next.
 
 >>> learner = Learner("ada")
 >>> learner.record("e1", "legal", ("PLACE-PRESENCE",), ("place-without-presence",),
-...                chosen="place-without-presence")
+...                chosen="place-without-presence").correct
+False
 >>> learner.misreading("place-without-presence").due
 4
 >>> learner.held("PLACE-PRESENCE")
