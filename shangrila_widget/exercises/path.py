@@ -145,6 +145,7 @@ class LearningPath:
             if self.bank.grows
             else frozenset(m for e in self.bank.pool.values() for m in offered(e))
         )
+        self._unfound: frozenset[str] = frozenset()
 
     def done(self, learner: Learner, stage: Stage) -> bool:
         """Every rule of ``stage`` held, each of its misreadings put to the learner and none
@@ -154,8 +155,9 @@ class LearningPath:
         )
 
     def _askable(self) -> frozenset[str]:
-        """The misreadings the bank can offer (every one, when it grows)."""
-        return self._offerable
+        """The misreadings the bank can offer (every one, when it grows, but those it was
+        asked for and could not make)."""
+        return self._offerable - self._unfound
 
     def stage_of(self, learner: Learner) -> Stage | None:
         """The first stage not done (None: the path is done, the first game is next)."""
@@ -221,6 +223,7 @@ class LearningPath:
             )
             if found is not None:
                 return found
+            self._unfound |= untried  # none made on their rules: not asked for again
         weak = sorted(rules or stage.rules or ASKABLE_RULES, key=learner.weakness)
         waiting = set(learner.waiting())
         for rule in weak:

@@ -6,24 +6,33 @@ from __future__ import annotations
 
 import io
 import json
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from shangrila_widget import cli_practise
 from shangrila_widget.__main__ import main
-from shangrila_widget.exercises import generate
+from shangrila_widget.exercises import Exercise, generate
 from shangrila_widget.exercises.learner import FORMAT
 from shangrila_widget.exercises.path import Bank, LearningPath
 
-POOL = [(f"g-{e.id}", e) for e in generate(24, 11)]
+
+@lru_cache(maxsize=1)
+def pool() -> tuple[tuple[str, Exercise], ...]:
+    """A small fixed pool, made once (when a test first asks for it, not at collection)."""
+    return tuple((f"g-{e.id}", e) for e in generate(24, 11))
+
+
+def small_path() -> LearningPath:
+    return LearningPath(Bank(pool(), grow=False))
 
 
 @pytest.fixture(autouse=True)
 def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The user's data folder in a temporary one; the path on a small fixed pool."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setattr(cli_practise, "LearningPath", lambda: LearningPath(Bank(POOL, grow=False)))
+    monkeypatch.setattr(cli_practise, "LearningPath", small_path)
     return tmp_path / "data"
 
 
@@ -60,7 +69,7 @@ def test_a_question_an_answer_and_the_progress_kept(
 def test_a_wrong_answer_is_explained(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], data_folder: Path
 ) -> None:
-    path = LearningPath(Bank(POOL, grow=False))
+    path = small_path()
     from shangrila_widget.exercises.learner import Learner
 
     found = path.next_exercise(Learner("me"))
