@@ -47,6 +47,12 @@ def make_pool() -> list[tuple[str, Exercise]]:
     rules = sorted({r for c in load_chapters() for r in c.rules if r in ASKABLE_RULES})
     for rule in rules:
         pool += [(f"r{rule}-{e.id}", e) for e in exercises_on([rule], 3, 13)]
+    # Rules few random exercises reach (village C and the caps of 3 players, the set-up's
+    # order, the end at eleven stones): made on purpose, so every misreading is offered.
+    pool += [
+        (f"s3-{e.id}", e) for e in exercises_on(["SETUP-THREE", "SETUP-PLAYERS"], 4, 13, players=3)
+    ]
+    pool += [(f"s4-{e.id}", e) for e in exercises_on(["SETUP-ORDER", "END-ELEVEN"], 4, 13)]
     return pool
 
 
