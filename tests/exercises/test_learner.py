@@ -188,3 +188,45 @@ def test_a_bad_file_is_named_and_left_as_it_is(tmp_path: Path, text: str) -> Non
         Learner.load(file)
     assert str(file) in str(caught.value) and str(file) in caught.value.text("pl")
     assert file.read_text("utf-8") == text
+
+
+def test_a_process_killed_while_saving_leaves_a_readable_file(tmp_path: Path) -> None:
+    """A process that saves after every answer, killed (SIGKILL) at some moment: the file it
+    leaves is whole, with every answer but at most the one being saved."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    file = tmp_path / "ada.json"
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from shangrila_widget.exercises.learner import Learner\n"
+        "learner = Learner('ada')\n"
+        "while True:\n"
+        "    learner.record(f'e{learner.seen}', 'legal', ['PEACE'] * 50, ['peace-ignored'])\n"
+        "    learner.save(Path(sys.argv[1]))\n"
+        "    print(learner.seen, flush=True)\n"
+    )
+    root = str(Path(__file__).resolve().parents[2])
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, str(file)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": root},
+    )
+    assert process.stdout is not None
+    last = 0
+    while last < 20:  # twenty answers saved at least
+        assert process.poll() is None, "the saving process stopped"
+        last = int(process.stdout.readline() or 0)
+    time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    said = [int(line) for line in process.stdout.read().split()]
+    process.stdout.close()
+    learner = Learner.load(file)
+    last = said[-1] if said else last
+    assert learner.seen in (last, last + 1)
+    assert [a.at for a in learner.answers] == list(range(1, learner.seen + 1))
