@@ -13,7 +13,17 @@ from typing import Any
 from shangrila_widget.class_session.server import ClassState, Phone
 from shangrila_widget.class_session.store import Store
 
-__all__ = ["FakePhone", "file_content", "in_process", "right_option", "wrong_option"]
+__all__ = [
+    "FakePhone",
+    "file_content",
+    "in_process",
+    "raw_get",
+    "right_option",
+    "teacher",
+    "wrong_option",
+    "ws_ask",
+    "ws_phone",
+]
 
 
 def in_process(tmp_path: Path, lang: str = "en") -> ClassState:
@@ -75,3 +85,63 @@ def right_option(options: Sequence[Any]) -> int:
 
 def wrong_option(options: Sequence[Any]) -> int:
     return next(i for i, o in enumerate(options) if not o.correct)
+
+
+def teacher(
+    server: Any, path: str, body: object = None, *, token: str | None = None, method: str = ""
+) -> tuple[int, Any]:
+    """Call the teacher's API of a :class:`~shangrila_widget.class_session.launch.
+    RunningServer`: ``(status, JSON)``; POST when ``body`` is given."""
+    import urllib.error
+    import urllib.request
+
+    headers = {"Authorization": f"Bearer {server.token if token is None else token}"}
+    if token == "":
+        headers = {}
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    request = urllib.request.Request(
+        server.teacher_api + path,
+        data=data,
+        headers=headers,
+        method=method or ("GET" if body is None else "POST"),
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            text = response.read().decode("utf-8")
+            status = response.status
+    except urllib.error.HTTPError as error:
+        text, status = error.read().decode("utf-8"), error.code
+    try:
+        return status, json.loads(text)
+    except ValueError:
+        return status, text
+
+
+def raw_get(url: str, path: str) -> tuple[int, str]:
+    """GET ``path`` exactly as written (no normalising) from the server at ``url``."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    try:
+        connection.putrequest("GET", path, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
+
+
+async def ws_phone(server: Any) -> Any:
+    """A websocket to the server's students' app (with compression, as browsers offer)."""
+    from tornado.websocket import websocket_connect
+
+    base = server.students_url.split("/?")[0].replace("http://", "ws://")
+    return await websocket_connect(base + "/ws", compression_options={})
+
+
+async def ws_ask(connection: Any, message: object, replies: int = 1) -> list[dict[str, Any]]:
+    """Send ``message`` and read ``replies`` messages."""
+    await connection.write_message(json.dumps(message))
+    return [json.loads(await connection.read_message()) for _ in range(replies)]
