@@ -173,7 +173,7 @@
     markChosen();
   };
   const markChosen = () => {
-    for (const g of $("board").querySelectorAll("g.space")) {
+    for (const g of $("board").querySelectorAll("g.space, g.tile")) {
       const on = chosen.some(([v, t]) => v === g.dataset.village && t === g.dataset.type);
       g.classList.toggle("sel", on);
     }
