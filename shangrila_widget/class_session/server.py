@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import secrets
 import signal
@@ -500,7 +501,7 @@ class PageHandler(_StudentsHandler):
         page = (
             _package_file("page.html")
             .replace("{{lang}}", lang)
-            .replace("{{title}}", say("class.title", lang))
+            .replace("{{title}}", html.escape(say("class.title", lang)))
             .replace("{{data}}", data)
         )
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -526,7 +527,7 @@ class PhoneSocket(tornado.websocket.WebSocketHandler):
         self.state = state
 
     def get_compression_options(self) -> dict[str, Any]:
-        return {}  # permessage-deflate: the board's SVG shrinks about tenfold
+        return {}  # permessage-deflate: the board's SVG shrinks about sixfold
 
     def open(self, *args: str, **kwargs: str) -> None:
         self.phone = Phone(self._send)
