@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import html
 import json
 import secrets
@@ -207,7 +208,9 @@ class ClassState:
         self.http_phones: dict[str, Phone] = {}
         self.changed = tornado.locks.Condition()
         self._public: dict[tuple[int, int], str] = {}
-        self._revealed: dict[tuple[int, int], tuple[str, str]] = {}
+        self._revealed: dict[tuple[int, int], str] = {}
+        #: The questions' pictures by name: the SVG, and gzipped.
+        self.pictures: dict[str, tuple[bytes, bytes]] = {}
 
     # what is where
 
@@ -227,26 +230,34 @@ class ClassState:
             shown = public_question(
                 questions[lesson.question], lesson.question, len(questions), self.lang
             )
+            # The pictures go by address: fetched once per phone (and cached by its browser),
+            # compressed once for everyone, not in every message.
+            shown["board"] = self._picture(shown["board"])
+            shown["zoom"] = {v: self._picture(svg) for v, svg in shown["zoom"].items()}
             self._public[key] = json.dumps(shown)
         return self._public[key]
 
-    def _revealed_json(self, lesson: LessonRow, board: bool) -> str:
-        """The revealed question as JSON, with the board's SVG or without it (the phones told
-        at Reveal have the board already: the message stays small)."""
+    def _picture(self, svg: str) -> str:
+        """The address the picture ``svg`` is served at (``/board/<random>.svg``)."""
+        name = secrets.token_urlsafe(12)
+        data = svg.encode("utf-8")
+        self.pictures[name] = (data, gzip.compress(data, 6))
+        return f"/board/{name}.svg"
+
+    def _revealed_json(self, lesson: LessonRow) -> str:
+        """The revealed question as JSON (with the board's address)."""
         key = (lesson.id, lesson.question)
         if key not in self._revealed:
             questions = self.questions(lesson)
             shown = revealed_question(questions[lesson.question], self.lang)
             shown["index"] = lesson.question
             shown["total"] = len(questions)
-            without = json.dumps(shown)
             shown["board"] = json.loads(self._public_json(lesson))["board"]
-            self._revealed[key] = (json.dumps(shown), without)
-        return self._revealed[key][0 if board else 1]
+            self._revealed[key] = json.dumps(shown)
+        return self._revealed[key]
 
-    def phone_now(self, student: StudentRow, board: bool = True) -> str:
-        """The message that tells ``student``'s phone what is on now (JSON text); after
-        Reveal without the board's SVG unless ``board``."""
+    def phone_now(self, student: StudentRow) -> str:
+        """The message that tells ``student``'s phone what is on now (JSON text)."""
         lesson = self.lesson()
         ended = self.store.session(self.session_id).ended
         if lesson is None or (lesson.question < 0 and not lesson.ended):
@@ -259,7 +270,7 @@ class ClassState:
             return (
                 f'{{"type": "question", "question": {self._public_json(lesson)}, "yours": {yours}}}'
             )
-        shared = self._revealed_json(lesson, board)
+        shared = self._revealed_json(lesson)
         verdict: dict[str, Any] | None = None
         if mine is not None:
             exercise = self.questions(lesson)[lesson.question]
@@ -332,7 +343,7 @@ class ClassState:
         self.changed.notify_all()
         for phone in list(self.phones):
             if phone.student is not None and phone.send is not None:
-                phone.send(self.phone_now(phone.student, board=False))
+                phone.send(self.phone_now(phone.student))
 
     # the phones' messages
 
@@ -445,7 +456,7 @@ class ClassState:
 
     def reveal(self) -> None:
         revealed = self.store.reveal(self.session_id)
-        self._revealed_json(revealed, board=False)
+        self._revealed_json(revealed)
         self.tell_everyone()
 
     def end(self) -> None:
@@ -517,6 +528,26 @@ class FileHandler(_StudentsHandler):
         self.finish(_package_file(path.lstrip("/")))
 
 
+class PictureHandler(_StudentsHandler):
+    """``/board/<name>.svg``: a question's picture, by the name its message gave."""
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Cache-Control", "private, max-age=86400, immutable")
+
+    def get(self, name: str) -> None:
+        found = self.state.pictures.get(name)
+        if found is None:
+            raise tornado.web.HTTPError(404)
+        plain, packed = found
+        self.set_header("Content-Type", "image/svg+xml; charset=utf-8")
+        if "gzip" in self.request.headers.get("Accept-Encoding", ""):
+            self.set_header("Content-Encoding", "gzip")
+            self.finish(packed)
+        else:
+            self.finish(plain)
+
+
 class PhoneSocket(tornado.websocket.WebSocketHandler):
     """``/ws``: one phone's websocket (JSON messages, see docs/class.md)."""
 
@@ -527,7 +558,7 @@ class PhoneSocket(tornado.websocket.WebSocketHandler):
         self.state = state
 
     def get_compression_options(self) -> dict[str, Any]:
-        return {}  # permessage-deflate: the board's SVG shrinks about sixfold
+        return {}  # permessage-deflate, as browsers offer it
 
     def open(self, *args: str, **kwargs: str) -> None:
         self.phone = Phone(self._send)
@@ -634,6 +665,7 @@ def students_app(state: ClassState) -> tornado.web.Application:
         [
             (r"/", PageHandler, kwargs),
             (r"/class\.(?:js|css)", FileHandler, kwargs),
+            (r"/board/([A-Za-z0-9_-]{16})\.svg", PictureHandler, kwargs),
             (r"/ws", PhoneSocket, kwargs),
             (r"/api/join", JoinHandler, kwargs),
             (r"/api/now", NowHandler, kwargs),
@@ -643,7 +675,7 @@ def students_app(state: ClassState) -> tornado.web.Application:
         default_handler_args=kwargs,
         websocket_max_message_size=64 * 1024,
         websocket_ping_interval=20,
-        compress_response=True,
+        compress_response=True,  # the pictures come gzipped already
     )
 
 
