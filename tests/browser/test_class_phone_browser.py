@@ -134,6 +134,12 @@ def test_the_class_page_on_a_phone(server: RunningServer, phone: Page) -> None:
     phone.wait_for_function("(t) => document.querySelector('#ack').innerText === t", arg=ack)
     shot(phone, "ack")
 
+    # a phone that reloads (or slept) comes back as the same student, to its own answer
+    phone.reload()
+    phone.wait_for_function("(t) => document.querySelector('#ack').innerText === t", arg=ack)
+    assert phone.locator("#options button.mine").count() == 1
+    assert teacher(server, "/api/state")[1]["joined"] == 1
+
     teacher(server, "/api/reveal", {})
     phone.locator("#verdict").wait_for(state="visible")
     assert phone.locator("#verdict-line").inner_text() == say("class.wrong", "en")
@@ -174,3 +180,21 @@ def test_the_class_page_on_a_phone(server: RunningServer, phone: Page) -> None:
         "class.results", "en", answered=2, total=2, right=1
     )
     shot(phone, "ended")
+
+
+def test_the_class_page_without_websockets(server: RunningServer, phone: Page) -> None:
+    """Where the network lets no websocket through, the page goes on over plain HTTP."""
+    phone.route_web_socket("**/ws", lambda socket: socket.close())
+    teacher(server, "/api/lesson", {"spec": SPEC})
+    teacher(server, "/api/next", {})
+    phone.goto(server.students_url)
+    phone.locator("#name").fill("Ada")
+    phone.locator("#join-button").tap()
+    phone.locator("#question").wait_for(state="visible")
+    assert phone.locator("#status").inner_text() == say("class.joined_as", "en", name="Ada")
+    phone.locator("#options button").nth(0).tap()
+    phone.wait_for_function("() => document.querySelector('#ack').innerText.includes(':')")
+    assert teacher(server, "/api/state")[1]["question"]["answered"] == 1
+    teacher(server, "/api/reveal", {})
+    phone.locator("#verdict").wait_for(state="visible")  # the page asks every 3 s
+    shot(phone, "http")
