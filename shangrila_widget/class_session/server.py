@@ -77,6 +77,11 @@ MESSAGE_LIMIT: Final = 4096
 #: At most this many messages per :data:`RATE_WINDOW` seconds per connection.
 RATE_LIMIT: Final = 20
 RATE_WINDOW: Final = 10.0
+#: The most students one session takes.
+MOST_STUDENTS: Final = 500
+#: At most this many joins over HTTP per :data:`RATE_WINDOW` seconds from one address (a
+#: class behind one router shares it).
+HTTP_JOINS: Final = 120
 #: How long ``GET /api/state?after=V`` waits for a change, in seconds.
 LONG_POLL: Final = 15.0
 
@@ -133,6 +138,7 @@ PHONE_ERRORS: Final = (
     "revealed",
     "bad_answer",
     "replayed",
+    "full",
 )
 
 #: The teacher's API's errors and their HTTP status.
@@ -167,17 +173,18 @@ class PhoneError(Exception):
 
 
 class Limiter:
-    """At most :data:`RATE_LIMIT` messages in any :data:`RATE_WINDOW` seconds."""
+    """At most ``most`` (:data:`RATE_LIMIT`) messages in any :data:`RATE_WINDOW` seconds."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, most: int = RATE_LIMIT):
         self._times: deque[float] = deque()
         self._clock = clock
+        self._most = most
 
     def allow(self) -> bool:
         now = self._clock()
         while self._times and now - self._times[0] > RATE_WINDOW:
             self._times.popleft()
-        if len(self._times) >= RATE_LIMIT:
+        if len(self._times) >= self._most:
             return False
         self._times.append(now)
         return True
@@ -206,6 +213,8 @@ class ClassState:
         self.phones: set[Phone] = set()
         #: The HTTP fallback's phones, by resume token (each with its own limiter).
         self.http_phones: dict[str, Phone] = {}
+        #: The HTTP fallback's joins, by the address they come from.
+        self.http_joins: dict[str, Limiter] = {}
         self.changed = tornado.locks.Condition()
         self._public: dict[tuple[int, int], str] = {}
         self._revealed: dict[tuple[int, int], str] = {}
@@ -390,7 +399,11 @@ class ClassState:
             student = self.store.student_by_resume(self.session_id, resume)
             if student is None:
                 raise PhoneError("wrong_token")
+        elif phone.student is not None:
+            student = phone.student  # a link joins as one student: no new one
         else:
+            if len(self.store.students(self.session_id)) >= MOST_STUDENTS:
+                raise PhoneError("full")
             student = self.store.join(self.session_id, name[: NAME_LIMIT * 4], None)
             self.changed.notify_all()
         phone.student = student
@@ -608,6 +621,12 @@ class JoinHandler(_FallbackHandler):
     """``POST /api/join``: the body is a ``join`` message; the reply, a list of messages."""
 
     def post(self) -> None:
+        address = self.request.remote_ip or ""
+        limiter = self.state.http_joins.setdefault(address, Limiter(most=HTTP_JOINS))
+        if len(self.state.http_joins) > 10_000:
+            self.state.http_joins.clear()
+        if not limiter.allow():
+            return self._refuse("too_many")
         phone = Phone()
         replies = self.state.handle(phone, self.request.body)
         if phone.student is not None:
