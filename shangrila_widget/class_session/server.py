@@ -154,6 +154,7 @@ TEACHER_ERRORS: Final[Mapping[str, int]] = {
     "last_question": 409,
     "too_big": 413,
     "no_report": 501,
+    "server_error": 500,
 }
 
 _STATIC: Final = {"/class.js": "application/javascript", "/class.css": "text/css"}
@@ -499,7 +500,7 @@ class _StudentsHandler(tornado.web.RequestHandler):
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        code = "not_found" if status_code == 404 else "bad_message"
+        code = {404: "not_found", 500: "server_error"}.get(status_code, "bad_message")
         self.finish(json.dumps(error_message(code, self.state.lang)))
 
 
@@ -735,6 +736,8 @@ class TeacherHandler(tornado.web.RequestHandler):
                 code, params = cause.code, cause.params
             elif status_code == 405:
                 code = "bad_message"
+        elif status_code >= 500:
+            code = "server_error"
         message = say(f"class.error_{code}", self.state.lang, **params)
         self.finish(json.dumps({"error": {"code": code, "message": message}}))
 

@@ -243,3 +243,21 @@ def test_the_pictures_go_by_address_gzipped_once(server: RunningServer) -> None:
         assert gzip.decompress(packed.read()).startswith(b"<svg")
     (again,) = now(server, str(joined["resume"]))
     assert again["question"]["board"] == question["board"]
+
+
+def test_an_oversized_message_is_refused_and_a_huge_frame_closes_the_link(
+    server: RunningServer,
+) -> None:
+    open_question(server)
+
+    async def phone() -> tuple[list[dict[str, object]], object]:
+        connection = await ws_phone(server)
+        await ws_ask(connection, {"type": "join", "code": server.code, "name": "Ada"}, 2)
+        big = await ws_ask(connection, {"type": "answer", "index": 0, "x": "a" * 5000})
+        await connection.write_message("x" * (65 * 1024))
+        return big, await connection.read_message()
+
+    big, after = asyncio.run(phone())
+    assert big[0]["code"] == "too_big"
+    assert after is None  # the server closed the connection
+    assert teacher(server, "/api/state")[1]["question"]["answered"] == 0
