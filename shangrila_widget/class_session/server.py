@@ -861,12 +861,19 @@ def teacher_app(state: ClassState) -> tornado.web.Application:
 
 
 def _address_for(host: str) -> str:
-    """The address to put in the students' link for a server bound to ``host``."""
+    """The address to put in the students' link for a server bound to ``host``: for every
+    address (``0.0.0.0``, ``::``), this computer's first address that is not a loopback one,
+    from its own name (no packet sent); ``127.0.0.1`` if it has none."""
     if host in ("", "0.0.0.0", "::"):
+        host = "127.0.0.1"
         try:
-            host = socket.gethostbyname(socket.gethostname())
+            found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
         except OSError:
-            host = "127.0.0.1"
+            found = []
+        for *_rest, address in found:
+            if not str(address[0]).startswith("127."):
+                host = str(address[0])
+                break
     return f"[{host}]" if ":" in host else host
 
 
