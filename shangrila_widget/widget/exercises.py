@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.class_session.lesson import spaces_in_board_order, spaces_verdict
 from shangrila_widget.deprecation import deprecated
 from shangrila_widget.exercises import (
     ASKABLE_RULES,
@@ -46,7 +47,6 @@ from shangrila_widget.exercises import (
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
-from shangrila_widget.rules.board import MASTER_TYPES
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, Message, problem, rule_title, say
 from shangrila_widget.widget.board_html import rule_badge
@@ -340,9 +340,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     @staticmethod
     def _in_board_order(spaces: Sequence[Sequence[str]]) -> list[list[str]]:
-        return sorted(
-            ([str(v), str(t)] for v, t in spaces), key=lambda s: (s[0], MASTER_TYPES.index(s[1]))
-        )
+        return spaces_in_board_order(spaces)
 
     def _option_for(self, choice: Option | str | Sequence[Sequence[str]]) -> Option:
         options = self.current.options
@@ -391,19 +389,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     def _spaces_verdict(self, option: Option) -> list[str]:
         """Which spaces were missed and which were chosen but do not change."""
-        right = [tuple(s) for s in self.current.answer.claims["spaces"]]
-        chosen = [tuple(s) for s in option.claims["spaces"]]
-        said = []
-        missed = [s for s in right if s not in chosen]
-        extra = [s for s in chosen if s not in right]
-        if missed:
-            said.append(
-                say("exercise.missed", self.lang, spaces=spaces_text(missed).text(self.lang))
-            )
-        if extra:
-            text = spaces_text(extra).text(self.lang)
-            said.append(say("exercise.not_changing", self.lang, spaces=text))
-        return said
+        return spaces_verdict(self.current, option, self.lang)
 
     def _play_out(self, option: Option | None) -> None:
         """The engine plays the action out from its first event (*Next step* goes on)."""
