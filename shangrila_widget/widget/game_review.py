@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -37,20 +37,21 @@ from ipycanvas import Canvas
 
 from shangrila_widget.bots import Review, Reviewer, explain_action
 from shangrila_widget.bots.review import REVIEW_ITERATIONS, MoveReview
-from shangrila_widget.render.canvas import POINTER_CLASS, batch, paint
+from shangrila_widget.render.canvas import POINTER_CLASS, batch
+from shangrila_widget.render.painter import paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.render.review_chart import review_scene, review_svg
-from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError, play
+from shangrila_widget.rules import GameRecord, Node, ShangrilaError, play
 from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, action_words, problem, say
 from shangrila_widget.widget.clock import Clock
 from shangrila_widget.widget.common import Callbacks, show_error_in, visible_errors
-from shangrila_widget.widget.controller import Feedback, moved_highlights
+from shangrila_widget.widget.controller import Feedback
 
 if TYPE_CHECKING:
     from shangrila_widget.render.review_chart import ChartScene
-    from shangrila_widget.widget.board_widget import ShangriLaBoard
+    from shangrila_widget.widget.contract import BoardContract
 
 log = logging.getLogger("shangrila_widget")
 
@@ -82,16 +83,18 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         self,
         game: GameRecord | Review,
         *,
-        board: ShangriLaBoard | None = None,
+        board: BoardContract | None = None,
         iterations: int = REVIEW_ITERATIONS,
         seed: int = 0,
         lang: Language | None = None,
         width: float = 640.0,
         height: float = 260.0,
         clock: Clock | None = None,
+        people: Sequence[Colour] | None = None,
         **kwargs: Any,
     ) -> None:
         lang = lang or (board.lang if board is not None else "en")
+        self._people = None if people is None else tuple(people)
         self.reviewer: Reviewer | None = None
         if isinstance(game, GameRecord):
             self.record: GameRecord | None = game
@@ -161,7 +164,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         if self.complete:
             self._open_lessons()
         if self.reviewer is not None:
-            self._clock = clock or (board.computer.clock if board is not None else Clock())
+            self._clock = clock or (board.clock if board is not None else Clock())
             self._clock.later(0.0, self._slice)
 
     def _slice(self) -> None:
@@ -195,25 +198,18 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         self.selected = index
         board, node = self.board, self._node(index)
         if board is not None and node is not None and board.record is self.record:
-            board.record.go_to(node)
-            highlights = []
-            if node.parent is not None and node.action is not None:
-                highlights = moved_highlights(
-                    Outcome(node.parent.position, node.action, node.position)
-                )
-            board.show(highlights=highlights)
+            board.go_to(node)  # ringed as moved
             texts = {lang: self.describe(index, lang) for lang in LANGUAGES}
             board.say(Feedback.sentence("info", "plain", text=texts))
         self._select_callbacks(index)
 
     def own_seats(self) -> tuple[Colour, ...]:
-        """The seats of the people at a linked board (no bot plays them); every seat without
-        a board."""
+        """The seats of the people (``people``: the seats no bot plays; the board's *Review*
+        gives them), every seat when not given."""
         players = self.review.players
-        if self.board is None:
+        if self._people is None:
             return players
-        bots = self.board.computer.bots
-        return tuple(p for p in players if p not in bots)
+        return tuple(p for p in players if p in self._people)
 
     def costly_moves(self) -> list[MoveReview]:
         """The costly moves to step through: the people's costliest first (biggest loss

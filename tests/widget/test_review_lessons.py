@@ -32,9 +32,9 @@ def test_the_review_opens_on_the_person_s_costliest_move_and_steps_through_the_o
     record = GameRecord.from_json(record_json)
     board = ShangriLaBoard(players=THREE, bots={"blue": Bot("easy"), "yellow": Bot("easy")})
     board.show(record)
-    rev = review(record, iterations=4, seed=1)
-    chart = ReviewChart(rev, board=board)
-    assert chart.own_seats() == ("red",)
+    rev = review(record, iterations=4)
+    chart = board.review(iterations=4)  # reviewed at once: no running loop
+    assert chart.review == rev and chart.own_seats() == ("red",)
     moves = chart.costly_moves()
     red = rev.costliest("red")
     assert red and moves[: len(red)] == red, "the person's costliest first"
@@ -71,9 +71,12 @@ def test_a_table_of_bots_has_no_person_to_open_on(record_json: str) -> None:
     record = GameRecord.from_json(record_json)
     board = ShangriLaBoard(players=THREE, bots={c: Bot("easy") for c in THREE})
     board.show(record)
-    chart = ReviewChart(review(record, iterations=4, seed=1), board=board)
+    chart = board.review(iterations=4)
     assert chart.own_seats() == () and chart.lesson == -1
     assert board.record.current.ply == 30, "the board stays where it was"
     assert chart.costly_moves() and chart.lessons_bar.layout.display == "flex"
     chart.next_button.click()  # stepping starts at the first costly move
     assert chart.lesson == 0 and chart.selected == chart.costly_moves()[0].index
+    # a chart made by hand, without the people's seats: every seat may be the person's
+    alone = ReviewChart(review(record, iterations=4, seed=1))
+    assert alone.own_seats() == tuple(THREE) and alone.lesson == 0
