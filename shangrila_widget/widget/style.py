@@ -33,7 +33,10 @@ work on the canvas (see :mod:`shangrila_widget.render.pointer`).
   as the board (the root is a CSS size container; ``cqh``) in the first; the bars, the
   buttons, then the message line and the table (scrolling) in the second, with large text
   and buttons; the click-mode toggle, the speed slider and the line naming the computer
-  players are folded away.
+  players are folded away. The bars and the buttons are never squeezed and the side panel
+  keeps at least 180 px: where the window is too small for that (JupyterLab with its file
+  browser open at 1024x768, where the buttons wrap to five rows), the whole board scrolls
+  instead of clipping the side column (issue 23).
 """
 
 from __future__ import annotations
@@ -118,10 +121,11 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board.{PRESENTER} {{
   display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
   grid-template-columns: auto minmax(0, 1fr);
-  grid-template-rows: auto auto auto minmax(0, 1fr) auto auto auto auto;
+  grid-template-rows: max-content max-content max-content minmax(180px, 1fr)
+    auto auto auto auto;
   position: fixed !important; top: 0; left: 0; width: 100vw !important; height: 100vh;
   max-width: none !important; margin: 0 !important; padding: 12px; box-sizing: border-box;
-  overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
+  overflow: hidden auto; z-index: 10000; background: var(--jp-layout-color0, #fff);
 }}
 .jp-Notebook .shangrila-board.{PRESENTER} {{ width: 100% !important; height: 100%; }}
 /* h23-projector */

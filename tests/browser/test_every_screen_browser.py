@@ -62,14 +62,6 @@ CHECKER_START = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
 #: board's buttons below the window as loaded (every text is still reached by scrolling the
 #: notebook). Reported here, not failed.
 KNOWN_WRAPPED = {("lab", (1024, 768), "loaded")}
-#: Left for now (issue 23, found by the lead's last run): in JupyterLab with its file browser
-#: open at 1024x768 in presenter mode, the tour's and the checker's side column is cut off
-#: below y 700 by a box that does not scroll (37 of 78 texts of the tour, 10 of 53 of the
-#: checker). Reported here, not failed, until it is fixed.
-KNOWN_UNREACHABLE = {
-    ("tour", "lab", (1024, 768), "presenter"),
-    ("checker", "lab", (1024, 768), "presenter"),
-}
 CASES = [(page, host) for page in PAGES for host in HOSTS] + [("ruling-link", "voila")]
 
 # Scroll positions as a page loads (JupyterLab scrolls to the last cell it ran).
@@ -179,12 +171,7 @@ def test_every_text_and_control_can_be_reached_at_every_size(
             if loaded.sideways:
                 problems.append(f"{where}: the page scrolls sideways")
             reach = reach_everything(page, root)
-            if (
-                reach.unreachable()
-                and (page_name, host, (width, height), mode) in KNOWN_UNREACHABLE
-            ):
-                print(f"\n  KNOWN {where}: {reach.describe()}")
-            elif reach.unreachable():
+            if reach.unreachable():
                 problems.append(f"{where}: {reach.describe()}")
             if reach.sideways:
                 problems.append(f"{where}: the page scrolls sideways after scrolling into view")
