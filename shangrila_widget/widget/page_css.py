@@ -81,7 +81,8 @@ log = logging.getLogger(__name__)
 # in JupyterLab, whose side bars stay) the colour's swatch above its name; the tour's
 # narration is as wide as its panel (at 100 % its margins overflowed it); the what-if list's
 # lines wrap (ipywidgets writes them with no-break spaces: they may break anywhere) in a box
-# at most 40 % of the window tall, so nothing in it needs a sideways scroll; inside a tour or
+# at most 40 % of the window tall, so nothing in it needs a sideways scroll (it and the
+# exercises' answers, 100 % wide, lose their side margins); inside a tour or
 # a checker in presenter mode the board keeps its place in the owner's own presenter layout
 # (the owner's header stays on screen), only its texts and letters grow.
 STYLESHEET = f"""
@@ -221,7 +222,9 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   position: static;
 }}
 .shangrila-what-if > * {{ flex: 0 0 auto; }}
-.shangrila-what-if .widget-select {{ margin-left: 0 !important; margin-right: 0 !important; }}
+.shangrila-what-if .widget-select, .shangrila-exercise-option {{
+  margin-left: 0 !important; margin-right: 0 !important;
+}}
 .shangrila-what-if select {{ max-height: 40vh; }}
 .shangrila-what-if select option {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .shangrila-tour-panel > .shangrila-message, .shangrila-tour-panel > .shangrila-action-box,
@@ -335,7 +338,9 @@ PHONE_STYLESHEET = f"""
   {_ROOTS} .widget-inline-hbox > * {{ max-width: 100%; min-width: 0; }}
   {_ROOTS} .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; }}
   {_ROOTS} .widget-dropdown select, {_ROOTS} .widget-text input {{ max-width: 100%; }}
-  {_ROOTS} .widget-dropdown, {_ROOTS} .widget-text {{ width: 100% !important; }}
+  {_ROOTS} .widget-dropdown, {_ROOTS} .widget-text {{
+    width: 100% !important; margin-left: 0 !important; margin-right: 0 !important;
+  }}
   .shangrila-board .shangrila-side-panel {{
     max-height: none !important; overflow: visible !important; padding: 0 !important;
     min-width: 0 !important; flex: 1 1 100% !important;
