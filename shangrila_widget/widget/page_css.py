@@ -81,7 +81,7 @@ log = logging.getLogger(__name__)
 # in JupyterLab, whose side bars stay) the colour's swatch above its name; the tour's
 # narration is as wide as its panel (at 100 % its margins overflowed it); the what-if list's
 # lines wrap (ipywidgets writes them with no-break spaces: they may break anywhere) in a box
-# at most 40 % of the window tall, so nothing in it needs a sideways scroll (it and the
+# at most 160 px (40 % of the window) tall, so nothing in it needs a sideways scroll (it and the
 # exercises' answers, 100 % wide, lose their side margins); inside a tour or
 # a checker in presenter mode the board keeps its place in the owner's own presenter layout
 # (the owner's header stays on screen), only its texts and letters grow.
@@ -225,7 +225,7 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-what-if .widget-select, .shangrila-exercise-option {{
   margin-left: 0 !important; margin-right: 0 !important;
 }}
-.shangrila-what-if select {{ max-height: 40vh; }}
+.shangrila-what-if select {{ max-height: min(40vh, 160px); }}
 .shangrila-what-if select option {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .shangrila-tour-panel > .shangrila-message, .shangrila-tour-panel > .shangrila-action-box,
 .shangrila-checker-panel > .shangrila-message,

@@ -417,7 +417,18 @@ NOTEBOOK_PAGES = {
     "checker": (EXAMPLES / "dispute-checker.ipynb", ".shangrila-checker", 760.0, ("G", "healer")),
     "exercises": (None, ".shangrila-exercises", 640.0, ("A", "priest")),
 }
-NOTEBOOK_CASES = [(page, host) for page in NOTEBOOK_PAGES for host in ("lab", "notebook7")]
+#: Left for now (issue 23): on a phone in JupyterLab and Notebook 7 a row of the checker is
+#: wider than the notebook's output area and the notebook scrolls sideways.
+_CHECKER_WIDE = pytest.mark.xfail(
+    reason="the checker's widest row makes the notebook scroll sideways", strict=True
+)
+NOTEBOOK_CASES = [
+    pytest.param(
+        page, host, marks=[_CHECKER_WIDE] if page == "checker" else [], id=f"{page}-{host}"
+    )
+    for page in NOTEBOOK_PAGES
+    for host in ("lab", "notebook7")
+]
 #: Left for now (issue 23): JupyterLab keeps its two side bars and its paddings on a phone,
 #: so the board is about 244 px wide at 360 px (274 at 390) and a village opened large has
 #: spaces of about 34-39 px, under 44 (the zoom would have to grow past the room its
@@ -425,9 +436,7 @@ NOTEBOOK_CASES = [(page, host) for page in NOTEBOOK_PAGES for host in ("lab", "n
 KNOWN_SMALL_ZOOM = {"lab"}
 
 
-@pytest.mark.parametrize(
-    ("page_name", "host"), NOTEBOOK_CASES, ids=[f"{p}-{h}" for p, h in NOTEBOOK_CASES]
-)
+@pytest.mark.parametrize(("page_name", "host"), NOTEBOOK_CASES)
 def test_a_notebook_on_a_phone(
     page_name: str,
     host: str,
