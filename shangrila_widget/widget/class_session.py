@@ -142,7 +142,7 @@ def _questions_of(spec: Mapping[str, Any]) -> list[Exercise]:
     """The questions of the lesson ``spec`` as the server builds them (deterministic)."""
     from shangrila_widget.class_session.lesson import LessonSpec, build_questions
 
-    return list(build_questions(LessonSpec.from_dict(dict(spec))))
+    return list(build_questions(LessonSpec.from_json(dict(spec))))
 
 
 class ClassSession(widgets.VBox):  # type: ignore[misc]
@@ -151,7 +151,8 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
     ``server``: a running class server (``launch.start_server(...)``), or give ``api``, a
     :class:`TeacherApi`. ``lang``: every word of the widget and of its board. ``presenter``:
     large, for a projector. ``poll``: follow the server in a thread (False: only on
-    :meth:`refresh` and after each button, as the tests do).
+    :meth:`refresh` and after each button, as the tests do). The state is read once on
+    creation.
     """
 
     lang = traitlets.Enum(LANGUAGES, default_value="en").tag(sync=True)
@@ -206,8 +207,8 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         self._relabel()
         self._loop = _running_loop()
         self._thread: threading.Thread | None = None
+        self.refresh()
         if poll:
-            self.refresh()
             self._thread = threading.Thread(target=self._follow, name="class-poll", daemon=True)
             self._thread.start()
 
