@@ -39,7 +39,9 @@ import traitlets
 
 from shangrila_widget.class_session.report import misreading_name
 from shangrila_widget.exercises import ASKABLE_RULES, LEVELS, Exercise, PlayStep, play_out
+from shangrila_widget.render.layout import board_layout
 from shangrila_widget.render.qr import qr_svg
+from shangrila_widget.render.styles import PRESENTER_LETTERING
 from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title, say
@@ -543,6 +545,8 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         lobby = phase in ("lobby", "ended")
         self._show_join(lobby)
         self.chooser.layout.display = "flex" if lobby else "none"
+        # No question on show: the picture gives its room to the QR code and the chooser.
+        self.board.layout.display = "none" if lobby else "flex"
         if exercise is None or phase in ("lobby", "ended"):
             self.question_box.value = ""
             self.answered_label.value = ""
@@ -592,9 +596,8 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         ):
             if list(pick.options) != options:
                 value = pick.value
-                pick.options = options
-                if any(v == value for _, v in options):
-                    pick.value = value
+                pick.options = options  # ipywidgets then selects nothing: select again
+                pick.value = value if any(v == value for _, v in options) else options[0][1]
             pick.description = say(label, lang)
         self.seed_box.description = say("class.teacher_seed", lang)
         self.count_box.description = say("class.teacher_count", lang)
@@ -795,22 +798,35 @@ _STYLE = """
 }
 .shangrila-class.shangrila-presenting .shangrila-board.shangrila-presenter {
   position: static !important; width: auto !important; height: auto; padding: 0;
-  z-index: auto; flex: 1 1 50% !important; min-height: 0;
+  z-index: auto; flex: 1 1 56% !important; min-height: 0; align-self: stretch;
 }
+.shangrila-class.shangrila-presenting .shangrila-board canvas.shangrila-canvas {
+  width: min(100cqw, calc(100cqh * RATIO)) !important;
+}
+.shangrila-class.shangrila-presenting .shangrila-board .shangrila-too-small,
+.shangrila-class.shangrila-presenting .shangrila-class-title { display: none !important; }
 .shangrila-class.shangrila-presenting .shangrila-class-panel {
-  overflow-y: auto !important; flex: 1 1 50%; font-size: 20px; line-height: 1.35;
+  overflow-y: auto !important; flex: 1 1 44%; max-height: 100%; font-size: 20px; line-height: 1.35;
 }
 .shangrila-class.shangrila-presenting .shangrila-class-question p { font-size: 24px; }
 .shangrila-class.shangrila-presenting .shangrila-class-code-value { font-size: 44px; }
 .shangrila-class.shangrila-presenting .shangrila-class-bar-track { height: 22px; }
 .shangrila-class.shangrila-presenting .shangrila-class-qr-large .shangrila-qr-picture {
-  width: 300px;
+  width: min(420px, 45vh);
 }
 .shangrila-class.shangrila-presenting button { font-size: 20px; min-height: 44px; }
+.shangrila-class.shangrila-presenting :is(input, select) { font-size: 20px !important; }
+.shangrila-class.shangrila-presenting .widget-inline-hbox { height: auto; }
 """
 
 
+#: Width / height of the board's picture in presenter mode (its footer is taller): in the
+#: class's presenter layout the picture takes the board's whole box (no side column there).
+_PRESENTER_RATIO = 900 / (board_layout(900, 4).board_height + PRESENTER_LETTERING.footer_height)
+
+
 def _stylesheet() -> widgets.HTML:
-    sheet = widgets.HTML(f"<style>{_STYLE}</style>", layout=widgets.Layout(display="none"))
+    style = _STYLE.replace("RATIO", f"{_PRESENTER_RATIO:.6f}")
+    sheet = widgets.HTML(f"<style>{style}</style>", layout=widgets.Layout(display="none"))
     sheet.add_class("shangrila-style")
     return sheet
