@@ -187,8 +187,10 @@
     const same = current && current.id === question.id && current.index === question.index;
     const keepZoom = same && !isRevealed;
     const zoom = current && same ? current.zoom : null;
+    const board = current && same ? current.board : null;
     current = Object.assign({}, question);
     if (!current.zoom) current.zoom = zoom || {};
+    if (!current.board) current.board = board; // after Reveal: the board the phone has
     revealed = isRevealed;
     mine = yours;
     if (!keepZoom) zoomed = null;

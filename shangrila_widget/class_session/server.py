@@ -206,7 +206,7 @@ class ClassState:
         self.http_phones: dict[str, Phone] = {}
         self.changed = tornado.locks.Condition()
         self._public: dict[tuple[int, int], str] = {}
-        self._revealed: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
+        self._revealed: dict[tuple[int, int], tuple[str, str]] = {}
 
     # what is where
 
@@ -229,19 +229,23 @@ class ClassState:
             self._public[key] = json.dumps(shown)
         return self._public[key]
 
-    def _revealed_json(self, lesson: LessonRow) -> tuple[str, dict[str, Any]]:
+    def _revealed_json(self, lesson: LessonRow, board: bool) -> str:
+        """The revealed question as JSON, with the board's SVG or without it (the phones told
+        at Reveal have the board already: the message stays small)."""
         key = (lesson.id, lesson.question)
         if key not in self._revealed:
-            exercise = self.questions(lesson)[lesson.question]
-            shown = revealed_question(exercise, self.lang)
+            questions = self.questions(lesson)
+            shown = revealed_question(questions[lesson.question], self.lang)
             shown["index"] = lesson.question
-            shown["total"] = len(self.questions(lesson))
+            shown["total"] = len(questions)
+            without = json.dumps(shown)
             shown["board"] = json.loads(self._public_json(lesson))["board"]
-            self._revealed[key] = (json.dumps(shown), shown)
-        return self._revealed[key]
+            self._revealed[key] = (json.dumps(shown), without)
+        return self._revealed[key][0 if board else 1]
 
-    def phone_now(self, student: StudentRow) -> str:
-        """The message that tells ``student``'s phone what is on now (JSON text)."""
+    def phone_now(self, student: StudentRow, board: bool = True) -> str:
+        """The message that tells ``student``'s phone what is on now (JSON text); after
+        Reveal without the board's SVG unless ``board``."""
         lesson = self.lesson()
         ended = self.store.session(self.session_id).ended
         if lesson is None or (lesson.question < 0 and not lesson.ended):
@@ -254,7 +258,7 @@ class ClassState:
             return (
                 f'{{"type": "question", "question": {self._public_json(lesson)}, "yours": {yours}}}'
             )
-        shared, _shown = self._revealed_json(lesson)
+        shared = self._revealed_json(lesson, board)
         verdict: dict[str, Any] | None = None
         if mine is not None:
             exercise = self.questions(lesson)[lesson.question]
@@ -327,7 +331,7 @@ class ClassState:
         self.changed.notify_all()
         for phone in list(self.phones):
             if phone.student is not None and phone.send is not None:
-                phone.send(self.phone_now(phone.student))
+                phone.send(self.phone_now(phone.student, board=False))
 
     # the phones' messages
 
@@ -440,7 +444,7 @@ class ClassState:
 
     def reveal(self) -> None:
         revealed = self.store.reveal(self.session_id)
-        self._revealed_json(revealed)
+        self._revealed_json(revealed, board=False)
         self.tell_everyone()
 
     def end(self) -> None:

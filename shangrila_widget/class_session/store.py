@@ -180,8 +180,10 @@ def clean_name(name: str) -> str:
 class Store:
     """The class's file; every method commits before it returns."""
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: str = ":memory:") -> None:
         self._db = connection
+        #: The file's path (``":memory:"`` for a store in memory).
+        self.path = path
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Store:
@@ -196,7 +198,7 @@ class Store:
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("PRAGMA busy_timeout=5000")
         db.executescript(_SCHEMA)
-        return cls(db)
+        return cls(db, str(path))
 
     def close(self) -> None:
         """Close the file."""
