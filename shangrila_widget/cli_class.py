@@ -25,6 +25,7 @@ import shutil
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -140,10 +141,9 @@ def run_class(args: argparse.Namespace) -> int:
         notebook.write_text(class_notebook(), encoding="utf-8")
         port = choose_port(DEFAULT_PORT)
         url = teacher_url(port, server.token, args.lang)
-        write_output(f"teacher: {url}\nstudents: {server.students_url}\n")
         os.environ[API_VARIABLE] = server.teacher_api
-        if not args.no_browser:
-            _open_when_up(url, port)
+        lines = f"teacher: {url}\nstudents: {server.students_url}\n"
+        _announce_when_up(lines, url, port, open_browser=not args.no_browser)
         return run_until_stopped(voila_command(notebook, port, open_browser=False), folder)
     finally:
         server.stop()
@@ -156,23 +156,34 @@ def _cannot_run_voila() -> bool:
     return cannot("Starting a class in Voila")
 
 
-def _open_when_up(url: str, port: int, limit: float = 60.0) -> None:
-    """Open ``url`` in a browser once Voila answers on ``port`` (Voila's own opening would
-    leave the token out)."""
+def wait_until_up(port: int, limit: float = 120.0) -> bool:
+    """Whether Voila answers on 127.0.0.1:``port`` within ``limit`` seconds."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=2):
+                return True
+        except urllib.error.HTTPError:  # it answers
+            return True
+        except OSError:
+            time.sleep(0.3)
+    return False
 
-    def wait_and_open() -> None:
-        end = time.monotonic() + limit
-        while time.monotonic() < end:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.5)
-        import webbrowser
 
-        webbrowser.open(url)
+def _announce_when_up(lines: str, url: str, port: int, *, open_browser: bool) -> None:
+    """Print the two addresses once Voila answers (so that they work when printed) and open
+    the teacher's page (Voila's own opening would leave the token out)."""
 
-    threading.Thread(target=wait_and_open, daemon=True).start()
+    def announce() -> None:
+        if not wait_until_up(port):
+            return  # Voila did not start: its own error is on the terminal
+        write_output(lines)
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    threading.Thread(target=announce, name="class-announce", daemon=True).start()
 
 
 # ------------------------------------------------------------------------ shangrila class report

@@ -202,6 +202,10 @@ def test_three_phones_answer_and_the_teacher_reveals(
         assert report.unreachable() == [], report.describe()
         small = report.small_texts(20)
         assert small == [], [f"{t.name!r} {t.font}px" for t in small[:10]]
+        # No request of the widget failed meanwhile (its errors show under it, in red).
+        assert not teacher.locator(".shangrila-class-error").is_visible(), teacher.locator(
+            ".shangrila-class-error"
+        ).inner_text()
     finally:
         for context in contexts:
             context.close()
