@@ -20,8 +20,10 @@ per misreading, per student, or the same as CSV.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import time
@@ -132,7 +134,7 @@ def run_class(args: argparse.Namespace) -> int:
     from shangrila_widget.class_session.launch import start_server
     from shangrila_widget.serve import DEFAULT_PORT, choose_port, run_until_stopped, voila_command
 
-    if _cannot_run_voila():
+    if _cannot_run_voila(args.lang):
         return 2
     server = start_server(db=args.db, host=args.host, port=args.port, lang=args.lang)
     folder = Path(tempfile.mkdtemp(prefix="shangrila-class-"))
@@ -150,10 +152,17 @@ def run_class(args: argparse.Namespace) -> int:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _cannot_run_voila() -> bool:
-    from shangrila_widget.serve import _cannot_run_voila as cannot
+def _cannot_run_voila(lang: Language = "en") -> bool:
+    """Say why the teacher's page cannot be served here (in a browser, or no Voila), if so."""
+    from shangrila_widget.runtime import browser_message, in_browser
 
-    return cannot("Starting a class in Voila")
+    if in_browser():
+        print(browser_message("Starting a class in Voila"), file=sys.stderr)
+        return True
+    if importlib.util.find_spec("voila") is None:
+        print(say("class.teacher_no_voila", lang), file=sys.stderr)
+        return True
+    return False
 
 
 def wait_until_up(port: int, limit: float = 120.0) -> bool:

@@ -46,7 +46,7 @@ from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title, say
 from shangrila_widget.tour import load_chapters
-from shangrila_widget.widget.board import ShangriLaBoard, rule_badge
+from shangrila_widget.widget.board_widget import ShangriLaBoard, rule_badge
 from shangrila_widget.widget.common import show_error_in, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
