@@ -275,9 +275,9 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         self.chapter_pick = widgets.Dropdown(layout={"width": "auto"})
         self.rule_pick = widgets.Dropdown(layout={"width": "auto"})
         self.level_pick = widgets.Dropdown(layout={"width": "auto"})
-        self.seed_box = widgets.BoundedIntText(value=1, min=0, max=10**9, layout={"width": "9em"})
+        self.seed_box = widgets.BoundedIntText(value=1, min=0, max=10**9, layout={"width": "auto"})
         self.count_box = widgets.BoundedIntText(
-            value=5, min=1, max=MOST_QUESTIONS, layout={"width": "7em"}
+            value=5, min=1, max=MOST_QUESTIONS, layout={"width": "auto"}
         )
         self.start_button = widgets.Button(layout={"width": "auto"})
         self.start_button.on_click(self._guarded(lambda _b: self.start_lesson()))
@@ -316,6 +316,7 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         self.report_box.add_class("shangrila-class-report")
         self.panel = widgets.VBox(
             [
+                self.report_box,
                 self.qr_box,
                 self.names_box,
                 self.chooser,
@@ -324,11 +325,14 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
                 self.tally_box,
                 self.explanation,
                 self._stepper,
-                self.report_box,
             ]
         )
         self.panel.add_class("shangrila-class-panel")
-        self._main = widgets.HBox([self.board, self.panel])
+        # The board in a box of this widget's own: hidden with it while no question is on
+        # show (the board's own display belongs to the board and its presenter mode).
+        self.board_box = widgets.Box([self.board])
+        self.board_box.add_class("shangrila-class-board-box")
+        self._main = widgets.HBox([self.board_box, self.panel])
         self._main.add_class("shangrila-class-main")
         self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_box.add_class("shangrila-class-error")
@@ -543,10 +547,11 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         self.end_button.disabled = not has_lesson
         self._relabel_chooser()
         lobby = phase in ("lobby", "ended")
-        self._show_join(lobby)
+        self._show_join(large=phase == "lobby")
         self.chooser.layout.display = "flex" if lobby else "none"
-        # No question on show: the picture gives its room to the QR code and the chooser.
-        self.board.layout.display = "none" if lobby else "flex"
+        # No question on show: the picture gives its room to the QR code, the chooser and
+        # the report.
+        self.board_box.layout.display = "none" if lobby else "flex"
         if exercise is None or phase in ("lobby", "ended"):
             self.question_box.value = ""
             self.answered_label.value = ""
@@ -606,7 +611,7 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         self.seed_box.style.description_width = "initial"
         self.count_box.style.description_width = "initial"
 
-    def _show_join(self, large: bool) -> None:
+    def _show_join(self, *, large: bool) -> None:
         url = str(self.state.get("students_url", ""))
         if url and url != self._qr_url:
             self._qr_url = url
@@ -763,7 +768,11 @@ _STYLE = """
   font-size: 32px; letter-spacing: 0.12em; font-family: monospace;
 }
 .shangrila-class .shangrila-class-main { align-items: flex-start; gap: 12px; }
-.shangrila-class .shangrila-class-main > .shangrila-board { flex: 1 1 55%; min-width: 0; }
+.shangrila-class .shangrila-class-main > .shangrila-class-board-box {
+  flex: 1 1 55%; min-width: 0;
+}
+.shangrila-class .shangrila-class-board-box > .shangrila-board { flex: 1 1 auto; min-width: 0; }
+.shangrila-class .shangrila-class-chooser input { min-width: 8em; }
 .shangrila-class .shangrila-class-panel { flex: 1 1 45%; min-width: 280px; gap: 4px; }
 .shangrila-class .shangrila-class-panel > * { flex: 0 0 auto; }
 .shangrila-class .shangrila-board .shangrila-top-bar,
@@ -796,9 +805,12 @@ _STYLE = """
 .shangrila-class.shangrila-presenting > .shangrila-class-main {
   flex: 1 1 0 !important; min-height: 0; align-items: stretch;
 }
+.shangrila-class.shangrila-presenting .shangrila-class-board-box {
+  flex: 1 1 56% !important; min-height: 0; align-self: stretch;
+}
 .shangrila-class.shangrila-presenting .shangrila-board.shangrila-presenter {
   position: static !important; width: auto !important; height: auto; padding: 0;
-  z-index: auto; flex: 1 1 56% !important; min-height: 0; align-self: stretch;
+  z-index: auto; flex: 1 1 auto !important; min-height: 0; align-self: stretch;
 }
 .shangrila-class.shangrila-presenting .shangrila-board canvas.shangrila-canvas {
   width: min(100cqw, calc(100cqh * RATIO)) !important;

@@ -4,8 +4,8 @@ phones (390x844, touch) that join through the link decoded from the QR code on t
 page, answer, and see their result after the teacher's Reveal; the tally on the teacher's page
 matches what the phones chose, each wrong option named by its misreading.
 
-Screenshots (``test-artifacts/browser/``): the projector before and after Reveal, a phone
-before and after.
+Screenshots (``test-artifacts/browser/``): the projector before and after Reveal and with the
+report at the end, a phone before and after Reveal.
 """
 
 from __future__ import annotations
@@ -202,6 +202,17 @@ def test_three_phones_answer_and_the_teacher_reveals(
         assert report.unreachable() == [], report.describe()
         small = report.small_texts(20)
         assert small == [], [f"{t.name!r} {t.font}px" for t in small[:10]]
+        # The end: the report as a chart on the projector, the phones' own results.
+        teacher.get_by_role("button", name=say("class.teacher_end", "en")).click()
+        chart = teacher.locator(".shangrila-class-report")
+        chart.get_by_text(say("class.teacher_report_students", "en")).wait_for(
+            timeout=PAGE_TIMEOUT_MS
+        )
+        total = say("class.teacher_report_total", "en", right=1, answered=3)
+        assert total in chart.inner_text()
+        assert "Ada" in chart.inner_text() and name in chart.inner_text()
+        phones[0].locator("#ended").wait_for(timeout=PAGE_TIMEOUT_MS)
+        _shot(teacher, "teacher-report")
         # No request of the widget failed meanwhile (its errors show under it, in red).
         assert not teacher.locator(".shangrila-class-error").is_visible(), teacher.locator(
             ".shangrila-class-error"

@@ -168,6 +168,7 @@ def test_the_lobby_shows_the_link_as_a_qr_code_the_code_and_who_joined() -> None
     assert "&lt;img src=x onerror=alert(1)&gt;" in widget.names_box.value
     assert say("class.teacher_anonymous", "en") in widget.names_box.value
     assert widget.chooser.layout.display == "flex"
+    assert widget.board_box.layout.display == "none"  # no question: no picture yet
     assert widget.next_button.disabled and widget.reveal_button.disabled
 
 
@@ -197,6 +198,7 @@ def test_while_a_question_is_open_only_how_many_answered_shows() -> None:
     assert widget.phase == "open" and exercise is not None
     assert exercise.question.text("en") in widget.question_box.value
     assert widget.board.game == exercise.position
+    assert widget.board_box.layout.display == "flex" and widget.chooser.layout.display == "none"
     wrong = next(i for i, o in enumerate(exercise.options) if o.misreading)
     api.answer(1, wrong)
     api.answer(2, wrong)
