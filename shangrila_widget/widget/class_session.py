@@ -400,6 +400,11 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         if self.server is not None and hasattr(self.server, "stop"):
             self.server.stop()
 
+    def close(self) -> None:
+        """Close the widget and stop following the server (the server goes on)."""
+        self._stopped.set()
+        super().close()
+
     def next_step(self) -> None:
         """The next event of the action played out."""
         self._go_step(self.step + 1)

@@ -309,8 +309,11 @@ def test_the_poll_thread_follows_the_server_and_shows_its_errors() -> None:
         api.bump()
         _wait_for(lambda: "the server went away" in widget.error)
     finally:
-        widget.stop()
+        widget.close()  # closing the widget ends its poll thread
         api.bump()
+    assert widget._thread is not None
+    widget._thread.join(10)
+    assert not widget._thread.is_alive()
 
 
 def _wait_for(condition: Any, limit: float = 10.0) -> None:
