@@ -15,7 +15,8 @@ Figures (seconds; p50 and p95 over all of them):
   ``revealed`` message (one figure per question); ``reveal_to_phone``: the same per phone;
 * ``answer_to_count``: from a phone sending its first answer to the teacher's long poll
   (``GET /api/state?after=V``) showing a count that includes it;
-* ``next_to_all``: from ``POST /api/next`` to the last phone having the question;
+* ``next_to_all``: from ``POST /api/next`` to the last phone having the question and its
+  board (fetched by its address, gzipped, as a browser does);
 * ``lost``: acknowledged answers missing from the file afterwards (or stored differently);
 * the server's CPU seconds and peak memory (psutil if installed, else ``/proc``, else
   ``resource`` once the server has ended).
@@ -125,12 +126,15 @@ class Student:
         self.acked: dict[int, dict[str, Any]] = {}
         self.student = 0
         self.errors: list[dict[str, Any]] = []
-        self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.base: str | None = None
+        self.http = AsyncHTTPClient(force_instance=True, max_clients=2)
 
     async def join(self, server: RunningServer) -> None:
-        base = server.students_url.split("/?")[0].replace("http://", "ws://")
+        self.base = server.students_url.split("/?")[0]
         self.connection = await websocket_connect(
-            base + "/ws", compression_options={}, on_message_callback=self._heard
+            self.base.replace("http://", "ws://") + "/ws",
+            compression_options={},
+            on_message_callback=self._heard,
         )
         await self._send({"type": "join", "code": server.code, "name": f"student {self.number}"})
 
@@ -140,7 +144,12 @@ class Student:
         message = json.loads(text)
         kind = message["type"]
         now = time.perf_counter()
-        if kind in ("question", "revealed"):
+        if kind == "question":
+            index = message["question"]["index"]
+            self.arrived.setdefault(("message", index), now)
+            address = message["question"]["board"]
+            asyncio.get_running_loop().create_task(self._picture(index, address))
+        elif kind == "revealed":
             self.arrived.setdefault((kind, message["question"]["index"]), now)
         elif kind == "joined":
             self.student = int(message["student"])
@@ -148,7 +157,13 @@ class Student:
             self.acked[message["index"]] = message["answer"]
         elif kind == "error":
             self.errors.append(message)
-        self.events.put_nowait(message)
+
+    async def _picture(self, index: int, address: str) -> None:
+        """Fetch the board as a phone's browser does (gzip); the question has arrived then."""
+        assert self.base is not None
+        response = await self.http.fetch(self.base + address, decompress_response=True)
+        assert response.body.startswith(b"<svg")
+        self.arrived.setdefault(("question", index), time.perf_counter())
 
     async def _send(self, message: object) -> None:
         assert self.connection is not None

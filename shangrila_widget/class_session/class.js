@@ -166,14 +166,30 @@
   const spacesText = (spaces) =>
     spaces.map(([v, t]) => say("class.space", { village: v, type: say("type." + t) })).join("; ");
 
+  // The pictures come by address (the board, each village opened large), fetched once.
+  const pictures = new Map();
+  const picture = (address) => {
+    if (!pictures.has(address)) {
+      pictures.set(address, fetch(address).then((r) => {
+        if (!r.ok) throw new Error(r.status);
+        return r.text();
+      }).catch((e) => { pictures.delete(address); throw e; }));
+    }
+    return pictures.get(address);
+  };
   const drawBoard = () => {
-    const svg = zoomed ? current.zoom[zoomed] : current.board;
-    $("board").innerHTML = svg || "";
+    const address = zoomed ? current.zoom[zoomed] : current.board;
     $("zoom-bar").hidden = !zoomed;
-    markChosen();
+    if (!address) { $("board").textContent = ""; return; }
+    picture(address).then((svg) => {
+      if (address !== (zoomed ? current.zoom[zoomed] : current.board)) return; // moved on
+      $("board").innerHTML = svg; // the server's own painting of the board
+      $("board").dataset.shown = address;
+      markChosen();
+    }).catch(() => status(say("class.offline")));
   };
   const markChosen = () => {
-    for (const g of $("board").querySelectorAll("g.space")) {
+    for (const g of $("board").querySelectorAll("g.space, g.tile")) {
       const on = chosen.some(([v, t]) => v === g.dataset.village && t === g.dataset.type);
       g.classList.toggle("sel", on);
     }
@@ -187,10 +203,8 @@
     const same = current && current.id === question.id && current.index === question.index;
     const keepZoom = same && !isRevealed;
     const zoom = current && same ? current.zoom : null;
-    const board = current && same ? current.board : null;
     current = Object.assign({}, question);
     if (!current.zoom) current.zoom = zoom || {};
-    if (!current.board) current.board = board; // after Reveal: the board the phone has
     revealed = isRevealed;
     mine = yours;
     if (!keepZoom) zoomed = null;
@@ -199,7 +213,8 @@
     error("");
     $("progress").textContent = say("class.question_of", { n: question.index + 1, total: question.total });
     $("question-text").textContent = question.question;
-    if (!same || !$("board").firstChild) drawBoard();
+    const address = zoomed ? current.zoom[zoomed] : current.board;
+    if ($("board").dataset.shown !== address) drawBoard();
     else markChosen();
     const finding = question.kind === "find_changes" && !isRevealed;
     $("spaces-hint").hidden = !finding;

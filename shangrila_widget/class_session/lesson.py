@@ -165,8 +165,8 @@ def public_question(exercise: Exercise, index: int, total: int, lang: Language) 
     zoom: dict[str, str] = {}
     if finding:
         for village in VILLAGES:
-            if village == "C" and len(exercise.position.players) == 4:
-                continue
+            if village == "C" and len(exercise.position.players) == 3:
+                continue  # out of play with three
             zoom[village] = scene_to_svg(zoom_scene(exercise.position, village, lang=lang))
     return {
         "index": index,
@@ -284,24 +284,24 @@ def misreading_name(misreading: str | None, lang: Language) -> str | None:
 
 
 def why(exercise: Exercise, answer: object, lang: Language) -> str:
-    """Why the answer is right or wrong, in ``lang`` (what the exercise widget says)."""
+    """Why the answer is wrong, in ``lang`` (the misreading it comes from; for *every space
+    that changes*, the spaces missed and those that do not change), or an empty text when it
+    is right."""
     _index, option = option_for(exercise, answer)
-    right = exercise.answer
     if option.correct:
-        return say("ui.exercise_right", lang)
-    reason = exercise.explain(option, lang) or say("ui.exercise_no_misreading", lang)
-    if exercise.kind == "find_changes":
-        wanted = [tuple(s) for s in right.claims["spaces"]]
-        chosen = [tuple(s) for s in option.claims["spaces"]]
-        said = []
-        missed = [s for s in wanted if s not in chosen]
-        extra = [s for s in chosen if s not in wanted]
-        if missed:
-            said.append(say("exercise.missed", lang, spaces=spaces_text(missed).text(lang)))
-        if extra:
-            said.append(say("exercise.not_changing", lang, spaces=spaces_text(extra).text(lang)))
-        reason = " ".join([*said, exercise.explain(option, lang)])
-    return say("ui.exercise_wrong", lang, answer=right.text.text(lang), why=reason.strip())
+        return ""
+    if exercise.kind != "find_changes":
+        return exercise.explain(option, lang) or say("ui.exercise_no_misreading", lang)
+    wanted = [tuple(s) for s in exercise.answer.claims["spaces"]]
+    chosen = [tuple(s) for s in option.claims["spaces"]]
+    said = []
+    missed = [s for s in wanted if s not in chosen]
+    extra = [s for s in chosen if s not in wanted]
+    if missed:
+        said.append(say("exercise.missed", lang, spaces=spaces_text(missed).text(lang)))
+    if extra:
+        said.append(say("exercise.not_changing", lang, spaces=spaces_text(extra).text(lang)))
+    return " ".join([*said, exercise.explain(option, lang)]).strip()
 
 
 def revealed_question(exercise: Exercise, lang: Language) -> dict[str, Any]:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
+import html
 import json
 import secrets
 import signal
@@ -75,6 +77,11 @@ MESSAGE_LIMIT: Final = 4096
 #: At most this many messages per :data:`RATE_WINDOW` seconds per connection.
 RATE_LIMIT: Final = 20
 RATE_WINDOW: Final = 10.0
+#: The most students one session takes.
+MOST_STUDENTS: Final = 500
+#: At most this many joins over HTTP per :data:`RATE_WINDOW` seconds from one address (a
+#: class behind one router shares it).
+HTTP_JOINS: Final = 120
 #: How long ``GET /api/state?after=V`` waits for a change, in seconds.
 LONG_POLL: Final = 15.0
 
@@ -131,6 +138,7 @@ PHONE_ERRORS: Final = (
     "revealed",
     "bad_answer",
     "replayed",
+    "full",
 )
 
 #: The teacher's API's errors and their HTTP status.
@@ -165,17 +173,18 @@ class PhoneError(Exception):
 
 
 class Limiter:
-    """At most :data:`RATE_LIMIT` messages in any :data:`RATE_WINDOW` seconds."""
+    """At most ``most`` (:data:`RATE_LIMIT`) messages in any :data:`RATE_WINDOW` seconds."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, most: int = RATE_LIMIT):
         self._times: deque[float] = deque()
         self._clock = clock
+        self._most = most
 
     def allow(self) -> bool:
         now = self._clock()
         while self._times and now - self._times[0] > RATE_WINDOW:
             self._times.popleft()
-        if len(self._times) >= RATE_LIMIT:
+        if len(self._times) >= self._most:
             return False
         self._times.append(now)
         return True
@@ -204,9 +213,13 @@ class ClassState:
         self.phones: set[Phone] = set()
         #: The HTTP fallback's phones, by resume token (each with its own limiter).
         self.http_phones: dict[str, Phone] = {}
+        #: The HTTP fallback's joins, by the address they come from.
+        self.http_joins: dict[str, Limiter] = {}
         self.changed = tornado.locks.Condition()
         self._public: dict[tuple[int, int], str] = {}
-        self._revealed: dict[tuple[int, int], tuple[str, str]] = {}
+        self._revealed: dict[tuple[int, int], str] = {}
+        #: The questions' pictures by name: the SVG, and gzipped.
+        self.pictures: dict[str, tuple[bytes, bytes]] = {}
 
     # what is where
 
@@ -226,26 +239,34 @@ class ClassState:
             shown = public_question(
                 questions[lesson.question], lesson.question, len(questions), self.lang
             )
+            # The pictures go by address: fetched once per phone (and cached by its browser),
+            # compressed once for everyone, not in every message.
+            shown["board"] = self._picture(shown["board"])
+            shown["zoom"] = {v: self._picture(svg) for v, svg in shown["zoom"].items()}
             self._public[key] = json.dumps(shown)
         return self._public[key]
 
-    def _revealed_json(self, lesson: LessonRow, board: bool) -> str:
-        """The revealed question as JSON, with the board's SVG or without it (the phones told
-        at Reveal have the board already: the message stays small)."""
+    def _picture(self, svg: str) -> str:
+        """The address the picture ``svg`` is served at (``/board/<random>.svg``)."""
+        name = secrets.token_urlsafe(12)
+        data = svg.encode("utf-8")
+        self.pictures[name] = (data, gzip.compress(data, 6))
+        return f"/board/{name}.svg"
+
+    def _revealed_json(self, lesson: LessonRow) -> str:
+        """The revealed question as JSON (with the board's address)."""
         key = (lesson.id, lesson.question)
         if key not in self._revealed:
             questions = self.questions(lesson)
             shown = revealed_question(questions[lesson.question], self.lang)
             shown["index"] = lesson.question
             shown["total"] = len(questions)
-            without = json.dumps(shown)
             shown["board"] = json.loads(self._public_json(lesson))["board"]
-            self._revealed[key] = (json.dumps(shown), without)
-        return self._revealed[key][0 if board else 1]
+            self._revealed[key] = json.dumps(shown)
+        return self._revealed[key]
 
-    def phone_now(self, student: StudentRow, board: bool = True) -> str:
-        """The message that tells ``student``'s phone what is on now (JSON text); after
-        Reveal without the board's SVG unless ``board``."""
+    def phone_now(self, student: StudentRow) -> str:
+        """The message that tells ``student``'s phone what is on now (JSON text)."""
         lesson = self.lesson()
         ended = self.store.session(self.session_id).ended
         if lesson is None or (lesson.question < 0 and not lesson.ended):
@@ -258,7 +279,7 @@ class ClassState:
             return (
                 f'{{"type": "question", "question": {self._public_json(lesson)}, "yours": {yours}}}'
             )
-        shared = self._revealed_json(lesson, board)
+        shared = self._revealed_json(lesson)
         verdict: dict[str, Any] | None = None
         if mine is not None:
             exercise = self.questions(lesson)[lesson.question]
@@ -331,7 +352,7 @@ class ClassState:
         self.changed.notify_all()
         for phone in list(self.phones):
             if phone.student is not None and phone.send is not None:
-                phone.send(self.phone_now(phone.student, board=False))
+                phone.send(self.phone_now(phone.student))
 
     # the phones' messages
 
@@ -378,7 +399,11 @@ class ClassState:
             student = self.store.student_by_resume(self.session_id, resume)
             if student is None:
                 raise PhoneError("wrong_token")
+        elif phone.student is not None:
+            student = phone.student  # a link joins as one student: no new one
         else:
+            if len(self.store.students(self.session_id)) >= MOST_STUDENTS:
+                raise PhoneError("full")
             student = self.store.join(self.session_id, name[: NAME_LIMIT * 4], None)
             self.changed.notify_all()
         phone.student = student
@@ -444,7 +469,7 @@ class ClassState:
 
     def reveal(self) -> None:
         revealed = self.store.reveal(self.session_id)
-        self._revealed_json(revealed, board=False)
+        self._revealed_json(revealed)
         self.tell_everyone()
 
     def end(self) -> None:
@@ -500,7 +525,7 @@ class PageHandler(_StudentsHandler):
         page = (
             _package_file("page.html")
             .replace("{{lang}}", lang)
-            .replace("{{title}}", say("class.title", lang))
+            .replace("{{title}}", html.escape(say("class.title", lang)))
             .replace("{{data}}", data)
         )
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -516,6 +541,26 @@ class FileHandler(_StudentsHandler):
         self.finish(_package_file(path.lstrip("/")))
 
 
+class PictureHandler(_StudentsHandler):
+    """``/board/<name>.svg``: a question's picture, by the name its message gave."""
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Cache-Control", "private, max-age=86400, immutable")
+
+    def get(self, name: str) -> None:
+        found = self.state.pictures.get(name)
+        if found is None:
+            raise tornado.web.HTTPError(404)
+        plain, packed = found
+        self.set_header("Content-Type", "image/svg+xml; charset=utf-8")
+        if "gzip" in self.request.headers.get("Accept-Encoding", ""):
+            self.set_header("Content-Encoding", "gzip")
+            self.finish(packed)
+        else:
+            self.finish(plain)
+
+
 class PhoneSocket(tornado.websocket.WebSocketHandler):
     """``/ws``: one phone's websocket (JSON messages, see docs/class.md)."""
 
@@ -526,7 +571,7 @@ class PhoneSocket(tornado.websocket.WebSocketHandler):
         self.state = state
 
     def get_compression_options(self) -> dict[str, Any]:
-        return {}  # permessage-deflate: the board's SVG shrinks about tenfold
+        return {}  # permessage-deflate, as browsers offer it
 
     def open(self, *args: str, **kwargs: str) -> None:
         self.phone = Phone(self._send)
@@ -576,6 +621,12 @@ class JoinHandler(_FallbackHandler):
     """``POST /api/join``: the body is a ``join`` message; the reply, a list of messages."""
 
     def post(self) -> None:
+        address = self.request.remote_ip or ""
+        limiter = self.state.http_joins.setdefault(address, Limiter(most=HTTP_JOINS))
+        if len(self.state.http_joins) > 10_000:
+            self.state.http_joins.clear()
+        if not limiter.allow():
+            return self._refuse("too_many")
         phone = Phone()
         replies = self.state.handle(phone, self.request.body)
         if phone.student is not None:
@@ -633,6 +684,7 @@ def students_app(state: ClassState) -> tornado.web.Application:
         [
             (r"/", PageHandler, kwargs),
             (r"/class\.(?:js|css)", FileHandler, kwargs),
+            (r"/board/([A-Za-z0-9_-]{16})\.svg", PictureHandler, kwargs),
             (r"/ws", PhoneSocket, kwargs),
             (r"/api/join", JoinHandler, kwargs),
             (r"/api/now", NowHandler, kwargs),
@@ -642,7 +694,7 @@ def students_app(state: ClassState) -> tornado.web.Application:
         default_handler_args=kwargs,
         websocket_max_message_size=64 * 1024,
         websocket_ping_interval=20,
-        compress_response=True,
+        compress_response=True,  # the pictures come gzipped already
     )
 
 

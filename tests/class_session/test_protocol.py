@@ -324,3 +324,25 @@ def test_the_lesson_ends_with_each_phone_s_own_results(state: ClassState) -> Non
         },
     }
     assert bo.last()["results"]["answered"] == 0
+
+
+def test_one_link_joins_as_one_student(state: ClassState) -> None:
+    phone = FakePhone(state)
+    first = phone.join("Ada")
+    before = file_content(state.store.path)
+    assert phone.join("Ada again")["student"] == first["student"]
+    assert file_content(state.store.path) == before
+
+
+def test_a_full_class_takes_no_more_students(
+    state: ClassState, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shangrila_widget.class_session import server
+
+    monkeypatch.setattr(server, "MOST_STUDENTS", 2)
+    FakePhone(state).join("a")
+    FakePhone(state).join("b")
+    before = file_content(state.store.path)
+    (refused,) = FakePhone(state).send({"type": "join", "code": state.code, "name": "c"})
+    assert refused["code"] == "full"
+    assert file_content(state.store.path) == before

@@ -5,6 +5,7 @@ fallback, the long poll."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import threading
 import urllib.request
@@ -131,6 +132,10 @@ TRAVERSALS = [
     "/CLASS.JS",
     "/ws/../server.py",
     "\\..\\server.py",
+    "/board/../server.py",
+    "/board/..%2f..%2fserver.py",
+    "/board/AAAAAAAAAAAAAAAA.svg",
+    "/board/%2e%2e%2f%2e%2e%2fserver.py.svg",
 ]
 
 
@@ -215,3 +220,26 @@ def test_the_http_fallback_joins_answers_and_tells_what_is_on(server: RunningSer
     (revealed,) = now(server, resume)
     assert revealed["type"] == "revealed" and revealed["yours"]["option"] == 2
     assert teacher(server, "/api/state")[1]["tally"][2]["count"] == 1
+
+
+def test_the_pictures_go_by_address_gzipped_once(server: RunningServer) -> None:
+    teacher(server, "/api/lesson", {"spec": {"seed": 1, "count": 1, "kinds": ["find_changes"]}})
+    teacher(server, "/api/next", {})
+    joined, first = post(server, "/api/join", {"type": "join", "code": server.code, "name": ""})
+    question = first["question"]
+    assert isinstance(question, dict)
+    addresses = [question["board"], *question["zoom"].values()]
+    assert len(addresses) == 1 + 13 and all(a.startswith("/board/") for a in addresses)
+    base = server.students_url.split("/?")[0]
+    for address in addresses[:3]:
+        plain = urllib.request.urlopen(base + address, timeout=30)
+        assert plain.headers["Content-Type"].startswith("image/svg+xml")
+        assert plain.read().startswith(b"<svg")
+        packed = urllib.request.urlopen(
+            urllib.request.Request(base + address, headers={"Accept-Encoding": "gzip"}),
+            timeout=30,
+        )
+        assert packed.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(packed.read()).startswith(b"<svg")
+    (again,) = now(server, str(joined["resume"]))
+    assert again["question"]["board"] == question["board"]
