@@ -778,6 +778,7 @@ _STYLE = """
 }
 .shangrila-class .shangrila-class-board-box > .shangrila-board { flex: 1 1 auto; min-width: 0; }
 .shangrila-class .shangrila-class-chooser input { min-width: 8em; }
+.shangrila-class .shangrila-class-chooser { max-width: 44em; }
 .shangrila-class .shangrila-class-panel { flex: 1 1 45%; min-width: 280px; gap: 4px; }
 .shangrila-class .shangrila-class-panel > * { flex: 0 0 auto; }
 .shangrila-class .shangrila-board .shangrila-top-bar,
