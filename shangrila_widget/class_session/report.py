@@ -21,8 +21,8 @@ a chart, ``shangrila class report FILE`` prints it (or its CSV), and the teacher
 ...     Answer(0, 2, questions[0].options.index(wrong), False, wrong.misreading),
 ... ]
 >>> report = summarize(questions, students, answers)
->>> [(s.name, s.right, s.answered) for s in report.students]
-[('Ada', 1, 1), ('', 0, 1)]
+>>> tuple((s.name, s.right, s.answered) for s in report.students)
+(('Ada', 1, 1), ('', 0, 1))
 >>> report.questions[0].answered, report.questions[1].answered
 (2, 0)
 """
