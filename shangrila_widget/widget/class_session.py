@@ -650,7 +650,7 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
     def _tally_html(self, exercise: Exercise) -> str:
         """A bar per option with its count; each wrong one named by its misreading."""
         lang = self.lang
-        counts = {int(t["option"]): int(t["count"]) for t in self.state.get("tally") or []}
+        counts = self._counts()
         total = sum(counts.values())
         rows = []
         for index, option in enumerate(exercise.options):
@@ -679,12 +679,29 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
                 f"style='width:{width}%'></div></div>"
                 f"<div class='shangrila-class-bar-label'>{html.escape(label)}</div></div>"
             )
+        other = counts.get(None, 0)
+        if other:  # spaces or a journey that no option names
+            label = say("class.teacher_count_other", lang, count=other, total=total)
+            rows.append(
+                f"<div class='shangrila-class-bar-row shangrila-class-wrong' "
+                f"data-option='none' data-count='{other}'>"
+                f"<div class='shangrila-class-bar-label'>✗ {html.escape(label)}</div></div>"
+            )
         return "".join(rows)
+
+    def _counts(self) -> dict[int | None, int]:
+        """The tally after Reveal: answers per option index (None: no option names it)."""
+        counts: dict[int | None, int] = {}
+        for row in self.state.get("tally") or []:
+            option = row.get("option")
+            key = None if option is None else int(option)
+            counts[key] = counts.get(key, 0) + int(row["count"])
+        return counts
 
     def _explanation_html(self, exercise: Exercise) -> str:
         """The right answer, then why each wrong option chosen by someone is wrong."""
         lang = self.lang
-        counts = {int(t["option"]): int(t["count"]) for t in self.state.get("tally") or []}
+        counts = self._counts()
         said = [say("ui.exercise_answer_was", lang, answer=exercise.answer.text.text(lang))]
         for index, option in enumerate(exercise.options):
             if not option.correct and option.misreading and counts.get(index, 0):

@@ -81,6 +81,9 @@ class FakeApi:
                     }
                     for i, o in enumerate(exercise.options)
                 ]
+                other = sum(1 for v in given.values() if v is None)
+                if other:
+                    tally.append({"option": None, "count": other, "misreading": None})
         return {
             "version": self.version,
             "code": "K7Q2XW",
@@ -220,17 +223,21 @@ def test_reveal_shows_the_counts_the_misreadings_and_the_play_out() -> None:
     assert exercise is not None
     right = exercise.options.index(exercise.answer)
     wrong = next(i for i, o in enumerate(exercise.options) if o.misreading)
+    api.students.append({"id": 4, "name": "Di"})
     api.answer(1, wrong)
     api.answer(2, wrong)
     api.answer(3, right)
+    api.answer(4, None)  # spaces that no option names
     widget.reveal_button.click()
     assert widget.phase == "revealed" and widget.error == ""
     tally = widget.tally_box.value
     assert f"data-option='{wrong}' data-count='2'" in tally
     assert f"data-option='{right}' data-count='1'" in tally
+    assert "data-option='none' data-count='1'" in tally
     name = misreading_name(str(exercise.options[wrong].misreading))
-    assert say("class.teacher_count_misread", "en", count=2, total=3, misreading=name) in tally
-    assert say("class.teacher_count_right", "en", count=1, total=3) in tally
+    assert say("class.teacher_count_misread", "en", count=2, total=4, misreading=name) in tally
+    assert say("class.teacher_count_right", "en", count=1, total=4) in tally
+    assert say("class.teacher_count_other", "en", count=1, total=4) in tally
     # The explanation: the right answer, and what the chosen wrong option misread.
     assert exercise.explain(exercise.options[wrong], "en") in widget.explanation.value
     # The action played out on the board, one event at a time.
