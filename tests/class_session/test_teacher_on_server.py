@@ -108,3 +108,13 @@ def test_class_report_refuses_what_it_cannot_read(
     assert "no such class file" in capsys.readouterr().err
     assert main(["class", "report"]) == 2
     assert "report FILE" in capsys.readouterr().err
+
+
+def test_start_makes_its_own_server_and_stop_ends_it(tmp_path: Path) -> None:
+    widget = ClassSession.start(db=str(tmp_path / "own.sqlite3"), lang="pl", poll=False)
+    try:
+        assert widget.phase == "lobby" and widget.lang == "pl"
+        assert widget.state["students_url"] == widget.server.students_url
+    finally:
+        widget.stop()
+    assert widget.server.process.poll() is not None
