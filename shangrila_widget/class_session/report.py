@@ -41,6 +41,7 @@ from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import Language, has_words, problem, rule_title, say
 
 __all__ = [
+    "CSV_COLUMNS",
     "Answer",
     "AnswerLike",
     "ClassReport",
@@ -252,9 +253,7 @@ class ClassReport:
         lang = self.lang if lang is None else lang
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(
-            [say(f"class.teacher_csv_{c}", lang) for c in _CSV_COLUMNS]  # header in lang
-        )
+        writer.writerow(CSV_COLUMNS)
         for r in self.rules:
             chosen = "; ".join(f"{misreading_name(k, lang)} ({n})" for k, n in r.misreadings)
             writer.writerow(
@@ -278,8 +277,9 @@ class ClassReport:
         return out.getvalue()
 
 
-#: The CSV's columns (their headings are words ``class.teacher_csv_<column>``).
-_CSV_COLUMNS = ("section", "key", "name", "answered", "right", "share", "detail")
+#: The CSV's columns: names of a data format, the same in every language (the rule and
+#: misreading names and the detail in the rows are in the report's language).
+CSV_COLUMNS = ("section", "key", "name", "answered", "right", "share", "detail")
 
 
 def _share(share: float) -> str:
