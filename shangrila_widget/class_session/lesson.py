@@ -50,6 +50,8 @@ __all__ = [
     "public_question",
     "revealed_question",
     "spaces_in_board_order",
+    "spaces_verdict",
+    "why",
 ]
 
 #: The most questions one lesson asks.
@@ -283,15 +285,9 @@ def misreading_name(misreading: str | None, lang: Language) -> str | None:
     return say(f"class.mis_{misreading}", lang)
 
 
-def why(exercise: Exercise, answer: object, lang: Language) -> str:
-    """Why the answer is wrong, in ``lang`` (the misreading it comes from; for *every space
-    that changes*, the spaces missed and those that do not change), or an empty text when it
-    is right."""
-    _index, option = option_for(exercise, answer)
-    if option.correct:
-        return ""
-    if exercise.kind != "find_changes":
-        return exercise.explain(option, lang) or say("ui.exercise_no_misreading", lang)
+def spaces_verdict(exercise: Exercise, option: Option, lang: Language) -> list[str]:
+    """For *every space that changes*: the spaces missed and those chosen that do not change,
+    in words (the exercise widget says the same)."""
     wanted = [tuple(s) for s in exercise.answer.claims["spaces"]]
     chosen = [tuple(s) for s in option.claims["spaces"]]
     said = []
@@ -301,7 +297,21 @@ def why(exercise: Exercise, answer: object, lang: Language) -> str:
         said.append(say("exercise.missed", lang, spaces=spaces_text(missed).text(lang)))
     if extra:
         said.append(say("exercise.not_changing", lang, spaces=spaces_text(extra).text(lang)))
-    return " ".join([*said, exercise.explain(option, lang)]).strip()
+    return said
+
+
+def why(exercise: Exercise, answer: object, lang: Language) -> str:
+    """Why the answer is wrong, in ``lang`` (the misreading it comes from; for *every space
+    that changes*, the spaces missed and those that do not change), or an empty text when it
+    is right."""
+    _index, option = option_for(exercise, answer)
+    if option.correct:
+        return ""
+    if exercise.kind != "find_changes":
+        return exercise.explain(option, lang) or say("ui.exercise_no_misreading", lang)
+    return " ".join(
+        [*spaces_verdict(exercise, option, lang), exercise.explain(option, lang)]
+    ).strip()
 
 
 def revealed_question(exercise: Exercise, lang: Language) -> dict[str, Any]:

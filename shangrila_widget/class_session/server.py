@@ -29,6 +29,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from importlib import resources
 from typing import Any, Final
@@ -51,7 +52,9 @@ from shangrila_widget.class_session.lesson import (
 )
 from shangrila_widget.class_session.store import (
     NAME_LIMIT,
+    AnswerRow,
     LessonRow,
+    NewAnswer,
     Refused,
     SessionRow,
     Store,
@@ -154,6 +157,7 @@ TEACHER_ERRORS: Final[Mapping[str, int]] = {
     "last_question": 409,
     "too_big": 413,
     "no_report": 501,
+    "server_error": 500,
 }
 
 _STATIC: Final = {"/class.js": "application/javascript", "/class.css": "text/css"}
@@ -199,12 +203,66 @@ class Phone:
         self.send = send
 
 
+class Writer:
+    """Keeps the phones' answers on a thread of its own, with its own connection to the file:
+    the answers that arrive while one write is under way are kept together in the next (one
+    transaction, one write to the disk), and each is acknowledged once committed. The
+    server's loop goes on meanwhile."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._waiting: list[tuple[NewAnswer, asyncio.Future[AnswerRow | Refused]]] = []
+        self._busy = False
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-writer")
+
+    async def keep(self, answer: NewAnswer) -> AnswerRow | Refused:
+        """The answer's row once committed, or why it was refused."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[AnswerRow | Refused] = loop.create_future()
+        self._waiting.append((answer, future))
+        if not self._busy:
+            self._busy = True
+            loop.create_task(self._write_all())
+        return await future
+
+    async def _write_all(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                try:
+                    kept = await loop.run_in_executor(
+                        self._thread, self.store.record_answers, [a for a, _f in batch]
+                    )
+                except Exception as error:  # noqa: BLE001 - each phone is told, then logged
+                    for _answer, future in batch:
+                        future.set_exception(error)
+                    continue
+                for (_answer, future), result in zip(batch, kept):
+                    future.set_result(result)
+        finally:
+            self._busy = False
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+        self.store.close()
+
+
 class ClassState:
     """The session: its store, the questions of its lesson, the phones linked, the teacher's
     long polls; every change is committed to the store, then told to everyone."""
 
-    def __init__(self, store: Store, session: SessionRow, lang: Language, students_url: str):
+    def __init__(
+        self,
+        store: Store,
+        session: SessionRow,
+        lang: Language,
+        students_url: str,
+        writer: Writer | None = None,
+    ):
         self.store = store
+        #: Keeps the answers off the loop (``None``: :meth:`handle` keeps them itself).
+        self.writer = writer
         self.session_id = session.id
         self.code = session.code
         self.token = session.token
@@ -360,11 +418,15 @@ class ClassState:
         """The replies to one message of ``phone`` (JSON texts); a refused message gets one
         error and changes nothing."""
         try:
-            return self._handle(phone, raw)
+            done = self._handle(phone, raw)
         except PhoneError as refused:
             return [json.dumps(error_message(refused.code, self.lang))]
+        if isinstance(done, NewAnswer):
+            (kept,) = self.store.record_answers([done])
+            return self._acknowledged(kept)
+        return done
 
-    def _handle(self, phone: Phone, raw: str | bytes) -> list[str]:
+    def _handle(self, phone: Phone, raw: str | bytes) -> list[str] | NewAnswer:
         size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
         if size > MESSAGE_LIMIT:
             raise PhoneError("too_big")
@@ -415,7 +477,8 @@ class ClassState:
         }
         return [json.dumps(joined), self.phone_now(student)]
 
-    def _answer(self, phone: Phone, message: dict[str, Any]) -> list[str]:
+    def _answer(self, phone: Phone, message: dict[str, Any]) -> NewAnswer:
+        """The answer to keep, checked (every refusal raised before anything is written)."""
         if phone.student is None:
             raise PhoneError("not_joined")
         index, answer = message.get("index"), message.get("answer")
@@ -439,20 +502,35 @@ class ClassState:
         before = self.store.answer_of(lesson.id, index, phone.student.id)
         if before is not None and dict(before.answer) == answer:
             raise PhoneError("replayed")
-        try:
-            row = self.store.record_answer(
-                lesson.id,
-                index,
-                phone.student.id,
-                answer,
-                judged.option_index,
-                judged.correct,
-                judged.misreading,
-            )
-        except Refused as refused:
-            raise PhoneError(refused.code) from None
+        return NewAnswer(
+            lesson.id,
+            index,
+            phone.student.id,
+            answer,
+            judged.option_index,
+            judged.correct,
+            judged.misreading,
+        )
+
+    def _acknowledged(self, kept: AnswerRow | Refused) -> list[str]:
+        if isinstance(kept, Refused):
+            return [json.dumps(error_message(kept.code, self.lang))]
         self.changed.notify_all()
-        return [json.dumps({"type": "ack", "index": index, "answer": dict(row.answer)})]
+        ack = {"type": "ack", "index": kept.question, "answer": dict(kept.answer)}
+        return [json.dumps(ack)]
+
+    async def handle_soon(self, phone: Phone, raw: str | bytes) -> list[str]:
+        """:meth:`handle`, with answers kept by :attr:`writer` (together with the answers
+        of other phones that arrive meanwhile: one write to the disk for them all)."""
+        if self.writer is None:
+            return self.handle(phone, raw)
+        try:
+            done = self._handle(phone, raw)
+        except PhoneError as refused:
+            return [json.dumps(error_message(refused.code, self.lang))]
+        if isinstance(done, NewAnswer):
+            return self._acknowledged(await self.writer.keep(done))
+        return done
 
     # the teacher's controls
 
@@ -499,7 +577,7 @@ class _StudentsHandler(tornado.web.RequestHandler):
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        code = "not_found" if status_code == 404 else "bad_message"
+        code = {404: "not_found", 500: "server_error"}.get(status_code, "bad_message")
         self.finish(json.dumps(error_message(code, self.state.lang)))
 
 
@@ -583,8 +661,10 @@ class PhoneSocket(tornado.websocket.WebSocketHandler):
         except tornado.websocket.WebSocketClosedError:
             self.state.phones.discard(self.phone)
 
-    def on_message(self, message: str | bytes) -> None:
-        for reply in self.state.handle(self.phone, message):
+    async def on_message(self, message: str | bytes) -> None:
+        # Tornado reads this phone's next message once this one is answered: its answers
+        # are kept in the order sent.
+        for reply in await self.state.handle_soon(self.phone, message):
             self._send(reply)
 
     def on_close(self) -> None:
@@ -652,7 +732,7 @@ class NowHandler(_FallbackHandler):
 class AnswerHandler(_FallbackHandler):
     """``POST /api/answer``: ``{"student": TOKEN, "index": I, "answer": {...}}``."""
 
-    def post(self) -> None:
+    async def post(self) -> None:
         body = self.request.body
         if len(body) > MESSAGE_LIMIT:
             return self._refuse("too_big")
@@ -667,7 +747,7 @@ class AnswerHandler(_FallbackHandler):
         except PhoneError as refused:
             return self._refuse(refused.code)
         message["type"] = "answer"
-        self._reply(self.state.handle(phone, json.dumps(message)))
+        self._reply(await self.state.handle_soon(phone, json.dumps(message)))
 
 
 class NotFound(_StudentsHandler):
@@ -735,6 +815,8 @@ class TeacherHandler(tornado.web.RequestHandler):
                 code, params = cause.code, cause.params
             elif status_code == 405:
                 code = "bad_message"
+        elif status_code >= 500:
+            code = "server_error"
         message = say(f"class.error_{code}", self.state.lang, **params)
         self.finish(json.dumps({"error": {"code": code, "message": message}}))
 
@@ -854,12 +936,19 @@ def teacher_app(state: ClassState) -> tornado.web.Application:
 
 
 def _address_for(host: str) -> str:
-    """The address to put in the students' link for a server bound to ``host``."""
+    """The address to put in the students' link for a server bound to ``host``: for every
+    address (``0.0.0.0``, ``::``), this computer's first address that is not a loopback one,
+    from its own name (no packet sent); ``127.0.0.1`` if it has none."""
     if host in ("", "0.0.0.0", "::"):
+        host = "127.0.0.1"
         try:
-            host = socket.gethostbyname(socket.gethostname())
+            found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
         except OSError:
-            host = "127.0.0.1"
+            found = []
+        for *_rest, address in found:
+            if not str(address[0]).startswith("127."):
+                host = str(address[0])
+                break
     return f"[{host}]" if ":" in host else host
 
 
@@ -884,7 +973,8 @@ async def serve(db: str, host: str, port: int, lang: Language) -> None:
     students_port = students_sockets[0].getsockname()[1]
     teacher_port = teacher_sockets[0].getsockname()[1]
     url = f"http://{_address_for(host)}:{students_port}/?code={session.code}"
-    state = ClassState(store, session, lang, url)
+    writer = Writer(Store.open(db))
+    state = ClassState(store, session, lang, url, writer)
     tornado.httpserver.HTTPServer(students_app(state), max_body_size=64 * 1024).add_sockets(
         students_sockets
     )
@@ -905,6 +995,7 @@ async def serve(db: str, host: str, port: int, lang: Language) -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     await stop.wait()
+    writer.close()
     store.close()
 
 

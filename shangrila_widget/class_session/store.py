@@ -26,7 +26,7 @@ import os
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +38,7 @@ __all__ = [
     "NAME_LIMIT",
     "AnswerRow",
     "LessonRow",
+    "NewAnswer",
     "Refused",
     "SessionRow",
     "Store",
@@ -137,6 +138,19 @@ class LessonRow:
     revealed: bool
     ended: bool
     started: float
+
+
+@dataclass(frozen=True)
+class NewAnswer:
+    """An answer to keep: lesson, question, student, the answer, and how it was judged."""
+
+    lesson: int
+    question: int
+    student: int
+    answer: Mapping[str, Any]
+    option: int | None
+    correct: bool
+    misreading: str | None
 
 
 @dataclass(frozen=True)
@@ -368,33 +382,60 @@ class Store:
         """Keep a student's answer to the open question (a changed answer replaces the
         earlier one), committed before this returns; refused with ``not_open`` when
         ``question`` is not the lesson's open question, ``revealed`` after Reveal."""
+        given = NewAnswer(lesson_id, question, student_id, answer, option, correct, misreading)
+        (result,) = self.record_answers([given])
+        if isinstance(result, Refused):
+            raise result
+        return result
+
+    def record_answers(self, answers: Sequence[NewAnswer]) -> list[AnswerRow | Refused]:
+        """Keep several answers in one transaction (one write to the disk for them all),
+        committed before this returns: for each its row, or why it was refused (as
+        :meth:`record_answer` refuses; the others are kept)."""
+        results: list[AnswerRow | Refused] = []
         with self._write() as db:
-            row = db.execute("SELECT * FROM lessons WHERE id = ?", (lesson_id,)).fetchone()
-            if row is None or row["ended"] or row["question"] != question:
-                raise Refused("not_open")
-            if row["revealed"]:
-                raise Refused("revealed")
-            db.execute(
-                "INSERT INTO answers (lesson, question, student, answer, option, correct, "
-                "misreading, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (lesson, question, student) DO UPDATE SET answer = excluded.answer, "
-                "option = excluded.option, correct = excluded.correct, "
-                "misreading = excluded.misreading, time = excluded.time",
-                (
-                    lesson_id,
-                    question,
-                    student_id,
-                    json.dumps(dict(answer), sort_keys=True),
-                    option,
-                    int(correct),
-                    misreading,
-                    time.time(),
-                ),
-            )
-            self._bump(db, int(row["session"]))
-        found = self.answer_of(lesson_id, question, student_id)
-        assert found is not None
-        return found
+            for given in answers:
+                row = db.execute("SELECT * FROM lessons WHERE id = ?", (given.lesson,)).fetchone()
+                if row is None or row["ended"] or row["question"] != given.question:
+                    results.append(Refused("not_open"))
+                    continue
+                if row["revealed"]:
+                    results.append(Refused("revealed"))
+                    continue
+                now = time.time()
+                db.execute(
+                    "INSERT INTO answers (lesson, question, student, answer, option, correct, "
+                    "misreading, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (lesson, question, student) DO UPDATE SET "
+                    "answer = excluded.answer, option = excluded.option, "
+                    "correct = excluded.correct, misreading = excluded.misreading, "
+                    "time = excluded.time",
+                    (
+                        given.lesson,
+                        given.question,
+                        given.student,
+                        json.dumps(dict(given.answer), sort_keys=True),
+                        given.option,
+                        int(given.correct),
+                        given.misreading,
+                        now,
+                    ),
+                )
+                self._bump(db, int(row["session"]))
+                results.append(
+                    AnswerRow(
+                        int(row["session"]),
+                        given.lesson,
+                        given.question,
+                        given.student,
+                        json.loads(json.dumps(dict(given.answer))),
+                        given.option,
+                        given.correct,
+                        given.misreading,
+                        now,
+                    )
+                )
+        return results
 
     def answer_of(self, lesson_id: int, question: int, student_id: int) -> AnswerRow | None:
         """A student's answer to one question, if any."""

@@ -346,3 +346,43 @@ def test_a_full_class_takes_no_more_students(
     (refused,) = FakePhone(state).send({"type": "join", "code": state.code, "name": "c"})
     assert refused["code"] == "full"
     assert file_content(state.store.path) == before
+
+
+def test_the_writer_keeps_answers_arriving_together_and_acknowledges_each(
+    tmp_path: Path,
+) -> None:
+    import asyncio
+
+    from shangrila_widget.class_session.server import Writer
+    from shangrila_widget.class_session.store import Store
+
+    state = opened(in_process(tmp_path))
+    state.writer = Writer(Store.open(state.store.path))
+    phones = [FakePhone(state) for _ in range(12)]
+    for number, phone in enumerate(phones):
+        phone.join(f"s{number}")
+
+    async def everyone() -> list[list[str]]:
+        return await asyncio.gather(
+            *(
+                state.handle_soon(
+                    p.phone, json.dumps({"type": "answer", "index": 0, "answer": {"option": n % 2}})
+                )
+                for n, p in enumerate(phones)
+            )
+        )
+
+    replies = asyncio.run(everyone())
+    state.writer.close()
+    assert [json.loads(r[0])["type"] for r in replies] == ["ack"] * 12
+    assert sorted((a.student, a.option) for a in state.store.answers(state.session_id)) == [
+        (n + 1, n % 2) for n in range(12)
+    ]
+    state.reveal()
+    state.writer = Writer(Store.open(state.store.path))
+    late = asyncio.run(
+        state.handle_soon(
+            phones[0].phone, json.dumps({"type": "answer", "index": 0, "answer": {"option": 1}})
+        )
+    )
+    assert json.loads(late[0])["code"] == "revealed"

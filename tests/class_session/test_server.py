@@ -243,3 +243,43 @@ def test_the_pictures_go_by_address_gzipped_once(server: RunningServer) -> None:
         assert gzip.decompress(packed.read()).startswith(b"<svg")
     (again,) = now(server, str(joined["resume"]))
     assert again["question"]["board"] == question["board"]
+
+
+def test_an_oversized_message_is_refused_and_a_huge_frame_closes_the_link(
+    server: RunningServer,
+) -> None:
+    open_question(server)
+
+    async def phone() -> tuple[list[dict[str, object]], object]:
+        connection = await ws_phone(server)
+        await ws_ask(connection, {"type": "join", "code": server.code, "name": "Ada"}, 2)
+        big = await ws_ask(connection, {"type": "answer", "index": 0, "x": "a" * 5000})
+        await connection.write_message("x" * (65 * 1024))
+        return big, await connection.read_message()
+
+    big, after = asyncio.run(phone())
+    assert big[0]["code"] == "too_big"
+    assert after is None  # the server closed the connection
+    assert teacher(server, "/api/state")[1]["question"]["answered"] == 0
+
+
+def test_the_students_link_names_an_address_phones_can_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from shangrila_widget.class_session import server as module
+
+    def addresses(*_args: object) -> list[tuple[object, ...]]:
+        return [(2, 1, 6, "", ("127.0.1.1", 0)), (2, 1, 6, "", ("192.168.4.20", 0))]
+
+    monkeypatch.setattr(module.socket, "getaddrinfo", addresses)
+    assert module._address_for("0.0.0.0") == "192.168.4.20"
+    assert module._address_for("10.1.2.3") == "10.1.2.3"
+    assert module._address_for("::1") == "[::1]"
+    monkeypatch.setattr(module.socket, "getaddrinfo", lambda *_a: addresses()[:1])
+    assert module._address_for("0.0.0.0") == "127.0.0.1"
+
+
+def test_sigterm_stops_the_server_cleanly(tmp_path: Path) -> None:
+    running = start_server(db=tmp_path / "class.sqlite3")
+    assert teacher(running, "/api/state")[0] == 200
+    assert running.stop() == 0

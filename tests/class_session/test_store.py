@@ -105,3 +105,21 @@ def test_a_resume_token_finds_its_student_in_its_session_only(store: Store) -> N
 def test_the_default_file_is_in_the_user_s_data_folder() -> None:
     path = default_db_path()
     assert path.name == "class.sqlite3" and "shangrila_widget" in str(path)
+
+
+def test_answers_kept_together_are_refused_one_by_one(store: Store) -> None:
+    from shangrila_widget.class_session.store import NewAnswer
+
+    session = store.create_session()
+    ada, bo = store.join(session.id, "Ada", None), store.join(session.id, "Bo", None)
+    lesson = store.start_lesson(session.id, {"seed": 1, "count": 2})
+    store.next_question(session.id)
+    kept = store.record_answers(
+        [
+            NewAnswer(lesson.id, 0, ada.id, {"option": 1}, 1, True, None),
+            NewAnswer(lesson.id, 1, bo.id, {"option": 0}, 0, False, "x"),  # not open
+            NewAnswer(lesson.id, 0, bo.id, {"option": 0}, 0, False, "bridge-stays"),
+        ]
+    )
+    assert [getattr(k, "code", None) for k in kept] == [None, "not_open", None]
+    assert [(a.student, a.option) for a in store.answers(session.id)] == [(ada.id, 1), (bo.id, 0)]
