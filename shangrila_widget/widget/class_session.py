@@ -46,8 +46,10 @@ from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title, say
 from shangrila_widget.tour import load_chapters
-from shangrila_widget.widget.board_widget import ShangriLaBoard, rule_badge
+from shangrila_widget.widget.board_html import rule_badge
+from shangrila_widget.widget.board_widget import ShangriLaBoard
 from shangrila_widget.widget.common import show_error_in, visible_errors
+from shangrila_widget.widget.contract import CONTROLS
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
 
@@ -206,6 +208,9 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         self.lang = lang
         self.presenter = presenter
         self.board.on_click(lambda _target: True)  # a picture here: a click plays nothing
+        # The board shows the question and its play-out: none of its own controls (the game's
+        # buttons, the message line, the supply table) is offered; this widget says the steps.
+        self.board.hide_controls(*CONTROLS)
         self._relabel()
         self._loop = _running_loop()
         self._thread: threading.Thread | None = None
@@ -798,9 +803,6 @@ _STYLE = """
 .shangrila-class .shangrila-class-chooser { max-width: 44em; }
 .shangrila-class .shangrila-class-panel { flex: 1 1 45%; min-width: 280px; gap: 4px; }
 .shangrila-class .shangrila-class-panel > * { flex: 0 0 auto; }
-.shangrila-class .shangrila-board .shangrila-top-bar,
-.shangrila-class .shangrila-board .shangrila-buttons,
-.shangrila-class .shangrila-board .shangrila-side-panel { display: none !important; }
 .shangrila-class .shangrila-class-qr-large { display: flex; gap: 12px; align-items: center; }
 .shangrila-class .shangrila-class-qr-large .shangrila-qr-picture { width: 240px; flex: none; }
 .shangrila-class .shangrila-class-qr-small { display: flex; gap: 8px; align-items: center; }
