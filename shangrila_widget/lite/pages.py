@@ -79,6 +79,7 @@ REPL_STYLE = """<style>
       .jp-CodeConsole-content { flex: 1 1 auto; height: 100% !important; top: 0 !important; }
       /* no prompts to number on a ready page: the outputs get the window's whole width */
       .jp-CodeConsole-content .jp-OutputArea-prompt,
+      .jp-CodeConsole-content .jp-OutputArea-promptOverlay,
       .jp-CodeConsole-content .jp-InputArea-prompt { display: none; }
       .jp-CodeConsole-content .jp-Cell { padding-left: 4px; padding-right: 4px; }
     </style>

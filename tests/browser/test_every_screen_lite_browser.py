@@ -66,6 +66,13 @@ PAGES = {
 SHARED = ("tour", "hot-seat")
 LOAD_TIMEOUT = 240.0  # seconds to a drawn board (20-60 s on a busy machine)
 
+# The REPL's kernel is idle (the site exposes the app as window.jupyterapp in the tests).
+_IDLE_JS = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const session = panel && panel.console && panel.console.sessionContext.session;
+    return !!session && !!session.kernel && session.kernel.status === 'idle';
+}"""
+
 _TO_TOP_JS = """() => {
     for (const e of document.querySelectorAll('*')) if (e.scrollTop || e.scrollLeft) {
         e.scrollTop = 0; e.scrollLeft = 0;
@@ -189,6 +196,9 @@ def test_every_text_and_control_of_the_static_site_can_be_reached_at_every_size(
         page.goto(url, timeout=LOAD_TIMEOUT * 1000)
     wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
     page.locator(root).first.wait_for(timeout=30_000)
+    # The notebook's last cells have run (the hot-seat page's second board comes later; the
+    # REPL scrolls to its end as outputs arrive).
+    page.wait_for_function(_IDLE_JS, timeout=LOAD_TIMEOUT * 1000)
     if page_name == "ruling-link":
         ruling = page.locator(f"{root} .shangrila-ruling")
         ruling.get_by_text("Verdict").first.wait_for(timeout=30_000)
