@@ -1,6 +1,8 @@
 """Old public names kept for one release with a :class:`DeprecationWarning` (see
 ``docs/api.md``, *Deprecated names*): a module's ``__getattr__`` made by
-:func:`old_names` serves each old name as the new object and says what to use instead.
+:func:`old_names` serves each old name as the new object and says what to use instead, and
+:func:`old_modules` lets an old module path import as the renamed module (no file is kept
+under the old name).
 
 >>> import warnings
 >>> __getattr__ = old_names("demo", {"Old": ("demo.New", int)})
@@ -12,8 +14,13 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, Final
 
 #: The release in which the old names go.
@@ -41,3 +48,47 @@ def old_names(module: str, names: Mapping[str, tuple[str, object]]) -> Callable[
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
 
     return __getattr__
+
+
+class _RenamedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds each old module path (old full name -> new full name) and loads it as the
+    renamed module itself, with a warning; other names are left to the other finders."""
+
+    def __init__(self, renamed: Mapping[str, str]) -> None:
+        self.renamed = dict(renamed)
+        self.specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.renamed:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        new = self.renamed[spec.name]
+        # The caller's frame is far below the import machinery: name no line.
+        deprecated(f"the module {spec.name}", new, stacklevel=2)
+        module = importlib.import_module(new)
+        self.specs[new] = module.__spec__
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        """The renamed module has run already; the import machinery gave it the old name's
+        spec, so it gets its own back."""
+        module.__spec__ = self.specs[module.__name__]
+
+
+def old_modules(package: str, renamed: Mapping[str, str]) -> None:
+    """Let ``package.old`` import (with a warning) as ``package.new`` for each old -> new
+    of ``renamed``: ``import package.old`` and ``from package import old`` give the very
+    module object of ``package.new``. Called once, by the package's ``__init__``."""
+    finder = _RenamedModules(
+        {f"{package}.{old}": f"{package}.{new}" for old, new in renamed.items()}
+    )
+    known = [f for f in sys.meta_path if isinstance(f, _RenamedModules)]
+    if not any(f.renamed == finder.renamed for f in known):
+        sys.meta_path.append(finder)

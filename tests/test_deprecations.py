@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from shangrila_widget.exercises.generate import Sentence
 from shangrila_widget.render.legend import LegendScene
 from shangrila_widget.widget import ShangriLaBoard
 from shangrila_widget.widget.exercises import Exercises
-from shangrila_widget.widget.legend import Legend
+from shangrila_widget.widget.legend_toggle import Legend
 
 # (module, old name, what it is now, the new name the warning gives)
 OLD_NAMES = [
@@ -25,7 +26,7 @@ OLD_NAMES = [
     ("shangrila_widget.exercises.generate", "Text", text_before_0_2, "phrase"),
     ("shangrila_widget.render", "Legend", LegendScene, "LegendScene"),
     ("shangrila_widget.render.legend", "Legend", LegendScene, "LegendScene"),
-    ("shangrila_widget.widget.legend", "PictureKey", Legend, "Legend"),
+    ("shangrila_widget.widget.legend_toggle", "PictureKey", Legend, "Legend"),
 ]
 
 
@@ -83,11 +84,52 @@ def test_board_picture_key_is_the_legend_and_warns() -> None:
         assert board.picture_key is board.legend
 
 
-def test_the_widget_key_module_warns_on_import() -> None:
+#: The widget modules renamed for unique names (old -> new), as widget/__init__ lists them.
+RENAMED = {
+    "board": "board_widget",
+    "legend": "legend_toggle",
+    "key": "legend_toggle",
+    "review": "game_review",
+    "style": "page_css",
+    "tour": "rulebook_tour",
+}
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(RENAMED.items()))
+def test_an_old_widget_module_imports_as_the_renamed_one_and_warns(old: str, new: str) -> None:
+    renamed = importlib.import_module(f"shangrila_widget.widget.{new}")
+    sys.modules.pop(f"shangrila_widget.widget.{old}", None)
+    with pytest.warns(
+        DeprecationWarning,
+        match=f"the module shangrila_widget.widget.{old} is deprecated: "
+        f"use shangrila_widget.widget.{new} ",
+    ):
+        loaded = importlib.import_module(f"shangrila_widget.widget.{old}")
+    assert loaded is renamed
+    assert renamed.__name__ == renamed.__spec__.name == f"shangrila_widget.widget.{new}"
+
+
+def test_the_renamed_modules_are_the_ones_the_package_lists() -> None:
+    from shangrila_widget import widget
+
+    assert widget.RENAMED_MODULES == RENAMED
+    files = {p.stem for p in Path(widget.__file__).parent.glob("*.py")}
+    assert not files & set(RENAMED), "an old module name is a file again"
+    assert set(RENAMED.values()) <= files
+
+
+def test_the_old_widget_key_module_still_serves_the_old_class_name() -> None:
     sys.modules.pop("shangrila_widget.widget.key", None)
-    with pytest.warns(DeprecationWarning, match="widget.key is deprecated: use .*widget.legend"):
+    with pytest.warns(DeprecationWarning, match="widget.key is deprecated: use .*legend_toggle"):
         key = importlib.import_module("shangrila_widget.widget.key")
-    assert key.Legend is Legend and key.PictureKey is Legend
+    assert key.Legend is Legend
+    with pytest.warns(DeprecationWarning, match="PictureKey is deprecated: use Legend"):
+        assert key.PictureKey is Legend
+
+
+def test_an_unknown_widget_module_still_fails_to_import() -> None:
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("shangrila_widget.widget.nonesuch")
 
 
 def test_exercises_record_is_the_rule_scores_and_warns() -> None:

@@ -30,6 +30,7 @@ from shangrila_widget.exercises.model import (
 )
 from shangrila_widget.exercises.positions import TRIES, random_position
 from shangrila_widget.rules import BRIDGES, MASTER_TYPES, VILLAGES, Pass, Place, Position
+from shangrila_widget.rules.refusing import refusing_rules
 
 _SCORE_READINGS: Final = tuple(k for k, m in MISREADINGS.items() if m.kind == "score")
 
@@ -105,6 +106,8 @@ def legal(
                 continue
             if truth["rule"] is not None and truth["rule"] not in added:
                 continue
+            if misread["rule"] is not None and _refused_by(pos, action, misread["rule"]):
+                continue  # the wrong option would be true: another rule refuses it too
             named: tuple[str | None, ...] = (truth["rule"], misread["rule"])
             if reading == "four-player-caps":
                 named += ("SETUP-PLAYERS",)  # the number of players, read wrong
@@ -114,6 +117,12 @@ def legal(
             question = phrase("exercise.q_legal", {"player": pos.to_move, "action": action})
             return finish(rng, ident, "legal", question, pos, action, options)
     return None
+
+
+def _refused_by(pos: Position, action: str, rule: str) -> bool:
+    """Whether ``rule`` is among the rules that really refuse ``action`` (the ruling lists
+    every one): a misreading's refusal by such a rule is no wrong answer."""
+    return any(refusal.rule == rule for refusal in refusing_rules(pos, action))
 
 
 def _place_turn(rng: Random, colours: Sequence[str], ident: str, reading: str) -> Exercise | None:

@@ -68,7 +68,7 @@ from shangrila_widget.rules.errors import excerpt
 __all__ = ["CANVAS_CLASS", "POINTER_CLASS", "RESERVED_VAR", "BoardCanvas", "batch", "paint"]
 
 CANVAS_CLASS = "shangrila-canvas"
-"""The class of the board's ``<canvas>`` element (``widget/style.py`` styles it)."""
+"""The class of the board's ``<canvas>`` element (``widget/page_css.py`` styles it)."""
 
 POINTER_CLASS = "shangrila-pointer"
 """The class of the canvases whose touch, pen, wheel and key input a

@@ -35,7 +35,7 @@ The front end reports itself: :attr:`PointerGuard.active` turns true when a page
 installed the listeners, and :attr:`PointerGuard.width` is the CSS width of the board the
 guard sits in (its nearest ``.shangrila-board``), measured again whenever it changes: the
 board opens a village large on a tap when it is narrower than a phone's
-(:data:`~shangrila_widget.widget.board.PHONE_WIDTH`).
+(:data:`~shangrila_widget.widget.board_widget.PHONE_WIDTH`).
 ``tests/render/test_ipycanvas_compat.py`` checks that ipycanvas's front end still listens
 on the canvas element and still cancels what this works around.
 """

@@ -55,7 +55,7 @@ from shangrila_widget.rules.ruling import (
     under_edition,
 )
 from shangrila_widget.widget.address import link_base, page_parameter
-from shangrila_widget.widget.board import (
+from shangrila_widget.widget.board_widget import (
     ShangriLaBoard,
     as_position,
     relabel,

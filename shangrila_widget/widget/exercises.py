@@ -49,7 +49,7 @@ from shangrila_widget.rules import GameRecord
 from shangrila_widget.rules.board import MASTER_TYPES
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, Message, problem, rule_title, say
-from shangrila_widget.widget.board import ShangriLaBoard, rule_badge, visible_errors
+from shangrila_widget.widget.board_widget import ShangriLaBoard, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
 

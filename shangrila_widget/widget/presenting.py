@@ -3,7 +3,7 @@ the folded guide, and presenter mode.
 
 Presenter mode (``presenter`` trait, or the *Presenter* toggle in the title line) folds the
 widget to what someone in front of a class needs and makes its words large enough for the
-back row; the rules are in :data:`~shangrila_widget.widget.style.STYLESHEET` under the class
+back row; the rules are in :data:`~shangrila_widget.widget.page_css.STYLESHEET` under the class
 :data:`PRESENTING_CLASS`. The board follows: its own ``presenter`` trait (where the board has
 one) is linked to the widget's.
 """
@@ -17,7 +17,7 @@ import ipywidgets as widgets
 import traitlets
 
 from shangrila_widget.rules.messages import Language, say
-from shangrila_widget.widget.board import ShangriLaBoard
+from shangrila_widget.widget.board_widget import ShangriLaBoard
 
 __all__ = ["PRESENTING_CLASS", "TitleLine", "guide_html", "link_presenter"]
 

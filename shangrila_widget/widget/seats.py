@@ -50,11 +50,11 @@ from shangrila_widget.rules.messages import (
 from shangrila_widget.widget import clock as clocks
 from shangrila_widget.widget.common import relabel, shown_errors
 from shangrila_widget.widget.controller import Feedback
-from shangrila_widget.widget.review import ReviewChart
+from shangrila_widget.widget.game_review import ReviewChart
 
 if TYPE_CHECKING:  # for the annotations only: the board imports this module, not back
     from shangrila_widget.render.layout import HitTarget
-    from shangrila_widget.widget.board import ShangriLaBoard
+    from shangrila_widget.widget.board_widget import ShangriLaBoard
 
 #: How long one slice of a search runs before the kernel gets the loop back (seconds).
 SLICE_SECONDS = 0.05

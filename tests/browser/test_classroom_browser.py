@@ -1,7 +1,7 @@
 """What a teacher sees on a projector: the example notebooks in Voila and in JupyterLab 4.
 
 * The very first click after a page load plays the space clicked (it is not lost: see
-  ``shangrila_widget/widget/style.py``).
+  ``shangrila_widget/widget/page_css.py``).
 * The picture keeps its aspect ratio in every layout (every tour chapter, every example
   notebook), and at projector sizes (1280x720, 1024x768) the board with the controls a
   presenter needs (step buttons, undo/redo, the message line) fits the screen without

@@ -14,7 +14,7 @@ taller than the window, as a lesson's is), in Voila and JupyterLab 4, at 1280x72
   which plays nothing.
 
 Without the guard the tap and the swipe do nothing and the wheel does not scroll (checked by
-removing the guard from ``widget/style.py``). Screenshots: ``test-artifacts/browser/``.
+removing the guard from ``widget/page_css.py``). Screenshots: ``test-artifacts/browser/``.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from shangrila_widget.render.canvas import CANVAS_CLASS, POINTER_CLASS, BoardCan
 from shangrila_widget.render.pointer import CSS, ESM, PointerGuard
 from shangrila_widget.rules import Position
 from shangrila_widget.widget import ShangriLaBoard
-from shangrila_widget.widget.style import stylesheet
+from shangrila_widget.widget.page_css import stylesheet
 
 
 def from_browser(canvas: BoardCanvas, content: Any) -> None:
@@ -81,11 +81,11 @@ def test_the_board_canvas_has_the_class_and_every_board_page_a_guard() -> None:
 def test_without_anywidget_the_stylesheet_has_no_guard_and_says_so(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from shangrila_widget.widget import style
+    from shangrila_widget.widget import page_css as style
 
     monkeypatch.setitem(sys.modules, "shangrila_widget.render.pointer", None)
     style._warn_no_guard.cache_clear()
-    with caplog.at_level(logging.WARNING, logger="shangrila_widget.widget.style"):
+    with caplog.at_level(logging.WARNING, logger="shangrila_widget.widget.page_css"):
         first, second = stylesheet(), stylesheet()
     style._warn_no_guard.cache_clear()
     assert guards_of(first) == [] and guards_of(second) == []

@@ -140,7 +140,7 @@ def test_winners_only_once_the_game_is_over_and_scores_as_a_method() -> None:
 
 def test_as_position_lives_in_the_rules() -> None:
     from shangrila_widget import rules
-    from shangrila_widget.widget import board
+    from shangrila_widget.widget import board_widget as board
 
     assert board.as_position is rules.as_position is position.as_position
     pos = Position.new_game(["red", "blue", "yellow"])

@@ -446,7 +446,7 @@ def test_the_seats_use_the_boards_public_events_only() -> None:
     runtime_imports = [
         node
         for node in tree.body
-        if isinstance(node, ast.ImportFrom) and node.module and "widget.board" in node.module
+        if isinstance(node, ast.ImportFrom) and node.module and "widget.board_widget" in node.module
     ]
     assert runtime_imports == [], "the board imports the seats, not back"
     nested = [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shangrila_widget.widget import ShangriLaBoard
-from shangrila_widget.widget.legend import Legend
+from shangrila_widget.widget.legend_toggle import Legend
 
 
 def test_the_key_opens_and_closes_with_its_button() -> None:

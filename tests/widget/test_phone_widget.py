@@ -9,8 +9,8 @@ import pytest
 
 from shangrila_widget.render.layout import ZoomView
 from shangrila_widget.widget import DisputeChecker, Exercises, ShangriLaBoard
-from shangrila_widget.widget.board import PHONE_WIDTH
-from shangrila_widget.widget.style import page_guard
+from shangrila_widget.widget.board_widget import PHONE_WIDTH
+from shangrila_widget.widget.page_css import page_guard
 from tests.support.render import Capture
 from tests.support.widget import click_at, click_space, press
 

@@ -108,9 +108,9 @@ from shangrila_widget.widget.controller import (
     moved_highlights,
 )
 from shangrila_widget.widget.copying import LinkTools
-from shangrila_widget.widget.legend import Legend
+from shangrila_widget.widget.legend_toggle import Legend
+from shangrila_widget.widget.page_css import page_guard, stylesheet
 from shangrila_widget.widget.seats import ComputerPlayers
-from shangrila_widget.widget.style import page_guard, stylesheet
 
 log = logging.getLogger("shangrila_widget")
 
@@ -510,7 +510,7 @@ class ShangriLaBoard(widgets.VBox):  # type: ignore[misc]
         self.computer.step()
 
     def review(self, iterations: int | None = None) -> Any:
-        """Review the game now: a :class:`~shangrila_widget.widget.review.ReviewChart` of
+        """Review the game now: a :class:`~shangrila_widget.widget.game_review.ReviewChart` of
         every player's win chance, shown under the board and returned."""
         return self.computer.review(iterations)
 

@@ -43,7 +43,7 @@ from shangrila_widget.widget.controller import Feedback, moved_highlights
 
 if TYPE_CHECKING:
     from shangrila_widget.render.review_chart import ChartScene
-    from shangrila_widget.widget.board import ShangriLaBoard
+    from shangrila_widget.widget.board_widget import ShangriLaBoard
 
 log = logging.getLogger("shangrila_widget")
 

@@ -272,7 +272,7 @@ button.shangrila-copy {{ width: auto; }}
 # does not scroll clips anything (the side panels grow with their content and the page
 # scrolls), the board is as wide as the page, and the checker's ruling comes first (its
 # panel's children join the board's row: the ruling before the picture, the rest after it).
-# Presenter mode (a projector's) is folded away. What a tap does there: widget/board.py.
+# Presenter mode (a projector's) is folded away. What a tap does there: widget/board_widget.py.
 _ROOTS = ":is(.shangrila-board, .shangrila-checker, .shangrila-tour, .shangrila-exercises)"
 
 #: The media query of the phone layout (the page's width).

@@ -51,7 +51,7 @@ from shangrila_widget.rules.messages import (
     say,
 )
 from shangrila_widget.tour import Chapter, Frame, load_chapters
-from shangrila_widget.widget.board import ShangriLaBoard, relabel, rule_badge, visible_errors
+from shangrila_widget.widget.board_widget import ShangriLaBoard, relabel, rule_badge, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.exercises import Exercises
 from shangrila_widget.widget.presenting import TitleLine, link_presenter

@@ -73,4 +73,4 @@ class Legend(widgets.VBox):  # type: ignore[misc]
 
 
 #: ``PictureKey``, the earlier name of :class:`Legend`, warns for one release.
-__getattr__ = old_names("shangrila_widget.widget.legend", {"PictureKey": ("Legend", Legend)})
+__getattr__ = old_names("shangrila_widget.widget.legend_toggle", {"PictureKey": ("Legend", Legend)})
