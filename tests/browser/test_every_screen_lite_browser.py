@@ -21,7 +21,7 @@ Trimmed, because the cells are identical by construction:
   page (Pyodide, about 20 s; the tour's and the hot-seat board's pages are the session's,
   shared with ``test_lite_browser.py``), and the sizes are set on the loaded page (the layout is CSS
   only, as in the other hosts). That holds for the phone too: its layout is chosen by the
-  window's width alone (``PHONE_MEDIA`` in ``widget/style.py``), not by touch or the
+  window's width alone (``PHONE_MEDIA`` in ``widget/page_css.py``), not by touch or the
   device's pixel ratio, so a desktop page at a phone's size lays out as the phone's page
   (taps and swipes on a phone's browser are ``test_phone_browser.py``'s).
 * The phone's figures in presenter mode are printed, and only the phone's rules are
