@@ -607,7 +607,8 @@ def test_lite_exercises_ready_page_answers_an_exercise_and_plays_it_out(
     root = page.locator(".shangrila-exercises")
     root.get_by_role("button", name=first.answer.text.text("en"), exact=True).click()
     expect(page.locator(".shangrila-exercise-verdict")).to_contain_text(
-        say("ui.exercise_right", "en")
+        say("ui.exercise_right", "en"),
+        timeout=30_000,  # Python in the page, a busy machine
     )
     step = page.locator(".shangrila-exercise-step-text")
     expect(step).to_contain_text(play_out(first.position, first.action)[0].rule)
