@@ -44,6 +44,7 @@ from shangrila_widget.cli import (
 )
 from shangrila_widget.cli_exercises import add_exercises_command
 from shangrila_widget.cli_hint import add_hint_command
+from shangrila_widget.cli_practise import add_practise_command
 from shangrila_widget.lite.command import add_lite_command
 from shangrila_widget.rules import (
     COLOURS,
@@ -360,6 +361,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     add_serve_command(commands)
     add_lite_command(commands)
     add_exercises_command(commands)
+    add_practise_command(commands)
     return parser
 
 

@@ -1,0 +1,162 @@
+"""The ``practise`` command: ``shangrila practise [--name NAME] [--lang en|pl] [--reset]
+[--export FILE]``: the learning path in a terminal.
+
+A question (the position in words, the question, its options numbered), a typed answer, the
+explanation; ``?`` says what to practise next, ``q`` (or the end of the input) stops. Each
+answer is saved at once, atomically, in the learner's file in the user's data folder
+(:func:`learner_file`), so the next ``practise`` goes on where this one stopped. ``--reset``
+starts again from nothing; ``--export FILE`` writes one's progress to FILE and stops.
+Exit status 0; 2 and one line on standard error for a bad option or an unreadable file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from shangrila_widget.cli import add_lang_argument, option_error, write_output
+from shangrila_widget.exercises.exercise import Exercise
+from shangrila_widget.exercises.learner import Learner
+from shangrila_widget.exercises.path import FIRST_GAME, LearningPath, Stage, offered
+from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.messages import Language, rule_title, say
+
+_NAME = re.compile(r"\w[\w-]{0,39}")
+
+
+def learner_name(text: str) -> str:
+    """A learner's name as the file is named: letters, digits, ``-`` and ``_``, up to 40."""
+    if not _NAME.fullmatch(text):
+        raise option_error("path_name", value=excerpt(text))
+    return text
+
+
+def learner_file(name: str) -> Path:
+    """The file of learner ``name``: ``learners/NAME.json`` in the user's data folder."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("shangrila")) / "learners" / f"{name}.json"
+
+
+def _stars(count: int) -> str:
+    return "★" * count + "☆" * (3 - count)
+
+
+def stage_line(path: LearningPath, learner: Learner, stage: Stage, lang: Language) -> str:
+    number = path.stages.index(stage) + 1
+    return say(
+        "path.stage",
+        lang,
+        number=number,
+        total=len(path.stages),
+        title=stage.name(lang),
+        stars=_stars(path.stars(learner, stage)),
+    )
+
+
+def practise_next_text(path: LearningPath, learner: Learner, lang: Language) -> str:
+    """What to practise next, in words: the misreadings to come back and the rules not held."""
+    waiting, weak = path.practise_next(learner)
+    lines = [say("path.next_title", lang)]
+    lines += [say("path.next_misreading", lang, why=say(f"exercise.m_{m}", lang)) for m in waiting]
+    lines += [say("path.next_rule", lang, rule=f"{rule_title(r, lang)} ({r})") for r in weak[:5]]
+    if len(lines) == 1:
+        lines.append(say("path.next_nothing", lang))
+    lines += [stage_line(path, learner, s, lang) for s in path.stages]
+    return "\n".join(lines) + "\n"
+
+
+def question_text(exercise: Exercise, lang: Language) -> str:
+    from shangrila_widget.render.accessible import position_description
+
+    lines = [position_description(exercise.position, lang), "", exercise.question.text(lang)]
+    lines += [f"  {i}. {o.text.text(lang)}" for i, o in enumerate(exercise.options, 1)]
+    return "\n".join(lines) + "\n"
+
+
+def practise(
+    learner: Learner,
+    file: Path,
+    lang: Language,
+    path: LearningPath | None = None,
+) -> int:
+    """Ask questions on standard input until ``q``, the end of the input or the path's end;
+    the learner is saved to ``file`` after each answer."""
+    path = path or LearningPath()
+    shown: Stage | None = None
+    while True:
+        stage = path.stage_of(learner)
+        found = path.next_exercise(learner) if stage is not None else None
+        if stage is None or found is None:
+            write_output(say("path.done", lang, level=FIRST_GAME["level"]) + "\n")
+            return 0
+        if stage is not shown:
+            write_output("\n" + stage_line(path, learner, stage, lang) + "\n")
+            shown = stage
+        key, exercise = found
+        write_output("\n" + question_text(exercise, lang))
+        while True:
+            write_output(say("path.prompt", lang, last=len(exercise.options)))
+            line = sys.stdin.readline()
+            typed = line.strip().lower()
+            if not line or typed == "q":
+                write_output("\n" + say("path.bye", lang, file=str(file)) + "\n")
+                return 0
+            if typed == "?":
+                write_output(practise_next_text(path, learner, lang))
+                continue
+            if typed.isdecimal() and 1 <= int(typed) <= len(exercise.options):
+                break
+            write_output(say("path.not_an_option", lang, last=len(exercise.options)) + "\n")
+        option = exercise.options[int(typed) - 1]
+        learner.record(
+            key,
+            exercise.kind,
+            exercise.rules,
+            offered(exercise),
+            chosen=option.misreading,
+            correct=option.correct,
+        )
+        learner.save(file)
+        if option.correct:
+            write_output(say("path.right", lang) + "\n")
+        else:
+            right = exercise.options.index(exercise.answer) + 1
+            write_output(
+                say("path.wrong", lang, number=right, answer=exercise.answer.text.text(lang))
+                + "\n"
+                + exercise.explain(option, lang)
+                + "\n"
+            )
+
+
+def run_practise(args: argparse.Namespace) -> int:
+    """Run the parsed ``practise`` command; returns the exit status."""
+    lang: Language = "pl" if args.lang == "pl" else "en"
+    file = learner_file(args.name)
+    if args.reset:
+        file.unlink(missing_ok=True)
+        write_output(say("path.reset", lang, name=args.name) + "\n")
+    learner = Learner.load(file) if file.exists() else Learner(args.name)
+    if args.export is not None:
+        learner.save(args.export)
+        write_output(say("path.exported", lang, file=str(args.export)) + "\n")
+        return 0
+    return practise(learner, file, lang)
+
+
+def add_practise_command(commands: Any) -> None:
+    """Register ``practise`` on the subparsers object of the main parser."""
+    parser = commands.add_parser(
+        "practise", help="the learning path in the terminal: questions, answers, progress kept"
+    )
+    parser.add_argument(
+        "--name", type=learner_name, default="me", help="whose progress (default: me)"
+    )
+    add_lang_argument(parser, "(default en)")
+    parser.add_argument("--reset", action="store_true", help="start again from nothing")
+    parser.add_argument("--export", type=Path, metavar="FILE", help="write the progress to FILE")
+    parser.set_defaults(run=run_practise)
