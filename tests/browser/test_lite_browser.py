@@ -24,8 +24,6 @@ The Pyodide folder (cached in ``.lite-cache/``, git-ignored, or ``$SHANGRILA_LIT
 
 from __future__ import annotations
 
-import warnings
-
 import functools
 import http.server
 import importlib.util
@@ -38,6 +36,7 @@ import sys
 import tarfile
 import threading
 import time
+import warnings
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
