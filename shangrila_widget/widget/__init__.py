@@ -8,8 +8,10 @@
 
 from shangrila_widget.bots.levels import Bot
 from shangrila_widget.deprecation import old_modules
-from shangrila_widget.widget.board_widget import Highlight, ShangriLaBoard, visible_errors
+from shangrila_widget.render.highlight import Highlight
+from shangrila_widget.widget.board_widget import ShangriLaBoard
 from shangrila_widget.widget.checker import DisputeChecker, ruling_or
+from shangrila_widget.widget.common import visible_errors
 from shangrila_widget.widget.controller import BoardController, Feedback
 from shangrila_widget.widget.exercises import Exercises
 from shangrila_widget.widget.game_review import ReviewChart

@@ -37,7 +37,7 @@ import ipywidgets as widgets
 import traitlets
 
 from shangrila_widget.render.layout import HitTarget
-from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile
+from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile, as_position
 from shangrila_widget.rules.actions import Action, parse_action
 from shangrila_widget.rules.analysis import ALL_KINDS, Prediction, what_if
 from shangrila_widget.rules.compact import to_compact
@@ -55,13 +55,9 @@ from shangrila_widget.rules.ruling import (
     under_edition,
 )
 from shangrila_widget.widget.address import link_base, page_parameter
-from shangrila_widget.widget.board_widget import (
-    ShangriLaBoard,
-    as_position,
-    relabel,
-    rule_badge,
-    visible_errors,
-)
+from shangrila_widget.widget.board_html import rule_badge
+from shangrila_widget.widget.board_widget import ShangriLaBoard
+from shangrila_widget.widget.common import Words, relabel, translate, visible_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.copying import copy_button
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
@@ -69,6 +65,20 @@ from shangrila_widget.widget.presenting import TitleLine, link_presenter
 W = TypeVar("W")
 
 KIND_FILTERS = ("all", "place", "recruit", "journey")
+
+#: The checker's words: each control (by attribute) and the words keys its traits say.
+WORDS: Words = {
+    "colour_picker": {"description": "ui.colour"},
+    "piece_buttons": {"description": "ui.piece"},
+    "to_move_picker": {"description": "ui.to_move"},
+    "play_it_button": {"description": "ui.play_it"},
+    "back_button": {"description": "ui.back"},
+    "string_field": {"description": "ui.string"},
+    "copy_button": {"description": "ui.copy", "tooltip": "ui.copy_tip"},
+    "load_string_button": {"description": "ui.load"},
+    "load_json_button": {"description": "ui.load"},
+    "edition_picker": {"description": "ui.edition"},
+}
 
 
 def prediction_label(prediction: Prediction, lang: Language = "en") -> str:
@@ -250,29 +260,18 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             ]
         )
         self._share.add_class("shangrila-share")
-        # Everything beside the picture, so that the whole checker fits the screen: the guide,
-        # the edit tools, the board's message, the list, the string, the board's table.
-        panel = self.board.side_panel
-        message, *rest = panel.children
-        moved = (self.board.action_box, self.board.link_row)  # below, and in the bar
-        rest = [child for child in rest if child not in moved]
         #: The question asked and its ruling (empty with no question).
         self.ruling_box = widgets.HTML()
         self.ruling_box.add_class("shangrila-ruling")
-        panel.children = (
-            self.title_line.guide,
-            self.edit_tools,
-            message,
-            self.board.link_tools.qr_box,
-            self.ruling_box,
-            self.board.action_box,
-            self._what_if_box,
-            self._share,
-            *rest,
-        )
-        panel.add_class("shangrila-checker-panel")
-        for child in rest:  # the board's own table: it gives way first when space is short
-            child.add_class("shangrila-board-info")
+        # Everything beside the picture, so that the whole checker fits the screen: the guide,
+        # the edit tools, the board's message, the ruling, the board's action box, the list,
+        # the string, the board's table. Copy link stands in the checker's bar instead.
+        board = self.board
+        board.fill("side_top", self.title_line.guide, self.edit_tools)
+        board.fill("under_message", board.link_tools.qr_box, self.ruling_box)
+        board.fill("side_middle", self._what_if_box, self._share)
+        board.hide_controls("link")
+        board.add_panel_class("shangrila-checker-panel")
 
     def _translate(self) -> None:
         """Every label of the checker in its language."""
@@ -282,28 +281,17 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
         self._mode_link.unlink()  # new labels for the same modes: no passing change
         relabel(self.mode_buttons, modes)
         self._mode_link.link()
-        self.colour_picker.description = say("ui.colour", lang)
-        self.piece_buttons.description = say("ui.piece", lang)
+        translate({name: getattr(self, name) for name in WORDS}, WORDS, lang)
         relabel(
             self.piece_buttons, [(say(f"ui.{k}", lang), k) for k in ("master", "pair", "empty")]
         )
-        self.to_move_picker.description = say("ui.to_move", lang)
         relabel(
             self.kind_buttons,
             [(say(f"ui.{k}", lang), k) for k in KIND_FILTERS],
             self._on_kinds_widget,
         )
         self._what_if_title.value = f"<b>{say('ui.what_if', lang)}</b>"
-        self.play_it_button.description = say("ui.play_it", lang)
-        self.back_button.description = say("ui.back", lang)
-        self.string_field.description = say("ui.string", lang)
-        if self.copy_button is not None:
-            self.copy_button.description = say("ui.copy", lang)
-            self.copy_button.tooltip = say("ui.copy_tip", lang)
-        self.load_string_button.description = say("ui.load", lang)
-        self.load_json_button.description = say("ui.load", lang)
         self._json_box.set_title(0, say("ui.json", lang))
-        self.edition_picker.description = say("ui.edition", lang)
         relabel(
             self.edition_picker,
             [(edition_label(e, lang), e) for e in EDITIONS],

@@ -9,6 +9,8 @@ a helper.
   ``on_click``, ``on_navigate``, ``on_select``) are each one registry: callbacks are called
   in the order registered; for a *claimable* event the first one that returns True has taken
   it (a key, a click).
+- :data:`Words` and :func:`translate`: each widget has one table from its controls to their
+  words keys (``{"undo": {"description": "ui.undo"}}``); a new language sets them all.
 - :func:`shown_errors` and :func:`visible_errors`: the one error guard. An exception of a
   callback is shown to the user (under the board, in red) by the widget's ``show_error`` and
   logged, never swallowed; :func:`visible_errors` is the same guard as a method decorator.
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import html
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
@@ -29,10 +31,12 @@ from shangrila_widget.rules.messages import Language, say
 
 __all__ = [
     "Callbacks",
+    "Words",
     "ShowsErrors",
     "relabel",
     "show_error_in",
     "shown_errors",
+    "translate",
     "visible_errors",
 ]
 
@@ -180,3 +184,26 @@ def relabel(
             selection.observe(handler, "value")
         if link is not None:
             link.link()
+
+
+#: A widget's words: for each control (by name), each of its traits (``description``,
+#: ``tooltip``, ``placeholder``...) and the words key it says (:func:`say`).
+Words = Mapping[str, Mapping[str, str]]
+
+
+def translate(controls: Mapping[str, Any], words: Words, lang: Language) -> None:
+    """Give every control named in ``words`` its words in ``lang`` (a control that is None,
+    one this platform does not offer, is passed over).
+
+    >>> import ipywidgets as widgets
+    >>> button = widgets.Button()
+    >>> translate({"undo": button}, {"undo": {"description": "ui.undo"}}, "pl")
+    >>> button.description == say("ui.undo", "pl")
+    True
+    """
+    for name, traits in words.items():
+        control = controls[name]
+        if control is None:
+            continue
+        for trait, key in traits.items():
+            setattr(control, trait, say(key, lang))

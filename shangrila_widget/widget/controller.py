@@ -51,7 +51,7 @@ from shangrila_widget.rules.messages import (
     problem,
     text_of,
 )
-from shangrila_widget.rules.record import GameRecord
+from shangrila_widget.rules.record import GameRecord, Node
 from shangrila_widget.rules.results import Event, Outcome, Refusal
 
 #: What a click on a space means (the board's ``action_kind``): decided from the position
@@ -238,11 +238,7 @@ class BoardController:
             return Feedback.sentence("info", "at_end")
         self.record.redo()
         node = self.record.current
-        self.last_outcome = (
-            Outcome(node.parent.position, node.action, node.position)
-            if (node.parent is not None and node.action is not None)
-            else None
-        )
+        self.last_outcome = _outcome_of(node)
         return Feedback(
             "played",
             Message("ui.redone", {"action": str(node.action)}),
@@ -250,6 +246,13 @@ class BoardController:
             events=node.events,
             action=node.action,
         )
+
+    def go_to(self, node: Node) -> None:
+        """Show ``node`` of the record (the selection is cleared; the move that led there is
+        ringed as moved, as after a redo)."""
+        self._clear_selection()
+        self.record.go_to(node)
+        self.last_outcome = _outcome_of(node)
 
     def reset(self) -> Feedback:
         self._clear_selection()
@@ -260,6 +263,10 @@ class BoardController:
     def set_lang(self, lang: str) -> None:
         """Record the board's language (feedback is said in whichever language shows it)."""
         self.lang = check_language(lang)
+
+    def set_show_legal(self, show: bool) -> None:
+        """Ring the legal choices of the player to move, or not (see :meth:`highlights`)."""
+        self.show_legal = bool(show)
 
     def set_kind(self, kind: str) -> None:
         if kind not in CLICK_MODES:
@@ -316,6 +323,13 @@ class BoardController:
         if self.last_outcome is not None and self.last_outcome.position is pos:
             highlights += moved_highlights(self.last_outcome)
         return tuple(highlights)
+
+
+def _outcome_of(node: Node) -> Outcome | None:
+    """The move that led to ``node`` as an outcome (None at the root)."""
+    if node.parent is None or node.action is None:
+        return None
+    return Outcome(node.parent.position, node.action, node.position)
 
 
 def legal_targets(pos: Position) -> list[Highlight]:

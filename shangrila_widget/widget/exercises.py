@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.class_session.lesson import spaces_in_board_order, spaces_verdict
 from shangrila_widget.deprecation import deprecated
 from shangrila_widget.exercises import (
     ASKABLE_RULES,
@@ -46,10 +47,12 @@ from shangrila_widget.exercises import (
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord
-from shangrila_widget.rules.board import MASTER_TYPES
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, Message, problem, rule_title, say
-from shangrila_widget.widget.board_widget import ShangriLaBoard, rule_badge, visible_errors
+from shangrila_widget.widget.board_html import rule_badge
+from shangrila_widget.widget.board_widget import ShangriLaBoard
+from shangrila_widget.widget.common import Words, translate, visible_errors
+from shangrila_widget.widget.contract import GAME_BUTTONS
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
 
@@ -57,6 +60,16 @@ from shangrila_widget.widget.presenting import link_presenter
 #: box (ipywidgets' boxes, HTML and buttons); ``None`` would leave the JupyterLite page's
 #: ``none`` in place.
 _SHOWN = "flex"
+
+#: The exercises' words: each button (by attribute) and the words key of its label.
+WORDS: Words = {
+    "reveal_button": {"description": "ui.exercise_reveal"},
+    "next_button": {"description": "ui.exercise_next"},
+    "presenter_button": {"description": "ui.exercise_presenter"},
+    "done_button": {"description": "exercise.done"},
+    "back_button": {"description": "exercise.step_back"},
+    "step_button": {"description": "exercise.step_next"},
+}
 
 #: The rules a learner is told about when they have not yet met them in an exercise.
 KEY_RULES = (
@@ -188,7 +201,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
             child.layout.flex = "0 0 auto"
         panel.layout.flex = "0 0 auto"
         panel.add_class("shangrila-exercise-panel")
-        self.board.side_panel.children = (panel, *self.board.side_panel.children)
+        self.board.fill("side_top", panel)
         super().__init__([self.board, _stylesheet()], **kwargs)
         self.add_class("shangrila-exercises")
         traitlets.link((self, "lang"), (self.board, "lang"))
@@ -196,13 +209,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         link_presenter(self, self.board, self.presenter_button)
         # The board shows the exercise: its game controls (click mode, legal rings, the
         # action box, undo/redo, pass) would play on it, so they are not offered.
-        for control in (
-            self.board.kind_toggle,
-            self.board.show_legal_box,
-            self.board.action_box,
-            *self.board.buttons.values(),
-        ):
-            control.layout.display = "none"
+        self.board.hide_controls("kind", "show_legal", "action_box", *GAME_BUTTONS)
         self.lang = lang
         self.presenter = presenter
         self.board.on_click(self._on_board_click)
@@ -293,7 +300,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     def _show_step(self) -> None:
         if not self.steps:
             self._stepper.layout.display = "none"
-            self.board.message_box.layout.display = _SHOWN
+            self.board.show_controls("message")
             return
         step = self.steps[self.step]
         self.board.show(GameRecord(step.position), highlights=step.highlights)
@@ -306,7 +313,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self._stepper.layout.display = _SHOWN
         # One step (a refusal, a placement): nothing to go through.
         self._step_buttons.layout.display = _SHOWN if len(self.steps) > 1 else "none"
-        self.board.message_box.layout.display = "none"
+        self.board.hide_controls("message")
         self.back_button.disabled = self.step == 0
         self.step_button.disabled = self.step == len(self.steps) - 1
         self._say_step()
@@ -333,9 +340,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     @staticmethod
     def _in_board_order(spaces: Sequence[Sequence[str]]) -> list[list[str]]:
-        return sorted(
-            ([str(v), str(t)] for v, t in spaces), key=lambda s: (s[0], MASTER_TYPES.index(s[1]))
-        )
+        return spaces_in_board_order(spaces)
 
     def _option_for(self, choice: Option | str | Sequence[Sequence[str]]) -> Option:
         options = self.current.options
@@ -384,19 +389,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     def _spaces_verdict(self, option: Option) -> list[str]:
         """Which spaces were missed and which were chosen but do not change."""
-        right = [tuple(s) for s in self.current.answer.claims["spaces"]]
-        chosen = [tuple(s) for s in option.claims["spaces"]]
-        said = []
-        missed = [s for s in right if s not in chosen]
-        extra = [s for s in chosen if s not in right]
-        if missed:
-            said.append(
-                say("exercise.missed", self.lang, spaces=spaces_text(missed).text(self.lang))
-            )
-        if extra:
-            text = spaces_text(extra).text(self.lang)
-            said.append(say("exercise.not_changing", self.lang, spaces=text))
-        return said
+        return spaces_verdict(self.current, option, self.lang)
 
     def _play_out(self, option: Option | None) -> None:
         """The engine plays the action out from its first event (*Next step* goes on)."""
@@ -421,7 +414,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         self.board.show(GameRecord(exercise.position))
         self._verdict.value = ""
         self._stepper.layout.display = "none"
-        self.board.message_box.layout.display = _SHOWN
+        self.board.show_controls("message")
         self._relabel()
         if exercise.kind == "find_changes":
             self.board.say(Feedback("info", Message("exercise.click_spaces")))
@@ -435,12 +428,7 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         level = say(f"exercise.level_{self.current.level}", lang)
         self._title.value = f"<b>{html.escape(title)}</b> · {html.escape(level)}"
         self.question.value = f"<p>{html.escape(self.current.question.text(lang))}</p>"
-        self.reveal_button.description = say("ui.exercise_reveal", lang)
-        self.next_button.description = say("ui.exercise_next", lang)
-        self.presenter_button.description = say("ui.exercise_presenter", lang)
-        self.done_button.description = say("exercise.done", lang)
-        self.back_button.description = say("exercise.step_back", lang)
-        self.step_button.description = say("exercise.step_next", lang)
+        translate({name: getattr(self, name) for name in WORDS}, WORDS, lang)
         finding = self.current.kind == "find_changes" and not self.revealed
         self.done_button.layout.display = _SHOWN if finding else "none"
         self._show_options()

@@ -31,19 +31,20 @@ from ipycanvas import Canvas
 
 from shangrila_widget.bots import Review, Reviewer, explain_action
 from shangrila_widget.bots.review import REVIEW_ITERATIONS
-from shangrila_widget.render.canvas import POINTER_CLASS, batch, paint
+from shangrila_widget.render.canvas import POINTER_CLASS, batch
+from shangrila_widget.render.painter import paint
 from shangrila_widget.render.primitives import Circle, Line, Primitive
 from shangrila_widget.render.review_chart import review_scene, review_svg
-from shangrila_widget.rules import GameRecord, Node, Outcome, ShangrilaError
+from shangrila_widget.rules import GameRecord, Node, ShangrilaError
 from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, action_words, problem, say
 from shangrila_widget.widget.clock import Clock
 from shangrila_widget.widget.common import Callbacks, show_error_in, visible_errors
-from shangrila_widget.widget.controller import Feedback, moved_highlights
+from shangrila_widget.widget.controller import Feedback
 
 if TYPE_CHECKING:
     from shangrila_widget.render.review_chart import ChartScene
-    from shangrila_widget.widget.board_widget import ShangriLaBoard
+    from shangrila_widget.widget.contract import BoardContract
 
 log = logging.getLogger("shangrila_widget")
 
@@ -71,7 +72,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         self,
         game: GameRecord | Review,
         *,
-        board: ShangriLaBoard | None = None,
+        board: BoardContract | None = None,
         iterations: int = REVIEW_ITERATIONS,
         seed: int = 0,
         lang: Language | None = None,
@@ -118,7 +119,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         self.complete = self.review.complete
         self.redraw()
         if self.reviewer is not None:
-            self._clock = clock or (board.computer.clock if board is not None else Clock())
+            self._clock = clock or (board.clock if board is not None else Clock())
             self._clock.later(0.0, self._slice)
 
     def _slice(self) -> None:
@@ -150,13 +151,7 @@ class ReviewChart(widgets.VBox):  # type: ignore[misc]
         self.selected = index
         board, node = self.board, self._node(index)
         if board is not None and node is not None and board.record is self.record:
-            board.record.go_to(node)
-            highlights = []
-            if node.parent is not None and node.action is not None:
-                highlights = moved_highlights(
-                    Outcome(node.parent.position, node.action, node.position)
-                )
-            board.show(highlights=highlights)
+            board.go_to(node)  # ringed as moved
             texts = {lang: self.describe(index, lang) for lang in LANGUAGES}
             board.say(Feedback.sentence("info", "plain", text=texts))
         self._select_callbacks(index)

@@ -64,7 +64,7 @@ def link_presenter(owner: Any, board: ShangriLaBoard, button: widgets.ToggleButt
     traitlets.link((owner, "presenter"), (button, "value"))
     traitlets.link((owner, "presenter"), (board, "presenter"))
     button.add_class("shangrila-presenter-button")
-    board.presenter_button.layout.display = "none"
+    board.hide_controls("presenter")
 
     def follow(change: dict[str, Any]) -> None:
         if change["new"]:

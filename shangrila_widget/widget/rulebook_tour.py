@@ -51,7 +51,9 @@ from shangrila_widget.rules.messages import (
     say,
 )
 from shangrila_widget.tour import Chapter, Frame, load_chapters
-from shangrila_widget.widget.board_widget import ShangriLaBoard, relabel, rule_badge, visible_errors
+from shangrila_widget.widget.board_html import rule_badge
+from shangrila_widget.widget.board_widget import ShangriLaBoard
+from shangrila_widget.widget.common import Words, relabel, translate, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.exercises import Exercises
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
@@ -113,7 +115,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.presenter = presenter
         traitlets.link((self, "lang"), (self.board, "lang"))
         link_presenter(self, self.board, self.title_line.presenter_button)
-        self.board.on_change(self._on_board_change)
+        self.board.on_node(self._on_board_change)
         self._show()  # once more, now that every label speaks the tour's language
 
     # ------------------------------------------------------------------ layout
@@ -182,14 +184,10 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         # The side panel beside the picture: the guide, the narration (it scrolls by itself,
         # so the board's message under it never covers its last line), the board's own
         # message and table, and the rules reference.
-        panel = self.board.side_panel
-        message, *rest = panel.children
-        # The board's table gives way first; its action box and Copy link stay whole.
-        for child in rest:
-            if child not in (self.board.action_box, self.board.link_row):
-                child.add_class("shangrila-board-info")
-        panel.children = (self.title_line.guide, self.narration, message, *rest, self._reference)
-        panel.add_class("shangrila-tour-panel")
+        # (The board's table gives way first; its action box and Copy link stay whole.)
+        self.board.fill("side_top", self.title_line.guide, self.narration)
+        self.board.fill("side_bottom", self._reference)
+        self.board.add_panel_class("shangrila-tour-panel")
 
     def practise(self, count: int = 3) -> Exercises:
         """Two or three exercises on the rules the chapter on show teaches (the same ones for
@@ -205,6 +203,14 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.exercises = exercises
         self.exercises_box.children = (exercises,)
         return exercises
+
+    def _words(self) -> Words:
+        """The tour's words: each of its buttons and the words keys its traits say."""
+        buttons = {**self.nav_buttons, **self.variation_buttons}
+        return {
+            **{key: {"description": f"ui.{key}"} for key in buttons},
+            "practise": {"description": "ui.practise", "tooltip": "ui.practise_tip"},
+        }
 
     def _chapter_options(self, lang: Language) -> list[tuple[str, str]]:
         return [(c.title[lang], c.id) for c in self.chapters]
@@ -363,10 +369,8 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         relabel(self.chapter_picker, self._chapter_options(lang))
         self._picker_link.link()
         self.title_line.translate(lang)
-        for key, button in {**self.nav_buttons, **self.variation_buttons}.items():
-            button.description = say(f"ui.{key}", lang)
-        self.practise_button.description = say("ui.practise", lang)
-        self.practise_button.tooltip = say("ui.practise_tip", lang)
+        controls = {**self.nav_buttons, **self.variation_buttons, "practise": self.practise_button}
+        translate(controls, self._words(), lang)
         self._reference.set_title(0, say("ui.reference", lang))
         self.reference_html.value = rules_reference_html(lang)
         self.narration.value = self._narration_html(self.current_frame)
@@ -387,7 +391,8 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self._update_labels()
 
     def _on_board_change(self, board: ShangriLaBoard) -> None:
-        """After every change on the board: entering, moving in or leaving a variation."""
+        """Another node on the board: entering, moving in or leaving a variation (a redraw
+        of the same node, such as the caption shown here, does not come back)."""
         record = self.variations.get((self.chapter, self.frame))
         inside = record is not None and board.record is record and record.current is not record.root
         if inside and not self.in_variation:
@@ -396,6 +401,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
                 lang: say("ui.variation_caption", lang, k=self.frame) for lang in LANGUAGES
             }
             board.show(caption=caption)  # the same game, now with the caption
+            self._update_labels()
         elif not inside and self.in_variation:
             self._show()
         else:

@@ -54,7 +54,7 @@ from shangrila_widget.widget.game_review import ReviewChart
 
 if TYPE_CHECKING:  # for the annotations only: the board imports this module, not back
     from shangrila_widget.render.layout import HitTarget
-    from shangrila_widget.widget.board_widget import ShangriLaBoard
+    from shangrila_widget.widget.contract import BoardContract
 
 #: How long one slice of a search runs before the kernel gets the loop back (seconds).
 SLICE_SECONDS = 0.05
@@ -151,7 +151,7 @@ class ComputerPlayers:
 
     def __init__(
         self,
-        board: ShangriLaBoard,
+        board: BoardContract,
         bots: object,
         *,
         hint_bot: bot_levels.BotSpec = "hard",
@@ -166,10 +166,10 @@ class ComputerPlayers:
         self.playing = False  # watch mode: Play pressed, not paused
         self._note: str | None = None  # a sentence key shown in the bar when not thinking
         self._generation = 0  # bumped by pause/undo: pending callbacks of older runs stop
-        self._seen: Node | None = None  # the node on show at the last change of the board
         self.review_chart: ReviewChart | None = None
         self._build()
         board.on_change(self._on_change)
+        board.on_node(self._on_node)
         board.on_key(self._on_key)
         board.on_navigate(self._goes_past)
         if self.bots:
@@ -320,14 +320,14 @@ class ComputerPlayers:
 
     # ------------------------------------------------------------------ events
 
-    def _on_change(self, board: ShangriLaBoard) -> None:
-        """A computer seat answers a new position on show (not a redraw of the same one: a
-        hint, a new language, the busy state)."""
+    def _on_change(self, board: BoardContract) -> None:
+        """After every redraw: the buttons follow the board."""
         self._update_buttons()
-        node = board.record.current
-        if node is not self._seen:
-            self._seen = node
-            self._maybe_move()
+
+    def _on_node(self, board: BoardContract) -> None:
+        """A computer seat answers a new position on show (the board does not tell of a
+        redraw of the same one: a hint, a new language, the busy state)."""
+        self._maybe_move()
 
     def _goes_past(self, position: Position) -> bool:
         """Undo and redo go on past a position a computer seat is to move in (not in watch

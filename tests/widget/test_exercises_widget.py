@@ -27,7 +27,7 @@ def test_a_right_answer_scores_and_plays_the_action_out() -> None:
     assert ex.back_button.disabled and not ex.step_button.disabled
     # The step in words, with its rule id, under the verdict (the message line gives way).
     assert outcome.events[0].rule in ex.step_text.value
-    assert ex.board.message_box.layout.display == "none"
+    assert ex.board.message_box not in ex.board.side_panel.children
     seen = []
     for _ in outcome.events:
         seen += ex.board.message_rules
@@ -41,7 +41,7 @@ def test_a_right_answer_scores_and_plays_the_action_out() -> None:
     ex.lang = "pl"
     assert outcome.events[-2].message("pl").replace("'", "&#x27;") in ex.step_text.value
     ex.next()
-    assert ex.board.message_box.layout.display == "flex" and not ex.steps
+    assert ex.board.message_box in ex.board.side_panel.children and not ex.steps
 
 
 def test_a_wrong_answer_names_the_misreading_and_asks_the_rule_again() -> None:
@@ -129,9 +129,15 @@ def test_one_presenter_switch_and_no_game_controls_on_the_exercise_board() -> No
     ex = Exercises(generate(1, seed=4, kinds=["legal"]))
     ex.presenter_button.value = True
     assert ex.presenter and ex.board.presenter
-    assert ex.board.presenter_button.layout.display == "none"
+    assert ex.board.presenter_button not in ex.board.top_bar.children
+    board_boxes = (
+        *ex.board.top_bar.children,
+        *ex.board.side_panel.children,
+        *ex.board.button_bar.children,
+    )
     hidden = [ex.board.kind_toggle, ex.board.action_box, *ex.board.buttons.values()]
-    assert all(c.layout.display == "none" for c in hidden)
+    assert not set(hidden) & set(board_boxes)
+    assert ex.board.legend.toggle in board_boxes  # the legend stays
 
 
 def test_a_refused_action_plays_out_as_its_refusal() -> None:

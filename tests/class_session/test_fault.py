@@ -1,0 +1,99 @@
+"""The server killed (SIGKILL) during an open question and started again on the same file:
+every acknowledged answer is there, and each phone, coming back with its resume token, gets
+the same question and its own answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+from shangrila_widget.class_session.launch import start_server
+from shangrila_widget.class_session.store import Store
+from tests.support.class_server import teacher, ws_ask, ws_phone
+
+PHONES = 8
+ANSWERS = 12  # per phone, under the rate limit
+
+
+def test_a_killed_server_loses_no_acknowledged_answer(tmp_path: Path) -> None:
+    db = tmp_path / "class.sqlite3"
+    server = start_server(db=db)
+    teacher(server, "/api/lesson", {"spec": {"seed": 3, "count": 3}})
+    teacher(server, "/api/next", {})
+    teacher(server, "/api/reveal", {})
+    teacher(server, "/api/next", {})  # question 1 open when the server dies
+    sent: dict[int, list[dict[str, int]]] = {}
+    acked: dict[int, dict[str, int]] = {}
+    tokens: dict[int, str] = {}
+    students: dict[int, int] = {}
+
+    async def phone(number: int, killed: asyncio.Event) -> None:
+        connection = await ws_phone(server)
+        joined, _now = await ws_ask(
+            connection, {"type": "join", "code": server.code, "name": f"p{number}"}, 2
+        )
+        tokens[number] = str(joined["resume"])
+        students[number] = int(joined["student"])
+        sent[number] = []
+        for turn in range(ANSWERS):
+            answer = {"option": (number + turn) % 2}  # every question has two options
+            if sent[number] and sent[number][-1] == answer:
+                continue
+            sent[number].append(answer)
+            await connection.write_message(
+                json.dumps({"type": "answer", "index": 1, "answer": answer})
+            )
+            reply = await connection.read_message()
+            if reply is None:
+                return  # the server is gone
+            message = json.loads(reply)
+            assert message["type"] == "ack", message
+            acked[number] = message["answer"]
+            if number == 0 and turn == ANSWERS // 2:
+                os.kill(server.pid, signal.SIGKILL)
+                killed.set()
+        await killed.wait()
+
+    async def everyone() -> None:
+        killed = asyncio.Event()
+        await asyncio.gather(*(phone(n, killed) for n in range(PHONES)))
+
+    asyncio.run(everyone())
+    assert server.process.wait(30) == -signal.SIGKILL
+    server.stop()
+    assert acked, "no answer was acknowledged before the kill"
+
+    store = Store.open(db)
+    stored = {row.student: dict(row.answer) for row in store.answers(1) if row.question == 1}
+    store.close()
+    for number, answer in acked.items():
+        # the acknowledged answer, or one sent after it (written, its ack lost with the server)
+        later = sent[number][sent[number].index(answer) :]
+        assert stored.get(students[number]) in later, (number, answer, stored)
+
+    with start_server(db=db) as again:
+        assert (again.session, again.code, again.token) == (
+            server.session,
+            server.code,
+            server.token,
+        )
+
+        async def come_back(number: int) -> dict[str, Any]:
+            connection = await ws_phone(again)
+            joined, now = await ws_ask(
+                connection,
+                {"type": "join", "code": again.code, "name": "", "resume": tokens[number]},
+                2,
+            )
+            assert joined["student"] == students[number]
+            return now
+
+        for number in tokens:
+            now = asyncio.run(come_back(number))
+            assert now["type"] == "question" and now["question"]["index"] == 1
+            assert now["question"]["id"] == "3-4-1"
+            assert now["yours"] == stored.get(students[number])
