@@ -43,6 +43,7 @@ from shangrila_widget.cli import (
     write_json,
     write_output,
 )
+from shangrila_widget.cli_class import add_class_command
 from shangrila_widget.cli_exercises import add_exercises_command
 from shangrila_widget.cli_hint import add_hint_command
 from shangrila_widget.cli_practise import add_practise_command
@@ -365,6 +366,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     add_lite_command(commands)
     add_exercises_command(commands)
     add_practise_command(commands)
+    add_class_command(commands)
     return parser
 
 

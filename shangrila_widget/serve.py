@@ -47,6 +47,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from shangrila_widget.rules.messages import problem
+
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
         from importlib.resources.abc import Traversable
@@ -115,8 +117,9 @@ def choose_port(wanted: int = DEFAULT_PORT, retries: int = PORT_RETRIES) -> int:
         if port_is_free(port):
             return port
     raise ServeError(
-        f"ports {wanted}-{min(wanted + retries, 65535)} on {LOCAL_HOST} are all taken: "
-        "give another one with --port"
+        problem(
+            "serve_ports_taken", first=wanted, last=min(wanted + retries, 65535), host=LOCAL_HOST
+        )
     )
 
 
@@ -126,7 +129,9 @@ def notebook_source(name: str = "tour.ipynb") -> Traversable:
     source checkout (an editable install, or the tests), ``examples/`` next to the package.
     """
     if name not in NOTEBOOKS:
-        raise ValueError(f"unknown notebook {name!r}: expected one of {', '.join(NOTEBOOKS)}")
+        raise ServeError(
+            problem("serve_unknown_notebook", value=repr(name), known=", ".join(NOTEBOOKS))
+        )
     packaged = (
         resources.files("shangrila_widget").joinpath("data").joinpath("notebooks").joinpath(name)
     )
@@ -227,7 +232,7 @@ def _served_paths(notebooks: list[str]) -> tuple[Path, list[Path], Path | None]:
     (the notebook, or the folder holding them all, the notebooks, a temporary folder to
     remove afterwards)."""
     if not notebooks:
-        raise ServeError("give at least one notebook")
+        raise ServeError(problem("serve_no_notebook"))
     files = [Path(n) for n in notebooks]
     missing = [f for f in files if not f.is_file()]
     temp: Path | None = None
@@ -236,12 +241,10 @@ def _served_paths(notebooks: list[str]) -> tuple[Path, list[Path], Path | None]:
         files = [notebook_path(f.name, temp) for f in files]
     elif missing:
         known = ", ".join(NOTEBOOKS)
-        raise ServeError(
-            f"no such notebook: {missing[0]} (give notebook files, or the packaged {known})"
-        )
+        raise ServeError(problem("serve_missing_notebook", path=str(missing[0]), known=known))
     bad = [f for f in files if f.suffix != ".ipynb"]
     if bad:
-        raise ServeError(f"{bad[0]} is not a notebook (.ipynb)")
+        raise ServeError(problem("serve_not_notebook", path=str(bad[0])))
     files = [f.resolve() for f in files]
     if len(set(files)) == 1:
         return files[0], files[:1], temp

@@ -38,7 +38,7 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.board import MASTER_TYPES, VILLAGES
 from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.messages import Language, problem
 
 
 class TourDataError(ShangrilaError):
@@ -103,22 +103,22 @@ def _texts(value: object, path: str) -> dict[str, str]:
         and set(value) == {"en", "pl"}
         and all(isinstance(v, str) and v for v in value.values())
     ):
-        raise TourDataError(f"{path}: expected {{'en': text, 'pl': text}}")
+        raise TourDataError(problem("tour_texts", path=path))
     return dict(value)
 
 
 def _highlight(data: object, path: str) -> Highlight:
     if not isinstance(data, dict) or data.get("kind") not in HIGHLIGHT_KINDS:
-        raise TourDataError(f"{path}: expected a highlight with kind target/selected/moved/refused")
+        raise TourDataError(problem("tour_highlight", path=path))
     village, master_type, bridge = data.get("village"), data.get("type"), data.get("bridge")
     if village is not None and village not in VILLAGES:
-        raise TourDataError(f"{path}.village: expected a village A-M, got {excerpt(village)}")
+        raise TourDataError(problem("tour_village", path=path, value=excerpt(village)))
     if master_type is not None and master_type not in MASTER_TYPES:
-        raise TourDataError(f"{path}.type: expected a master type, got {excerpt(master_type)}")
+        raise TourDataError(problem("tour_type", path=path, value=excerpt(master_type)))
     if bridge is not None and not (
         isinstance(bridge, list) and len(bridge) == 2 and all(v in VILLAGES for v in bridge)
     ):
-        raise TourDataError(f"{path}.bridge: expected two villages, got {excerpt(bridge)}")
+        raise TourDataError(problem("tour_bridge", path=path, value=excerpt(bridge)))
     return Highlight(
         data["kind"],
         village,
@@ -129,38 +129,42 @@ def _highlight(data: object, path: str) -> Highlight:
 
 def _names(value: object, path: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise TourDataError(f"{path}: expected a list of rule ids, got {excerpt(value)}")
+        raise TourDataError(problem("tour_rule_ids", path=path, value=excerpt(value)))
     return tuple(value)
 
 
 def chapter_from_dict(data: object) -> Chapter:
     """Build and replay a chapter; raises :class:`TourDataError` on any disagreement."""
     if not isinstance(data, dict):
-        raise TourDataError(f"a chapter must be a JSON object, got {excerpt(data)}")
+        raise TourDataError(problem("tour_chapter", value=excerpt(data)))
     chapter_id = data.get("id", "?")
     if not isinstance(chapter_id, str) or not re.fullmatch(r"[a-z0-9-]{1,60}|\?", chapter_id):
-        raise TourDataError(f"id: expected a name like 'last-bridge', got {excerpt(chapter_id)}")
+        raise TourDataError(problem("tour_id", value=excerpt(chapter_id)))
     try:
         start = Position.from_dict(data["start"])
     except (KeyError, ShangrilaError) as error:
-        raise TourDataError(f"{chapter_id}.start: {error}") from None
+        raise TourDataError(problem("tour_at", path=f"{chapter_id}.start", problem=error)) from None
     steps: list[TourStep] = []
     frames = [Frame(start)]
     position = start
     raw_steps = data.get("steps", [])
     if not isinstance(raw_steps, list):
-        raise TourDataError(f"{chapter_id}.steps: expected a list, got {excerpt(raw_steps)}")
+        raise TourDataError(
+            problem("tour_list", path=f"{chapter_id}.steps", value=excerpt(raw_steps))
+        )
     for i, raw in enumerate(raw_steps):
         path = f"{chapter_id}.steps[{i}]"
         try:
             if not isinstance(raw, dict):
-                raise TourDataError(f"expected an object, got {excerpt(raw)}")
+                raise TourDataError(problem("tour_step_object", value=excerpt(raw)))
             for key in ("player", "expect"):
                 if not isinstance(raw.get(key, "legal"), str):
-                    raise TourDataError(f"{key}: expected text, got {excerpt(raw[key])}")
+                    raise TourDataError(problem("tour_text", path=key, value=excerpt(raw[key])))
             highlights = raw.get("highlights", [])
             if not isinstance(highlights, list):
-                raise TourDataError(f"highlights: expected a list, got {excerpt(highlights)}")
+                raise TourDataError(
+                    problem("tour_list", path="highlights", value=excerpt(highlights))
+                )
             step = TourStep(
                 player=raw["player"],
                 action=parse_action(raw["action"]),
@@ -174,24 +178,24 @@ def chapter_from_dict(data: object) -> Chapter:
             )
             before = position if step.out_of_turn else with_to_move(position, step.player)
         except KeyError as error:
-            raise TourDataError(f"{path}: missing key {error}") from None
+            raise TourDataError(problem("tour_missing_key", path=path, key=str(error))) from None
         except ShangrilaError as error:
-            raise TourDataError(f"{path}: {error}") from None
+            raise TourDataError(problem("tour_at", path=path, problem=error)) from None
         steps.append(step)
         try:
             outcome = before.play(step.action, step.player)
         except IllegalActionError as error:
             if step.expect != error.rule:
                 raise TourDataError(
-                    f"{path}: expected {step.expect}, the engine refuses with {error.rule}"
+                    problem("tour_refused_instead", path=path, expect=step.expect, rule=error.rule)
                 ) from None
             frames.append(Frame(position, step, before, refusal=error.refusal))
             continue
         except ShangrilaError as error:
-            raise TourDataError(f"{path}: {error}") from None
+            raise TourDataError(problem("tour_at", path=path, problem=error)) from None
         if step.expect != "legal":
             raise TourDataError(
-                f"{path}: expected refusal {excerpt(step.expect)}, the engine allows it"
+                problem("tour_allowed_instead", path=path, expect=excerpt(step.expect))
             )
         position = outcome.position
         frames.append(Frame(position, step, before, outcome=outcome))

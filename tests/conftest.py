@@ -8,6 +8,7 @@ fails at its end, naming the entries (``tests.support.checkout``)."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -27,19 +28,82 @@ def _controls_the_session(session: pytest.Session) -> bool:
 #: Test files that share a cache in the checkout (``.lite-cache/``, downloads): one worker runs
 #: them all, one after another.
 SHARED_CACHE_GROUPS = {"test_lite.py": "lite", "test_lite_browser.py": "lite"}
+#: Other files whose tests share something costly per worker (a module fixture that builds
+#: the wheel): their tests stay on one worker.
+SHARED_FIXTURE_FILES = {"test_packaging.py"}
+#: Browser files split into several groups by a parameter of their tests: each group shares
+#: one kind of server (the every-screen matrix by host: Voila, JupyterLab, Notebook 7), and
+#: the groups run side by side on different workers.
+SPLIT_BY_PARAMETER = {"test_every_screen_browser.py": "host"}
+#: The longest groups and tests, longest first (seconds of one run, from ``--durations``):
+#: a worker takes them first, so that no long one starts last while the other worker idles
+#: (longest processing time first). Everything else follows in collection order.
+LONGEST_FIRST = (
+    "lite",
+    "tests/browser/test_every_screen_browser.py::lab",
+    "tests/browser/test_every_screen_browser.py::notebook7",
+    "tests/browser/test_every_screen_browser.py::voila",
+    "tests/browser/test_tour_checker_layout_browser.py",
+    "tests/browser/test_phone_browser.py",
+    "tests/browser/test_presenter_board_browser.py",
+    "tests/browser/test_serve_browser.py",
+    "tests/browser/test_touch_browser.py",
+    "tests/browser/test_board_browser.py",
+    "tests/browser/test_classroom_browser.py",
+    "tests/browser/test_exercises_browser.py",
+    "tests/browser/test_contrast_browser.py",
+    "tests/rules/test_properties.py::test_random_games_keep_every_invariant",
+)
+
+
+def xdist_group(item: pytest.Item, root: Path) -> str | None:
+    """The group whose tests must run on one worker, or None: a test of its own.
+
+    The browser tests of one file share their worker's servers, kernels and browser (session
+    fixtures live per worker), so a file is a group (or one group per value of the
+    parameter :data:`SPLIT_BY_PARAMETER` names); the files of one cache are one group; the
+    other tests share nothing costly and are handed out one by one."""
+    name = item.path.name
+    if name in SHARED_CACHE_GROUPS:
+        return SHARED_CACHE_GROUPS[name]
+    path = Path(os.path.relpath(item.path, root)).as_posix()
+    if name in SHARED_FIXTURE_FILES:
+        return path
+    if "browser" not in Path(path).parts[:-1]:
+        return None
+    parameter = SPLIT_BY_PARAMETER.get(name)
+    callspec = getattr(item, "callspec", None)
+    if parameter and callspec is not None and parameter in callspec.params:
+        return f"{path}::{callspec.params[parameter]}"
+    return path
+
+
+def _rank(item: pytest.Item, group: str | None) -> int:
+    """Where ``item`` goes in the order the workers are given work (see LONGEST_FIRST)."""
+    names = [group] if group else []
+    names.append(item.nodeid.split("[")[0])
+    for name in names:
+        if name in LONGEST_FIRST:
+            return LONGEST_FIRST.index(name)
+    return len(LONGEST_FIRST)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (``-n``, ``--dist loadgroup``, as pyproject.toml sets), the tests of
-    one file go to one worker, so that a file's tests share that worker's servers, kernels and
-    browser (session fixtures live per worker); the files of one cache share a worker."""
+    """Under pytest-xdist (``-n``, ``--dist loadgroup``, as pyproject.toml sets) the tests of
+    a group (:func:`xdist_group`) go to one worker; the others are handed out one at a time.
+    ``--no-loadscope-reorder`` (pyproject.toml) keeps the order given here: the longest
+    first (:data:`LONGEST_FIRST`), then collection order. In one process (``-n 0``) the
+    order is the collection's."""
+    groups: dict[str, str | None] = {}
     for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            group = SHARED_CACHE_GROUPS.get(item.path.name) or os.path.relpath(
-                item.path, config.rootpath
-            )
+        marker = item.get_closest_marker("xdist_group")
+        group = xdist_group(item, config.rootpath) if marker is None else None
+        if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+        groups[item.nodeid] = group if marker is None else str(marker.args[0])
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the order is the schedule
+        items.sort(key=lambda item: _rank(item, groups[item.nodeid]))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

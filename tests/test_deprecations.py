@@ -138,3 +138,20 @@ def test_exercises_record_is_the_rule_scores_and_warns() -> None:
     assert ex.rule_scores and all(right == asked == 1 for right, asked in ex.rule_scores.values())
     with pytest.warns(DeprecationWarning, match="Exercises.record is deprecated: use Exercises"):
         assert ex.record is ex.rule_scores
+
+
+def test_ruling_site_url_still_gives_the_link_base_and_warns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from shangrila_widget.rules import ruling
+    from shangrila_widget.rules.questions import DEFAULT_BASE_URL, SITE_URL_VARIABLE
+
+    monkeypatch.delenv(SITE_URL_VARIABLE, raising=False)
+    with pytest.warns(DeprecationWarning, match=r"ruling.site_url is deprecated: use ruling_link"):
+        site_url = ruling.site_url
+    assert site_url() == DEFAULT_BASE_URL
+    assert site_url("http://school.example/") == "http://school.example/"
+    monkeypatch.setenv(SITE_URL_VARIABLE, "http://class.example/")
+    assert site_url() == "http://class.example/"
+    assert site_url("http://school.example/") == "http://school.example/"
+    assert "site_url" not in ruling.__all__

@@ -173,6 +173,95 @@ def test_bytecode_joins_a_wheel_and_its_record(tmp_path: Path) -> None:
     assert f"{name},sha256={digest.decode()},8" in record.splitlines()
 
 
+def _ipython_wheel(path: Path, init: str) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("IPython/__init__.py", init)
+        archive.writestr("IPython/__pycache__/__init__.cpython-314.pyc", b"stale")
+        record = "IPython/__init__.py,sha256=x,1\nIPython/__pycache__/__init__.cpython-314.pyc,,\n"
+        archive.writestr("ipython-9.0.dist-info/RECORD", record)
+    return path
+
+
+def test_lazy_embed_makes_ipython_import_its_terminal_on_first_use(tmp_path: Path) -> None:
+    """IPython's wheel, rewritten: ``import IPython`` no longer imports the terminal (which
+    loads prompt_toolkit), ``IPython.embed`` still does, and the RECORD lists the new source
+    and not the stale bytecode; an ``__init__.py`` of another shape is left as it was."""
+    from shangrila_widget.lite.ready import lazy_embed
+
+    init = "import sys\nfrom .terminal.embed import embed\nfrom .core import x\n"
+    wheel = _ipython_wheel(tmp_path / "ipython-9.0-py3-none-any.whl", init)
+    assert lazy_embed(wheel)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        source = archive.read("IPython/__init__.py").decode()
+        record = archive.read("ipython-9.0.dist-info/RECORD").decode()
+    assert "IPython/__pycache__/__init__.cpython-314.pyc" not in names
+    assert "\nfrom .terminal.embed import embed\n" not in source
+    assert source.startswith("import sys\n") and source.endswith("from .core import x\n")
+    digest = lite_wheels.record_digest(source.encode())
+    assert f"IPython/__init__.py,sha256={digest},{len(source.encode())}" in record.splitlines()
+    assert "__pycache__" not in record
+    # The module's __getattr__ imports the terminal when asked for embed, only then.
+    package = tmp_path / "pkg" / "IPython"
+    (package / "terminal").mkdir(parents=True)
+    (package / "__init__.py").write_text(source.replace("from .core import x\n", ""))
+    (package / "terminal" / "__init__.py").write_text("")
+    (package / "terminal" / "embed.py").write_text("def embed():\n    return 'embedded'\n")
+    probe = (
+        "import sys, IPython\n"
+        "assert 'IPython.terminal.embed' not in sys.modules\n"
+        "from IPython import embed\n"
+        "print(embed(), 'IPython.terminal.embed' in sys.modules)\n"
+        "try:\n    IPython.nothing\nexcept AttributeError as e:\n    print(e)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path / "pkg", capture_output=True, text=True
+    )
+    assert result.stdout.splitlines() == [
+        "embedded True",
+        "module 'IPython' has no attribute 'nothing'",
+    ], result.stderr
+
+    other = _ipython_wheel(tmp_path / "other.whl", "from .terminal import embed\n")
+    before = other.read_bytes()
+    assert not lazy_embed(other) and other.read_bytes() == before
+
+
+def test_the_ready_pages_list_loads_no_jedi_and_no_terminal(tmp_path: Path) -> None:
+    """The ready pages' package list: jedi a wheel with no modules and nothing it depends on
+    (the kernel then installs none), IPython without prompt_toolkit when its terminal is
+    lazy; the site's own list is untouched."""
+    from shangrila_widget.lite.ready import empty_wheel, ready_lock
+
+    wheel = empty_wheel("jedi", tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert wheel.name == "jedi-0.0.0-py3-none-any.whl"
+    assert sorted(names) == [f"jedi-0.0.0.dist-info/{n}" for n in ("METADATA", "RECORD", "WHEEL")]
+    lock = {
+        "packages": {
+            "jedi": _entry("jedi", "jedi-0.19-py3-none-any.whl", ["parso"]),
+            "parso": _entry("parso", "parso-0.8-py3-none-any.whl"),
+            "ipython": _entry("ipython", "ipython-9-py3-none-any.whl", ["prompt_toolkit", "six"]),
+            "prompt_toolkit": _entry("prompt_toolkit", "p-3-py3-none-any.whl"),
+            "six": _entry("six", "six-1-py3-none-any.whl"),
+        }
+    }
+    original = json.dumps(lock)
+    ready = ready_lock(lock, {"jedi": ("ready/" + wheel.name, "abc")}, no_terminal=True)
+    assert json.dumps(lock) == original
+    jedi = ready["packages"]["jedi"]
+    assert (jedi["file_name"], jedi["sha256"], jedi["depends"], jedi["imports"]) == (
+        "ready/jedi-0.0.0-py3-none-any.whl",
+        "abc",
+        [],
+        [],
+    )
+    assert lite_lock.needed_packages(ready, ["jedi", "ipython"]) == ["ipython", "jedi", "six"]
+    kept = ready_lock(lock, {}, no_terminal=False)
+    assert lite_lock.needed_packages(kept, ["ipython"]) == ["ipython", "prompt-toolkit", "six"]
+
+
 def _fake_wheels(folder: Path) -> dict[str, Path]:
     wheels = {}
     for name, file_name in {
@@ -371,6 +460,17 @@ def test_default_site_loads_pyodide_from_the_public_distribution(tmp_path: Path)
         entry = lock["packages"][name]
         assert lite_wheels.sha256_of(folder / entry["file_name"]) == entry["sha256"], name
     assert not (out / "static" / "pyodide").exists()
+    # The ready pages (the REPL app) load their own list: jedi without modules, from the site.
+    repl = json.loads((out / "repl" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    ready_kernel = repl["jupyter-config-data"]["litePluginSettings"][lite_kernel.KERNEL_PLUGIN]
+    assert ready_kernel["loadPyodideOptions"] == {
+        "lockFileURL": "./static/shangrila/ready-lock.json",
+        "packages": list(lite_kernel.PAGE_PRELOAD),
+    }
+    ready = json.loads((folder / "ready-lock.json").read_text(encoding="utf-8"))
+    jedi = ready["packages"]["jedi"]
+    assert lite_wheels.sha256_of(folder / jedi["file_name"]) == jedi["sha256"]
+    assert jedi["depends"] == [] and lock["packages"]["jedi"]["file_name"].startswith(cdn)
 
     data = config["jupyter-config-data"]
     assert data["enableMemoryStorage"] is True  # no stale copies: storage in the page only

@@ -26,3 +26,35 @@ def test_no_test_module_edits_sys_path_or_imports_helpers_by_bare_name() -> None
             found.append(f"{path.relative_to(TESTS)} edits sys.path")
         found += [f"{path.relative_to(TESTS)}: {m.group(0).strip()}" for m in bare.finditer(text)]
     assert not found, "\n".join(found)
+
+
+def test_browser_files_are_groups_and_other_tests_go_one_by_one() -> None:
+    from tests.conftest import xdist_group
+
+    class Item:
+        def __init__(self, path: Path, params: dict[str, str] | None = None) -> None:
+            self.path = path
+            if params is not None:
+                self.callspec = type("CallSpec", (), {"params": params})()
+
+    root = TESTS.parent
+    assert xdist_group(Item(TESTS / "rules" / "test_fuzz.py"), root) is None
+    board = TESTS / "browser" / "test_board_browser.py"
+    assert xdist_group(Item(board), root) == "tests/browser/test_board_browser.py"
+    matrix = TESTS / "browser" / "test_every_screen_browser.py"
+    assert xdist_group(Item(matrix, {"host": "lab"}), root) == f"{matrix.relative_to(root)}::lab"
+    assert xdist_group(Item(TESTS / "browser" / "test_lite_browser.py"), root) == "lite"
+    assert xdist_group(Item(TESTS / "test_lite.py"), root) == "lite"
+    assert xdist_group(Item(TESTS / "test_packaging.py"), root) == "tests/test_packaging.py"
+
+
+def test_the_longest_first_names_files_that_exist() -> None:
+    from tests.conftest import LONGEST_FIRST, SHARED_CACHE_GROUPS
+
+    missing = [
+        name
+        for name in LONGEST_FIRST
+        if name not in SHARED_CACHE_GROUPS.values()
+        and not (TESTS.parent / name.split("::")[0]).is_file()
+    ]
+    assert not missing, f"LONGEST_FIRST names files that are gone: {missing}"

@@ -47,6 +47,7 @@ from shangrila_widget.deprecation import deprecated, old_names
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
 from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import problem
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -184,7 +185,7 @@ class Thinker:
         self.seed = bot.seed
         self.actions = legal_actions(position)
         if not self.actions:
-            raise ShangrilaError("the game is over: there is no action to think about")
+            raise ShangrilaError(problem("game_over_think"))
         self.elapsed = 0.0
         self.search: Search | None = None
         self.budget: Budget | None = None
@@ -344,7 +345,7 @@ def choose_action(
     chosen = bot_from(bot, "medium", level=level, iterations=iterations, seconds=seconds, seed=seed)
     actions = legal_actions(position)
     if not actions:
-        raise ShangrilaError("the game is over: there is no action to choose")
+        raise ShangrilaError(problem("game_over_choose"))
     if len(actions) == 1:
         return actions[0]
     return Thinker(position, chosen).run().best.action  # what choice() reads, once

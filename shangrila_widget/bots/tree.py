@@ -38,6 +38,8 @@ from shangrila_widget.deprecation import deprecated
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.codes import OVER
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
+from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import problem
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -118,7 +120,7 @@ class Search:
         self.root = SearchNode(root)
         self.iterations = 0
         if keep is not None and keep not in self.root.actions:
-            raise ValueError(f"the kept action {keep} is not legal at the root")
+            raise ShangrilaError(problem("kept_not_legal", action=str(keep)))
         self.keep = keep
         self.keep_share = keep_share
         self._kept: SearchNode | None = None
@@ -126,7 +128,7 @@ class Search:
     def run(self, iterations: int | None = None, seconds: float | None = None) -> None:
         """Run until ``iterations`` more iterations or ``seconds`` have passed."""
         if iterations is None and seconds is None:
-            raise ValueError("a search needs iterations or seconds")
+            raise ShangrilaError(problem("search_budget"))
         clock = time.perf_counter
         deadline = None if seconds is None else clock() + seconds
         done = 0

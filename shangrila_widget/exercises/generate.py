@@ -128,8 +128,8 @@ def generate(
                 break
             exercise = None
         if exercise is None:
-            raise ValueError(
-                f"rules: found no exercise on {target} (seed {seed}, {players} players)"
+            raise ShangrilaError(
+                problem("no_exercise_found", target=str(target), seed=seed, n=players)
             )
         result.append(exercise)
     return result

@@ -34,6 +34,8 @@ from shangrila_widget.rules import MASTER_TYPES, Action, Journey, Pass, Place, P
 from shangrila_widget.rules.actions import parse_action
 from shangrila_widget.rules.board import STONES_IN_BOX, TILES_PER_TYPE, MasterType, neighbours
 from shangrila_widget.rules.codes import setup_caps
+from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import problem
 
 Claims = dict[str, Any]
 
@@ -101,7 +103,9 @@ def _known(misreading: str | None, kind: str) -> None:
         misreading not in MISREADINGS or MISREADINGS[misreading].kind != kind
     ):
         known = ", ".join(k for k, m in MISREADINGS.items() if m.kind == kind)
-        raise ValueError(f"not a {kind} misreading: {misreading!r} (known: {known})")
+        raise ShangrilaError(
+            problem("not_a_misreading", kind=kind, value=repr(misreading), known=known)
+        )
 
 
 def stronger(

@@ -44,6 +44,7 @@ The subpackage, one job a module: :mod:`~shangrila_widget.lite.kernel` (what the
 is and loads), :mod:`~shangrila_widget.lite.wheels` (the wheels the page installs),
 :mod:`~shangrila_widget.lite.lock` (Pyodide's package list), :mod:`~shangrila_widget.lite.pages`
 (the site's pages), :mod:`~shangrila_widget.lite.bytecode` (its Python compiled at build time),
+:mod:`~shangrila_widget.lite.ready` (the ready pages' smaller package list),
 :mod:`~shangrila_widget.lite.site` (the build),
 :mod:`~shangrila_widget.lite.runner` (what runs in the browser) and
 :mod:`~shangrila_widget.lite.command` (the command). The names below are loaded on first use,

@@ -77,6 +77,11 @@ REPL_STYLE = """<style>
       /* shangrila_widget: the REPL shows the ready pages only; no empty input to type in */
       .jp-CodeConsole-input, .jp-CodeConsole .lm-SplitPanel-handle { display: none; }
       .jp-CodeConsole-content { flex: 1 1 auto; height: 100% !important; top: 0 !important; }
+      /* no prompts to number on a ready page: the outputs get the window's whole width */
+      .jp-CodeConsole-content .jp-OutputArea-prompt,
+      .jp-CodeConsole-content .jp-OutputArea-promptOverlay,
+      .jp-CodeConsole-content .jp-InputArea-prompt { display: none; }
+      .jp-CodeConsole-content .jp-Cell { padding-left: 4px; padding-right: 4px; }
     </style>
     <script>
       // shangrila_widget: Enter in a text field of an output (the board's action box) is the

@@ -35,6 +35,14 @@ from shangrila_widget.lite.pages import (
     ready_repl,
     write_ready_pages,
 )
+from shangrila_widget.lite.ready import (
+    NO_MODULES,
+    READY_LOCK,
+    empty_wheel,
+    lazy_embed,
+    ready_lock,
+    write_ready_config,
+)
 from shangrila_widget.lite.wheels import (
     dependency_wheels,
     package_wheel,
@@ -169,6 +177,39 @@ def _patch_config(out_dir: Path, settings: dict[str, Any]) -> None:
     config_path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
+def _lazy_embed(folder: Path, lock: dict[str, Any]) -> bool:
+    """IPython's wheel in ``folder`` made to import its terminal on first use
+    (:func:`~shangrila_widget.lite.ready.lazy_embed`), its hash in ``lock`` updated."""
+    entry = next((e for k, e in lock["packages"].items() if normal(k) == "ipython"), None)
+    if entry is None or not (folder / str(entry["file_name"])).is_file():
+        return False
+    wheel = folder / str(entry["file_name"])
+    if not lazy_embed(wheel):
+        return False
+    entry["sha256"] = sha256_of(wheel)
+    return True
+
+
+def _ready_pages_lock(
+    out: Path,
+    folder: Path,
+    folder_name: str,
+    lock: dict[str, Any],
+    preload: dict[str, Any],
+    no_terminal: bool,
+) -> None:
+    """The ready pages' own package list (:mod:`~shangrila_widget.lite.ready`) beside the
+    site's, and their app told to load it."""
+    empties: dict[str, tuple[str, str]] = {}
+    for name in NO_MODULES:
+        wheel = empty_wheel(name, folder / "ready")
+        empties[name] = (f"ready/{wheel.name}", sha256_of(wheel))
+    ready = ready_lock(lock, empties, no_terminal=no_terminal)
+    (folder / READY_LOCK).write_text(json.dumps(ready, indent=1), encoding="utf-8")
+    options = {**preload, "lockFileURL": f"./static/{folder_name}/{READY_LOCK}"}
+    write_ready_config(out, KERNEL_PLUGIN, {"loadPyodideOptions": options})
+
+
 def build_site(
     out_dir: str | Path,
     *,
@@ -279,6 +320,8 @@ def _build(
     folder.mkdir(parents=True, exist_ok=True)
     for name, source in copies.items():
         shutil.copyfile(source, folder / name)
+    # IPython's terminal is imported on first use only (the offline site serves IPython).
+    no_terminal = local is not None and _lazy_embed(folder, lock)
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     compiled = local is not None and node is not None
     if local is not None and node is not None:
@@ -289,6 +332,7 @@ def _build(
                 entry["sha256"] = sha256_of(folder / str(entry["file_name"]))
         (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     _patch_config(out, settings)
+    _ready_pages_lock(out, folder, folder_name, lock, preload, no_terminal)
     open_tour_first(out / "index.html")
     ready_repl(out)
     write_ready_pages(out)

@@ -55,7 +55,8 @@ from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.render.painter import paint
 from shangrila_widget.render.primitives import Primitive
 from shangrila_widget.render.scene import Scene
-from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules.errors import ShangrilaError, excerpt
+from shangrila_widget.rules.messages import problem
 
 __all__ = ["CANVAS_CLASS", "POINTER_CLASS", "RESERVED_VAR", "BoardCanvas", "batch", "paint"]
 
@@ -103,7 +104,7 @@ class BoardCanvas:
     ) -> None:
         # ``css_width``: the largest CSS width (default: the width of the enclosing box).
         if pixel_ratio <= 0:
-            raise ValueError(f"pixel_ratio must be positive, not {pixel_ratio!r}")
+            raise ShangrilaError(problem("render_pixel_ratio", value=repr(pixel_ratio)))
         self.pixel_ratio = float(pixel_ratio)
         self.width = float(width)
         self.height = float(height)

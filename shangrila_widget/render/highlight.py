@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
+from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import problem
+
 HighlightKind = Literal["target", "selected", "moved", "refused", "hint", "reply"]
 
 #: Every highlight kind, in the order the scene draws their rings.
@@ -67,4 +70,4 @@ def selection_highlight(selection: tuple[str, ...]) -> Highlight:
         return Highlight("selected", village=selection[1])
     if selection[0] == "bridge" and len(selection) == 3:
         return Highlight("selected", bridge=(selection[1], selection[2]))
-    raise ValueError(f"not a hit-test target: {selection!r}")
+    raise ShangrilaError(problem("render_not_target", value=repr(selection)))

@@ -32,6 +32,8 @@ from shangrila_widget.rules.board import (
     VILLAGES,
     board_bridges,
 )
+from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import problem
 
 if TYPE_CHECKING:
     from shangrila_widget.render.primitives import Point
@@ -206,9 +208,9 @@ def board_layout(width: float = DESIGN_WIDTH, players: int = 4) -> BoardLayout:
     (False, 20, ('C',))
     """
     if players not in (3, 4):
-        raise ValueError(f"players must be 3 or 4, not {players!r}")
+        raise ShangrilaError(problem("render_players", value=repr(players)))
     if not width > 0:
-        raise ValueError(f"width must be positive, not {width!r}")
+        raise ShangrilaError(problem("render_width", value=repr(width)))
     u = width / DESIGN_WIDTH
     board_h = BOARD_HEIGHT * u
     xs = [v.x for v in VILLAGE_INFO]
@@ -469,7 +471,7 @@ def zoom_view(
     """The geometry of ``village`` opened large in a picture ``width`` x ``height``, with
     discs for the ``destinations`` of a journey from it (see :class:`ZoomView`)."""
     if village not in VILLAGES:
-        raise ValueError(f"no village {village!r}")
+        raise ShangrilaError(problem("render_no_village", value=repr(village)))
     u = width / DESIGN_WIDTH
     big = board_layout(width * ZOOM, players)
     v = big.villages[village]

@@ -52,11 +52,13 @@ from shangrila_widget.render.styles import (
 )
 from shangrila_widget.render.svg import scene_to_svg
 from shangrila_widget.rules.board import MASTER_TYPES
+from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import (
     Language,
     check_language,
     colour_name,
     has_words,
+    problem,
     say,
     type_name,
 )
@@ -223,7 +225,7 @@ def _example(item_id: str, cx: float, cy: float, u: float, lang: Language) -> li
         mark = space_mark(space, kind, u, (), wash=kind == "target")
         tile = [] if empty else _tile(space, u, lang)
         return [*space_parts(space, u, lang=lang), *tile, *mark]
-    raise ValueError(f"no such key item: {item_id!r}")
+    raise ShangrilaError(problem("render_no_key_item", value=repr(item_id)))
 
 
 # ---------------------------------------------------------------------------- the key

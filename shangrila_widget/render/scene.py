@@ -105,7 +105,8 @@ from shangrila_widget.render.styles import (
     rounded,
 )
 from shangrila_widget.rules.board import BRIDGE_INDEX, VILLAGES, board_bridges
-from shangrila_widget.rules.messages import COLOUR_NAMES, check_language, say
+from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import COLOUR_NAMES, check_language, problem, say
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -368,7 +369,9 @@ def _highlights(
     for index, mark in enumerate(marks):
         kind = mark.kind
         if kind not in HIGHLIGHT_KINDS:
-            raise ValueError(f"highlight kind must be one of {HIGHLIGHT_KINDS}, not {kind!r}")
+            raise ShangrilaError(
+                problem("render_highlight_kind", known=str(HIGHLIGHT_KINDS), value=repr(kind))
+            )
         key = (kind, mark.village, mark.type, mark.bridge)
         if key in seen:
             continue
@@ -384,7 +387,7 @@ def _highlights(
         if mark.bridge is not None:
             a, b = mark.bridge
             if (a, b) not in BRIDGE_INDEX:
-                raise ValueError(f"no bridge {a}-{b} on the board")
+                raise ShangrilaError(problem("render_no_bridge", a=a, b=b))
             if (a, b) not in layout.bridges and (b, a) not in layout.bridges:
                 continue  # absent with this player count
             colour = HIGHLIGHT_COLOURS[kind]

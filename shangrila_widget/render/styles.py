@@ -77,11 +77,13 @@ FOOTER_FILL: Final = "#F6F2E8"
 FOOTER_INK: Final = "#2E271D"
 #: The highlights' colours; a ring is at least 3:1 against the block, the disc and the
 #: background it is drawn on (WCAG AA for marks that are not text): Okabe-Ito's bluish
-#: green and sky blue made darker (same hues) for ``target`` and ``moved``.
+#: green made darker (same hue) for ``target``; ``moved`` electric indigo, told apart at a
+#: glance from every player's colour and every other ring (CIEDE2000 26 or more: the darker
+#: sky blue it was sat 2 from Blue's tiles), 4.0:1 on the block.
 HIGHLIGHT_COLOURS: Final[dict[str, str]] = {
     "target": "#007A59",
     "selected": "#000000",
-    "moved": "#1571A5",
+    "moved": "#6F00FF",
     "refused": "#000000",
     "hint": "#4D004B",  # deep magenta: 3.2:1 on Red's tiles, at least 2.8:1 on every tile
     "reply": "#333333",  # the expected answer to a hint: dark grey, dotted

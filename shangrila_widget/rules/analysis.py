@@ -21,7 +21,7 @@ from typing import Final
 from shangrila_widget.rules.actions import Action, Journey, Pass, Place, Recruit
 from shangrila_widget.rules.engine import WEIGHTED_KINDS, play, scores
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import Language
+from shangrila_widget.rules.messages import Language, problem
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.results import Outcome
 
@@ -77,8 +77,11 @@ def what_if(position: Position, kinds: Iterable[str] = ALL_KINDS) -> list[Predic
     unknown = wanted - set(ALL_KINDS)
     if unknown:
         raise ShangrilaError(
-            f"unknown action kinds {', '.join(excerpt(k) for k in sorted(unknown)[:3])}: "
-            f"expected {', '.join(ALL_KINDS)}"
+            problem(
+                "unknown_kinds",
+                value=", ".join(excerpt(k) for k in sorted(unknown)[:3]),
+                known=list(ALL_KINDS),
+            )
         )
     return [
         Prediction(action, play(position, action))

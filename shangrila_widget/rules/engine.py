@@ -51,6 +51,7 @@ from shangrila_widget.rules.board import (
 from shangrila_widget.rules.codes import C_INDEX as _C
 from shangrila_widget.rules.codes import OVER, PLAY, SETUP, STUDENT_OFFSET, setup_caps
 from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError, excerpt
+from shangrila_widget.rules.messages import problem
 from shangrila_widget.rules.position import Position, PositionParts, check_position
 from shangrila_widget.rules.results import Outcome, Refusal
 from shangrila_widget.rules.sampling import WEIGHTED_KINDS as WEIGHTED_KINDS
@@ -146,7 +147,7 @@ def _check_player(player: object, packed: PositionParts) -> None:
     if not isinstance(player, str):
         raise TypeError(f"player: expected a colour name or None, got {excerpt(player)}")
     if player not in COLOUR_INDEX or COLOUR_INDEX[player] not in packed.players:
-        raise ShangrilaError(f"player: {excerpt(player)} is not a player of this game")
+        raise ShangrilaError(problem("player_not_in_game", value=excerpt(player)))
 
 
 def check(pos: Position, action: Action | str, player: str | None = None) -> Refusal | None:
@@ -202,7 +203,7 @@ def action_conditions(
         _check_player(player, packed)
         colour = COLOUR_INDEX[player]
     if isinstance(action, Pass):
-        raise ShangrilaError("action_conditions: a pass has no conditions of its own")
+        raise ShangrilaError(problem("pass_conditions"))
     return _conditions(packed, action, colour, PLAY if packed.phase == OVER else packed.phase)
 
 

@@ -365,7 +365,7 @@ def action_message(action: object) -> Message:
         )
     if isinstance(action, Pass):
         return Message("action.pass")
-    raise ShangrilaError(f"expected an action, got {excerpt(action)}")
+    raise ShangrilaError(problem("not_an_action", value=excerpt(action)))
 
 
 def action_words(action: object, lang: Language = "en") -> str:

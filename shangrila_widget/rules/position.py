@@ -452,7 +452,7 @@ def _type(master_type: object) -> int:
         return TYPE_INDEX[master_type]  # type: ignore[index]
     except (KeyError, TypeError):
         raise ShangrilaError(
-            f"unknown master type {excerpt(master_type)}: expected one of {', '.join(MASTER_TYPES)}"
+            problem("master_type_choice", value=excerpt(master_type), known=list(MASTER_TYPES))
         ) from None
 
 
@@ -461,7 +461,7 @@ def _colour(colour: object) -> int:
         return COLOUR_INDEX[colour]  # type: ignore[index]
     except (KeyError, TypeError):
         raise ShangrilaError(
-            f"unknown colour {excerpt(colour)}: expected one of {', '.join(COLOURS)}"
+            problem("unknown_colour", value=excerpt(colour), known=list(COLOURS))
         ) from None
 
 

@@ -38,6 +38,7 @@ from shangrila_widget.rules.actions import Action, as_action, parse_action
 from shangrila_widget.rules.editions import EDITIONS, edition_of
 from shangrila_widget.rules.engine import check
 from shangrila_widget.rules.errors import RulingError, ShangrilaError, excerpt
+from shangrila_widget.rules.messages import problem
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.position_json import OPTION_END_ELEVEN
 
@@ -80,7 +81,7 @@ def question_string(
         check(pos, action, player)  # checks the arguments
         action = as_action(action)
     elif player is not None:
-        raise ValueError("a player needs an action")
+        raise ShangrilaError(problem("question_player_action"))
     fields = pos.to_compact().split()
     if pos.end_eleven:
         fields.remove("e11")

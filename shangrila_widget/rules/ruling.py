@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.rules.actions import Action, as_action
 from shangrila_widget.rules.changes import Change, changes_for, edited
 from shangrila_widget.rules.editions import (
@@ -141,6 +142,25 @@ def ruling(pos: Position, action: Action | str, player: str | None = None) -> Ru
         other_edition(pos, action, player, outcome),
     )
 
+
+def _site_url_before_0_2(base_url: str | None = None) -> str:
+    """``ruling.site_url`` as it was: ``base_url``, else ``$SHANGRILA_SITE_URL``, else
+    :data:`DEFAULT_BASE_URL`. The environment is read by the command line's ``site_url``,
+    where the program starts; this module only hands the call on."""
+    from shangrila_widget.__main__ import site_url
+
+    return site_url(base_url)
+
+
+__getattr__ = old_names(
+    __name__,
+    {
+        "site_url": (
+            "ruling_link(..., base_url) (the caller gives the address)",
+            _site_url_before_0_2,
+        )
+    },
+)
 
 __all__ = [
     "DEFAULT_BASE_URL",

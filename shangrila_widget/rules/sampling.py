@@ -19,6 +19,7 @@ from shangrila_widget.rules.actions import PASS, Action, Journey
 from shangrila_widget.rules.board import BRIDGES, VILLAGE_BRIDGE_MASK, VILLAGE_INDEX
 from shangrila_widget.rules.codes import OVER, SETUP
 from shangrila_widget.rules.errors import IllegalActionError, ShangrilaError, excerpt
+from shangrila_widget.rules.messages import problem
 from shangrila_widget.rules.position import Position, PositionParts, check_position
 from shangrila_widget.rules.results import Refusal
 from shangrila_widget.rules.spaces import ALL_VILLAGES as _ALL_VILLAGES
@@ -107,14 +108,12 @@ def _kind_weights(weights: object) -> tuple[float, float, float]:
     for kind, weight in weights.items():
         if kind not in WEIGHTED_KINDS:
             raise ShangrilaError(
-                f"weights: unknown kind {excerpt(kind)}: expected {', '.join(WEIGHTED_KINDS)}"
+                problem("weights_kind", value=excerpt(kind), known=list(WEIGHTED_KINDS))
             )
         if isinstance(weight, bool) or not isinstance(weight, (int, float)):
             raise TypeError(f"weights[{kind}]: expected a number, got {excerpt(weight)}")
         if not 0 <= weight < float("inf"):
-            raise ShangrilaError(
-                f"weights[{kind}]: expected a number of at least 0, got {excerpt(weight)}"
-            )
+            raise ShangrilaError(problem("weights_number", kind=str(kind), value=excerpt(weight)))
     get = weights.get
     return get("place", 0), get("recruit", 0), get("journey", 0)
 

@@ -33,7 +33,10 @@ work on the canvas (see :mod:`shangrila_widget.render.pointer`).
   as the board (the root is a CSS size container; ``cqh``) in the first; the bars, the
   buttons, then the message line and the table (scrolling) in the second, with large text
   and buttons; the click-mode toggle, the speed slider and the line naming the computer
-  players are folded away.
+  players are folded away. The bars and the buttons are never squeezed and the side panel
+  keeps at least 180 px: where the window is too small for that (JupyterLab with its file
+  browser open at 1024x768, where the buttons wrap to five rows), the whole board scrolls
+  instead of clipping the side column (issue 23).
 """
 
 from __future__ import annotations
@@ -67,9 +70,21 @@ log = logging.getLogger(__name__)
 # Comments about the rules below live here, not in the CSS (every word of the page is
 # checked for its language): the tour's Exercises button stands out at a chapter's last
 # step; the tour's and the checker's panels keep their own order (narration, then the
-# message and the action box), which the board alone puts first; inside a tour or a checker
-# in presenter mode the board keeps its place in the owner's own presenter layout (the
-# owner's header stays on screen), only its texts and letters grow.
+# message and the action box), which the board alone puts first; the picture and the side
+# panel share a row while there are 320 px for the one and 260 px for the other (the picture
+# shrinks to its 320 px first, its max-content width is its full size), and only below that
+# does the side panel wrap under it (it pushed the button row out of the window in
+# JupyterLab with its file browser open at 1024x768; the phone's rules come first, hence
+# the :where); the supply table fits a narrow side panel (a phone, a projector's column,
+# that host) in a compact form: smaller gaps, and the headers of its last two columns
+# (masters, villages: the widest words) turned to run upwards, and in the narrowest (a phone
+# in JupyterLab, whose side bars stay) the colour's swatch above its name; the tour's
+# narration is as wide as its panel (at 100 % its margins overflowed it); the what-if list's
+# lines wrap (ipywidgets writes them with no-break spaces: they may break anywhere) in a box
+# at most 160 px (40 % of the window) tall, so nothing in it needs a sideways scroll (it and the
+# exercises' answers, 100 % wide, lose their side margins); inside a tour or
+# a checker in presenter mode the board keeps its place in the owner's own presenter layout
+# (the owner's header stays on screen), only its texts and letters grow.
 STYLESHEET = f"""
 .shangrila-board {{ {RESERVED_VAR}: 150px; }}
 .shangrila-tour .shangrila-board {{ {RESERVED_VAR}: 190px; }}
@@ -79,6 +94,10 @@ STYLESHEET = f"""
 .jp-NotebookPanel .shangrila-checker .shangrila-board {{ {RESERVED_VAR}: 310px; }}
 canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board .shangrila-main > .shangrila-board-box {{ order: -1; }}
+.shangrila-board :where(.shangrila-main > .shangrila-board-box) {{
+  flex: 1 1 320px !important; max-width: max-content;
+}}
+.shangrila-board :where(.shangrila-main > .shangrila-side-panel) {{ flex: 1 1 260px !important; }}
 .shangrila-board .shangrila-side-panel > * {{ flex-shrink: 0; }}
 .shangrila-board .shangrila-message, .shangrila-board .shangrila-action-box {{ order: -1; }}
 .shangrila-board .shangrila-action-box {{ margin: 4px 0; }}
@@ -107,6 +126,17 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-supply {{ border-collapse: collapse; font-size: 90%; }}
 .shangrila-supply th, .shangrila-supply td {{ padding: 1px 6px; text-align: center; }}
 .shangrila-supply th[scope=row] {{ text-align: left; }}
+.shangrila-side-info {{ container-type: inline-size; }}
+@container (max-width: 27em) {{
+  .shangrila-supply th, .shangrila-supply td {{ padding: 1px 3px !important; }}
+  .shangrila-supply th[scope=col]:nth-last-child(-n+2) {{
+    writing-mode: sideways-lr; text-align: left; vertical-align: bottom;
+  }}
+}}
+@container (max-width: 19em) {{
+  .shangrila-supply th, .shangrila-supply td {{ padding: 1px 2px !important; }}
+  .shangrila-supply th[scope=row] {{ white-space: normal !important; }}
+}}
 .shangrila-seats span {{ font-size: 90%; color: var(--jp-ui-font-color2, #444); }}
 .shangrila-review-caption div {{ padding: 2px 6px; }}
 .shangrila-error-details {{
@@ -118,10 +148,11 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-board.{PRESENTER} {{
   display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
   grid-template-columns: auto minmax(0, 1fr);
-  grid-template-rows: auto auto auto minmax(0, 1fr) auto auto auto auto;
+  grid-template-rows: max-content max-content max-content minmax(180px, 1fr)
+    auto auto auto auto;
   position: fixed !important; top: 0; left: 0; width: 100vw !important; height: 100vh;
   max-width: none !important; margin: 0 !important; padding: 12px; box-sizing: border-box;
-  overflow: hidden; z-index: 10000; background: var(--jp-layout-color0, #fff);
+  overflow: hidden auto; z-index: 10000; background: var(--jp-layout-color0, #fff);
 }}
 .jp-Notebook .shangrila-board.{PRESENTER} {{ width: 100% !important; height: 100%; }}
 /* h23-projector */
@@ -184,13 +215,18 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-tour-panel, .shangrila-checker-panel {{ overflow: auto !important; }}
 .shangrila-tour-panel > *, .shangrila-checker-panel > * {{ flex: 0 0 auto; }}
 .shangrila-tour-panel > .shangrila-narration {{
-  flex: 1 1 auto; min-height: 8em; overflow-y: auto;
+  flex: 1 1 auto; min-height: 8em; overflow-y: auto; width: auto !important;
 }}
 .shangrila-chapter-picker {{ width: 22em; max-width: 100%; }}
 .shangrila-tour-panel .shangrila-message, .shangrila-checker-panel .shangrila-message {{
   position: static;
 }}
 .shangrila-what-if > * {{ flex: 0 0 auto; }}
+.shangrila-what-if .widget-select, .shangrila-exercise-option {{
+  margin-left: 0 !important; margin-right: 0 !important;
+}}
+.shangrila-what-if select {{ max-height: min(40vh, 160px); }}
+.shangrila-what-if select option {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .shangrila-tour-panel > .shangrila-message, .shangrila-tour-panel > .shangrila-action-box,
 .shangrila-checker-panel > .shangrila-message,
 .shangrila-checker-panel > .shangrila-action-box {{ order: 0; }}
@@ -302,7 +338,9 @@ PHONE_STYLESHEET = f"""
   {_ROOTS} .widget-inline-hbox > * {{ max-width: 100%; min-width: 0; }}
   {_ROOTS} .widget-toggle-buttons .widget-toggle-button {{ width: auto !important; }}
   {_ROOTS} .widget-dropdown select, {_ROOTS} .widget-text input {{ max-width: 100%; }}
-  {_ROOTS} .widget-dropdown, {_ROOTS} .widget-text {{ width: 100% !important; }}
+  {_ROOTS} .widget-dropdown, {_ROOTS} .widget-text {{
+    width: 100% !important; margin-left: 0 !important; margin-right: 0 !important;
+  }}
   .shangrila-board .shangrila-side-panel {{
     max-height: none !important; overflow: visible !important; padding: 0 !important;
     min-width: 0 !important; flex: 1 1 100% !important;

@@ -683,3 +683,111 @@ def open_board(
     opener = BoardOpener(request, browser_page, voila_server)
     yield opener
     opener.close()
+
+
+# --------------------------------------------------------------------------------------------
+# The static site (JupyterLite), built once for the session
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class OfflineLiteSite:
+    """The offline static site (``lite --pyodide DIR``), served on 127.0.0.1."""
+
+    pyodide: Path
+    """The assembled Pyodide folder it was built from."""
+    url: str
+    folder: Path
+    build_seconds: float
+
+
+@pytest.fixture(scope="session")
+def offline_lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OfflineLiteSite]:
+    """The offline site, built once for the session and shared by the static site's browser
+    tests (a build takes about a minute; see ``tests/browser/test_lite_browser.py``)."""
+    from tests.browser import test_lite_browser as lite
+
+    lite.require_lite()
+    base = tmp_path_factory.mktemp("lite")
+    pyodide = lite.assemble_pyodide(base / "pyodide")
+    started = time.monotonic()
+    folder = base / "offline"
+    lite.build(folder, "--pyodide", str(pyodide))
+    seconds = time.monotonic() - started
+    lite.expose_app(folder)
+    servers: list[Any] = []
+    try:
+        yield OfflineLiteSite(pyodide, lite.serve_folder(folder, servers), folder, seconds)
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+
+
+class _ToCurrent(list[str]):
+    """A list that hands what is appended to the current test's list (``target``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.target: list[str] = []
+
+    def append(self, item: str) -> None:
+        self.target.append(item)
+
+
+@dataclass
+class _SharedLitePage:
+    page: Page
+    diagnostics: BrowserDiagnostics
+    blocked: _ToCurrent
+
+
+class SharedLitePages:
+    """The static site's pages loaded once for the session, one per address, for the tests
+    that do not disturb each other on it: each load starts Python in the page (Pyodide,
+    20-60 s). :meth:`get` gives the page (loaded on first use) with what it says from then on
+    going to the calling test's ``browser_diagnostics``; the test sets the window's size it
+    needs and leaves the page as a person would find it (presenter mode off)."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+        self._pages: dict[str, _SharedLitePage] = {}
+
+    def get(
+        self, url: str, diagnostics: BrowserDiagnostics, viewport: dict[str, int]
+    ) -> tuple[Page, bool]:
+        """The page of ``url`` and whether it was loaded just now (False: used before)."""
+        shared = self._pages.get(url)
+        fresh = shared is None
+        if shared is None:
+            blocked = _ToCurrent()
+            context = hermetic_context(
+                self._browser, blocked, viewport=viewport, service_workers="allow"
+            )
+            shared = _SharedLitePage(context.new_page(), diagnostics, blocked)
+            holder = shared
+
+            def on_console(message: ConsoleMessage) -> None:
+                holder.diagnostics.console.append(f"[{message.type}] {message.text}")
+
+            shared.page.on("console", on_console)
+            shared.page.on("pageerror", lambda e: holder.diagnostics.page_errors.append(str(e)))
+            self._pages[url] = shared
+        shared.diagnostics = diagnostics
+        shared.blocked.target = diagnostics.blocked_urls
+        shared.page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        if fresh:
+            shared.page.goto(url)
+        return shared.page, fresh
+
+    def close(self) -> None:
+        for shared in self._pages.values():
+            shared.page.context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_lite_pages(browser: Browser) -> Iterator[SharedLitePages]:
+    """See :class:`SharedLitePages`."""
+    pages = SharedLitePages(browser)
+    yield pages
+    pages.close()

@@ -36,6 +36,7 @@ import sys
 import tarfile
 import threading
 import time
+import warnings
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -77,7 +78,7 @@ from tests.support.positions import FOUR
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
 
-    from tests.browser.conftest import BrowserDiagnostics
+    from tests.browser.conftest import BrowserDiagnostics, OfflineLiteSite, SharedLitePages
 
 CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO_ROOT / ".lite-cache")
 VIEWPORT = {"width": 1100, "height": 1000}
@@ -142,12 +143,25 @@ def assemble_pyodide(target: Path) -> Path:
     return target
 
 
+def from_pyodide(lock: dict[str, object]) -> list[str]:
+    """What the site's pages load from Pyodide's package list ``lock`` besides the kernel's
+    packages: the requirements there of this package and of the wheels the site adds."""
+    packages = lock["packages"]
+    assert isinstance(packages, dict)
+    listed = {lite_kernel.normal(key) for key in packages}
+    names = lite_wheels.requirements("shangrila_widget")
+    for name in lite_wheels.site_distributions(lock):
+        names += lite_wheels.requirements(name)
+    return sorted({name for name in names if name in listed})
+
+
 def full_pyodide(assembled: Path, target: Path) -> Path:
     """``assembled`` with the pure-Python wheels in it too (for the default site's simulated
-    public distribution), taken from the build's cache, their hashes those of the files."""
+    public distribution): those the kernel and the pages load (:func:`from_pyodide`), taken
+    from the build's cache, their hashes those of the files."""
     shutil.copytree(assembled, target)
     lock = json.loads((target / "pyodide-lock.json").read_text(encoding="utf-8"))
-    needed = lite_lock.needed_packages(lock, KERNEL_ROOTS)
+    needed = lite_lock.needed_packages(lock, [*KERNEL_ROOTS, *from_pyodide(lock)])
     names = [lock["packages"][n]["file_name"] for n in needed if n not in STANDIN_NAMES]
     fetched = lite_wheels.pure_wheels_from_pypi(lock, names, CACHE)
     for name, path in fetched.items():
@@ -187,19 +201,8 @@ def expose_app(site: Path) -> None:
     config_path.write_text(json.dumps(config), encoding="utf-8")
 
 
-@dataclass
-class LiteSites:
-    """The two sites the tests open, built from one assembled Pyodide folder."""
-
-    pyodide: Path
-    offline_url: str
-    offline_dir: Path
-    offline_build_seconds: float
-    default_url: str
-    default_dir: Path
-
-
-def _serve(folder: Path, servers: list[http.server.ThreadingHTTPServer]) -> str:
+def serve_folder(folder: Path, servers: list[http.server.ThreadingHTTPServer]) -> str:
+    """Serve ``folder`` on 127.0.0.1 (a new port); returns its URL."""
     handler = functools.partial(_Handler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -207,34 +210,47 @@ def _serve(folder: Path, servers: list[http.server.ThreadingHTTPServer]) -> str:
     return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-@pytest.fixture(scope="module")
-def lite_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiteSites]:
-    """The offline site (``--pyodide DIR``) and the default one (Pyodide from the public
-    distribution, given its package list with ``--pyodide-lock``), served on 127.0.0.1."""
+_serve = serve_folder  # the name benchmarks/lite_start.py imports
+
+
+def require_lite() -> None:
+    """Skip (fail under CI) when the site cannot be built and served here."""
     reason = _lite_requirement()
     if reason is not None:
         if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
             pytest.fail(f"CI=true but the lite test cannot run: {reason}", pytrace=False)
         pytest.skip(reason)
-    base = tmp_path_factory.mktemp("lite")
-    pyodide = assemble_pyodide(base / "pyodide")
+
+
+def build(out: Path, *options: str) -> None:
+    """``python -m shangrila_widget lite OUT *options`` with this checkout's package."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    command = [sys.executable, "-m", "shangrila_widget", "lite"]
-    started = time.monotonic()
-    offline = base / "offline"
-    _run([*command, str(offline), "--pyodide", str(pyodide), "--cache", str(CACHE)], env=env)
-    seconds = time.monotonic() - started
-    expose_app(offline)
-    default = base / "default"
-    pyodide = full_pyodide(pyodide, base / "pyodide-full")
-    lock = str(pyodide / "pyodide-lock.json")
-    _run([*command, str(default), "--pyodide-lock", lock, "--cache", str(CACHE)], env=env)
+    command = [sys.executable, "-m", "shangrila_widget", "lite", str(out), *options]
+    _run([*command, "--cache", str(CACHE)], env=env)
+
+
+@dataclass
+class DefaultSite:
+    """The default site (Pyodide from the public distribution, given its package list with
+    ``--pyodide-lock``), served on 127.0.0.1, and the folder that simulates the distribution."""
+
+    url: str
+    folder: Path
+    distribution: Path
+
+
+@pytest.fixture(scope="module")
+def default_site(
+    offline_lite_site: OfflineLiteSite, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[DefaultSite]:
+    base = tmp_path_factory.mktemp("lite-default")
+    distribution = full_pyodide(offline_lite_site.pyodide, base / "pyodide-full")
+    folder = base / "default"
+    build(folder, "--pyodide-lock", str(distribution / "pyodide-lock.json"))
     servers: list[http.server.ThreadingHTTPServer] = []
     try:
-        yield LiteSites(
-            pyodide, _serve(offline, servers), offline, seconds, _serve(default, servers), default
-        )
+        yield DefaultSite(serve_folder(folder, servers), folder, distribution)
     finally:
         for server in servers:
             server.shutdown()
@@ -309,17 +325,17 @@ def assert_no_unwanted_greeting(page: Page) -> None:
 
 
 def test_lite_hot_seat_ready_page_draws_and_plays_offline(
-    lite_sites: LiteSites,
-    lite_page: Page,
+    offline_lite_site: OfflineLiteSite,
+    shared_lite_pages: SharedLitePages,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
 ) -> None:
-    """``hot-seat.html``: the board is drawn with nothing to run, and a click plays."""
-    url, out = lite_sites.offline_url, lite_sites.offline_dir
-    build_seconds = lite_sites.offline_build_seconds
-    page = lite_page
+    """``hot-seat.html``: the board is drawn with nothing to run, and a click plays. (The
+    page is the session's, shared with the every-screen matrix, which plays nothing.)"""
+    url, out = offline_lite_site.url, offline_lite_site.folder
+    build_seconds = offline_lite_site.build_seconds
     started = time.monotonic()
-    page.goto(url + "hot-seat.html")
+    page, _ = shared_lite_pages.get(url + "hot-seat.html", browser_diagnostics, VIEWPORT)
 
     # The notebook's last cell plays "place healer A" for Red: the board shows it.
     red_healer_a = GEOMETRY.tile_fill_point("A", "healer", student=False)
@@ -376,13 +392,14 @@ def test_lite_hot_seat_ready_page_draws_and_plays_offline(
 
 
 def test_lite_site_root_opens_the_tour_ready_and_next_moves_the_board(
-    lite_sites: LiteSites,
-    lite_page: Page,
+    offline_lite_site: OfflineLiteSite,
+    shared_lite_pages: SharedLitePages,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
 ) -> None:
-    page = lite_page
-    page.goto(lite_sites.offline_url)
+    """The site's root opens the tour's ready page; Next moves its board. (The page is the
+    session's, shared with the every-screen matrix, which leaves the tour where it began.)"""
+    page, _ = shared_lite_pages.get(offline_lite_site.url, browser_diagnostics, VIEWPORT)
     assert "repl/index.html" in page.url and "tour.ipynb" in unquote(page.url), page.url
     wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
     width, height = page.locator(CANVAS).first.evaluate("(el) => [el.width, el.height]")
@@ -403,7 +420,7 @@ def test_lite_site_root_opens_the_tour_ready_and_next_moves_the_board(
 
 
 def test_lite_ruling_link_opens_the_checker_with_its_verdict(
-    lite_sites: LiteSites,
+    offline_lite_site: OfflineLiteSite,
     lite_page: Page,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
@@ -420,15 +437,26 @@ def test_lite_ruling_link_opens_the_checker_with_its_verdict(
     )
 
     position = linked_position()
-    answer = cli_ruling(position, QUESTION, lite_sites.offline_url)
+    answer = cli_ruling(position, QUESTION, offline_lite_site.url)
     link = str(answer["link"])
     page = lite_page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     started = time.monotonic()
     page.goto(link)
+    # The verdict is there when the board is first drawn: the page is polled every 50 ms for
+    # the checker's canvas having pixels, and the ruling box read in the same poll.
+    first = page.wait_for_function(
+        _FIRST_DRAW_JS, arg=".shangrila-checker", polling=50, timeout=LOAD_TIMEOUT * 1000
+    ).json_value()
+    drawn = time.monotonic() - started
     verdict = page.locator(".shangrila-ruling").get_by_text("Verdict: refused.")
     verdict.wait_for(timeout=LOAD_TIMEOUT * 1000)
-    print(f"\nlite ruling link: verdict {time.monotonic() - started:.1f} s after navigation")
+    shown = time.monotonic() - started
+    print(
+        f"\nlite ruling link: board drawn {drawn:.1f} s, verdict shown {shown:.1f} s after "
+        f"navigation; at the first drawn board the ruling box said {first['ruling'][:60]!r}"
+    )
+    assert "Verdict: refused." in first["ruling"] and first["visible"], first
     assert "repl/index.html" in page.url and "dispute-checker.ipynb" in unquote(page.url)
     ruling_text = page.locator(".shangrila-ruling").inner_text()
     assert "JOURNEY-START" in ruling_text and "Question: may Red play journey B A?" in ruling_text
@@ -438,13 +466,28 @@ def test_lite_ruling_link_opens_the_checker_with_its_verdict(
     page.get_by_role("button", name="Copy link").click()
     page.get_by_text("Link copied").first.wait_for()
     copied = page.evaluate("() => navigator.clipboard.readText()")
-    assert copied == f"{lite_sites.offline_url}dispute-checker.html?ruling={answer['ruling']}"
+    assert copied == f"{offline_lite_site.url}dispute-checker.html?ruling={answer['ruling']}"
     page.get_by_role("button", name="QR code").click()  # segno's wheel runs in the page too
     picture = page.locator(".shangrila-qr-picture svg")
     picture.wait_for()
     assert decode_qr(picture.screenshot()) == [copied]
     assert browser_diagnostics.page_errors == []
     assert browser_diagnostics.blocked_urls == []
+
+
+# None until the canvas under ``root`` has a painted pixel; then the ruling box's text then,
+# and whether it is shown.
+_FIRST_DRAW_JS = """(root) => {
+    const canvas = document.querySelector(root + ' canvas');
+    if (!canvas || !canvas.width || !canvas.height) return null;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = false;
+    for (let i = 3; i < data.length; i += 4 * 97) if (data[i]) { painted = true; break; }
+    if (!painted) return null;
+    const box = document.querySelector('.shangrila-ruling');
+    const r = box ? box.getBoundingClientRect() : null;
+    return {ruling: box ? box.innerText : '', visible: !!r && r.width > 0 && r.height > 0};
+}"""
 
 
 _CELL_SOURCE_JS = """() => {
@@ -455,7 +498,7 @@ _CELL_SOURCE_JS = """() => {
 
 
 def test_lite_notebook_edits_do_not_outlive_the_page(
-    lite_sites: LiteSites,
+    offline_lite_site: OfflineLiteSite,
     lite_page: Page,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
@@ -463,7 +506,7 @@ def test_lite_notebook_edits_do_not_outlive_the_page(
     """The Notebook app: no "No Kernel" or "Not Trusted"; an edit saved in the browser is
     gone after a reload, which shows the notebook as shipped."""
     page = lite_page
-    url = lite_sites.offline_url + "notebooks/index.html?path=hot-seat.ipynb"
+    url = offline_lite_site.url + "notebooks/index.html?path=hot-seat.ipynb"
     shipped = "".join(
         json.loads(serve.notebook_source("hot-seat.ipynb").read_text())["cells"][1]["source"]
     )
@@ -495,21 +538,25 @@ def test_lite_notebook_edits_do_not_outlive_the_page(
 
 
 def test_lite_default_site_loads_pyodide_from_the_public_distribution(
-    lite_sites: LiteSites,
+    default_site: DefaultSite,
     lite_page: Page,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
 ) -> None:
     """The default site in the browser, with Pyodide's public distribution *simulated*: the
-    test answers its URLs from the assembled Pyodide folder (nothing reaches the network)."""
+    test answers its URLs from the assembled Pyodide folder (nothing reaches the network).
+    Every file the page asks of it is there (the widgets' requirements that Pyodide has,
+    such as anywidget's typing-extensions, too), and every widget model starts."""
     page = lite_page
     cdn = str(lite_kernel.kernel_constants().PYODIDE_CDN_URL).rstrip("/") + "/"
     served: list[str] = []
+    absent: list[str] = []
 
     def public_distribution(route: Route) -> None:
         name = route.request.url[len(cdn) :].split("?")[0]
-        path = lite_sites.pyodide / name
+        path = default_site.distribution / name
         if "/" in name or not path.is_file():
+            absent.append(name)
             route.fulfill(status=404, body="not in the simulated distribution")
             return
         served.append(name)
@@ -522,7 +569,7 @@ def test_lite_default_site_loads_pyodide_from_the_public_distribution(
 
     page.context.route(re.compile("^" + re.escape(cdn)), public_distribution)
     started = time.monotonic()
-    open_and_run(page, lite_sites.default_url + "notebooks/index.html?path=hot-seat.ipynb")
+    open_and_run(page, default_site.url + "notebooks/index.html?path=hot-seat.ipynb")
     red_healer_a = GEOMETRY.tile_fill_point("A", "healer", student=False)
     wait_for_canvas_color(page, CANVAS, *red_healer_a, RED, tolerance=10, timeout=LOAD_TIMEOUT)
     drawn = time.monotonic() - started
@@ -532,13 +579,20 @@ def test_lite_default_site_loads_pyodide_from_the_public_distribution(
     assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= set(served)
     assert {"ipython-9.12.0-py3-none-any.whl", "numpy-0.0.0-py3-none-any.whl"} <= set(served)
     assert not [name for name in served if name.startswith(("shangrila", "ipycanvas"))]
+    assert absent == [], "the page asked the distribution for files it does not have"
     print(f"\ndefault lite site: board drawn {drawn:.1f} s after navigation")
+    failed = [line for line in browser_diagnostics.console if "Failed to initialize" in line]
+    if failed:  # a known defect (issue 23 note): anywidget 0.11 gives a model's set-up 2 s
+        # (AbortSignal.timeout(2000) in its front end); on a busy machine the public site's
+        # set-up takes longer and the model's later messages are dropped. Reported, not failed,
+        # until the front end is patched or anywidget lets the set-up take longer.
+        warnings.warn(f"known defect, anywidget's 2 s set-up timeout: {failed}", stacklevel=1)
     assert browser_diagnostics.page_errors == []
     assert browser_diagnostics.blocked_urls == []
 
 
 def test_lite_exercises_ready_page_answers_an_exercise_and_plays_it_out(
-    lite_sites: LiteSites,
+    offline_lite_site: OfflineLiteSite,
     lite_page: Page,
     browser_diagnostics: BrowserDiagnostics,
     request: pytest.FixtureRequest,
@@ -553,12 +607,13 @@ def test_lite_exercises_ready_page_answers_an_exercise_and_plays_it_out(
     first = in_steps(10, 1)[0]  # the notebook's Exercises(seed=1)
     assert first.action is not None
     page = lite_page
-    page.goto(lite_sites.offline_url + lite_pages.ready_page("exercises.ipynb"))
+    page.goto(offline_lite_site.url + lite_pages.ready_page("exercises.ipynb"))
     wait_for_canvas_pixels(page, timeout=LOAD_TIMEOUT)
     root = page.locator(".shangrila-exercises")
     root.get_by_role("button", name=first.answer.text.text("en"), exact=True).click()
     expect(page.locator(".shangrila-exercise-verdict")).to_contain_text(
-        say("ui.exercise_right", "en")
+        say("ui.exercise_right", "en"),
+        timeout=30_000,  # Python in the page, a busy machine
     )
     step = page.locator(".shangrila-exercise-step-text")
     expect(step).to_contain_text(play_out(first.position, first.action)[0].rule)

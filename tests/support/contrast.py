@@ -54,6 +54,69 @@ def contrast_ratio(first: Sequence[float], second: Sequence[float]) -> float:
     return (b + 0.05) / (a + 0.05)
 
 
+def lab(rgb: Sequence[float]) -> RGB:
+    """CIELAB (D65) of a 0-255 sRGB colour."""
+
+    def channel(value: float) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb[:3])
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in xyz)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def ciede2000(first: Sequence[float], second: Sequence[float]) -> float:
+    """CIEDE2000 colour difference of two CIELAB colours (about 2: just seen side by side;
+    20 and more: told apart at a glance).
+
+    >>> round(ciede2000((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485)), 4)  # Sharma's pair 1
+    2.0425
+    >>> round(ciede2000((50.0, 2.5, 0.0), (73.0, 25.0, -18.0)), 4)  # Sharma's pair 19
+    27.1492
+    """
+    (l1, a1, b1), (l2, a2, b2) = first[:3], second[:3]
+    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_mean**7 / (c_mean**7 + 25**7)))
+    a1, a2 = (1 + g) * a1, (1 + g) * a2
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    h1 = math.degrees(math.atan2(b1, a1)) % 360
+    h2 = math.degrees(math.atan2(b2, a2)) % 360
+    dh = 0.0 if c1 * c2 == 0 else (h2 - h1 + 180) % 360 - 180
+    d_hue = 2 * math.sqrt(c1 * c2) * math.sin(math.radians(dh / 2))
+    l_mean, c_mean = (l1 + l2) / 2, (c1 + c2) / 2
+    if c1 * c2 == 0:
+        h_mean = h1 + h2
+    elif abs(h1 - h2) <= 180:
+        h_mean = (h1 + h2) / 2
+    else:
+        h_mean = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(h_mean - 30))
+        + 0.24 * math.cos(math.radians(2 * h_mean))
+        + 0.32 * math.cos(math.radians(3 * h_mean + 6))
+        - 0.20 * math.cos(math.radians(4 * h_mean - 63))
+    )
+    rotation = -math.sin(math.radians(60 * math.exp(-(((h_mean - 275) / 25) ** 2)))) * (
+        2 * math.sqrt(c_mean**7 / (c_mean**7 + 25**7))
+    )
+    dl = (l2 - l1) / (1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2))
+    dc = (c2 - c1) / (1 + 0.045 * c_mean)
+    dhh = d_hue / (1 + 0.015 * c_mean * t)
+    return math.sqrt(dl**2 + dc**2 + dhh**2 + rotation * dc * dhh)
+
+
+def colour_difference(first: str, second: str) -> float:
+    """CIEDE2000 difference of two ``"#rrggbb"`` colours (see :func:`ciede2000`)."""
+    return ciede2000(lab(hex_rgb(first)), lab(hex_rgb(second)))
+
+
 def _covers(shape: Primitive, x: float, y: float) -> bool:
     """Whether the filled part of ``shape`` (a line's stroke) covers ``(x, y)``."""
     if isinstance(shape, Rect):

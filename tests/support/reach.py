@@ -10,7 +10,8 @@ text node (its first and its last line) and every control inside the widget's ro
 scrolls only the ancestors whose computed ``overflow`` lets a person scroll them (``auto`` or
 ``scroll``) *and* that really have something to scroll (``scrollHeight > clientHeight``),
 then the page itself, and checks that the thing is then really shown: inside the window and
-``document.elementFromPoint`` at its centre hits it (or something inside it). A box with
+``document.elementFromPoint`` at its centre hits it (or something inside it); ``across``
+names the widget's boxes that scroll sideways (nothing should need that). A box with
 ``overflow: hidden`` is never scrolled, so what it cuts off stays unreachable, as for a
 person; a script-only ``scrollTop`` is not a person's way.
 
@@ -216,8 +217,17 @@ _REACH_JS = (
                 .replace(/\\s+/g, ' ').slice(0, 40);
         check('control', name, c, c.parentElement, () => c.getBoundingClientRect());
     }
+    // Boxes of the widget that scroll sideways (a person would have to scroll them).
+    const across = [];
+    for (const e of [root, ...root.querySelectorAll('*')]) {
+        const o = getComputedStyle(e).overflowX;
+        if ((o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1 && shownEl(e)) {
+            across.push((e.tagName + '.' + [...e.classList].join('.')).slice(0, 60) +
+                        ` ${e.scrollWidth}>${e.clientWidth}px`);
+        }
+    }
     const page = document.scrollingElement;
-    return {items, viewport: [innerWidth, innerHeight],
+    return {items, viewport: [innerWidth, innerHeight], across,
             sideways: page.scrollWidth > page.clientWidth + 1};
 }"""
 )
@@ -253,6 +263,8 @@ class Reach:
     items: list[ReachItem]
     viewport: tuple[int, int]
     sideways: bool
+    across: list[str] = field(default_factory=list)
+    """The widget's boxes that scroll sideways (tag.classes and scroll/client widths)."""
 
     def unreachable(self) -> list[ReachItem]:
         return [item for item in self.items if not item.reached]
@@ -333,7 +345,7 @@ def reach_everything(page: Page, root: str, controls: str = CONTROLS) -> Reach:
         )
         for i in found["items"]
     ]
-    return Reach(items, tuple(found["viewport"]), bool(found["sideways"]))
+    return Reach(items, tuple(found["viewport"]), bool(found["sideways"]), list(found["across"]))
 
 
 @cache

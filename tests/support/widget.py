@@ -11,6 +11,7 @@ import html
 import re
 import string
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 import ipywidgets as widgets
@@ -107,6 +108,7 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(start + body + end, re.DOTALL)
 
 
+@lru_cache(maxsize=2)
 def interface_strings(lang: str) -> list[tuple[str, re.Pattern[str]]]:
     """Every sentence the widgets show in ``lang`` that differs in the other language: the
     widgets' own sentences, chapter titles and intros, rule titles and texts, colour names;
@@ -128,13 +130,27 @@ def interface_strings(lang: str) -> list[tuple[str, re.Pattern[str]]]:
     return [(t, _pattern(t)) for t in worded]
 
 
+def _required(template: str) -> str:
+    """The longest piece of ``template`` that every text its pattern matches holds as it is:
+    a literal outside the placeholders (a plural's forms are alternatives, so not theirs)."""
+    return max((literal for literal, *_ in string.Formatter().parse(template)), key=len)
+
+
+@lru_cache(maxsize=2)
+def _searches(lang: str) -> list[tuple[str, str, re.Pattern[str]]]:
+    return [(t, _required(t), pattern) for t, pattern in interface_strings(lang)]
+
+
 def foreign_sentences(shown: list[str], lang: str) -> list[str]:
-    """The sentences of the language other than ``lang`` found in the ``shown`` texts."""
+    """The sentences of the language other than ``lang`` found in the ``shown`` texts.
+
+    A pattern is only tried on a text that holds its required literal (:func:`_required`):
+    the same answer as trying it on every text, without the regex search that costs."""
     other = "pl" if lang == "en" else "en"
     found = []
-    for sentence, pattern in interface_strings(other):
+    for sentence, required, pattern in _searches(other):
         for text in shown:
-            if pattern.search(text):
+            if required in text and pattern.search(text):
                 found.append(f"{sentence!r} in {text[:120]!r}")
                 break
     return found

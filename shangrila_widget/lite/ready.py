@@ -1,0 +1,147 @@
+"""What the ready pages load: less than the Notebook app, so that a board shows sooner.
+
+A ready page (:mod:`~shangrila_widget.lite.pages`) runs one call and hides the code input, so
+it needs neither code completion nor a terminal. Its app (JupyterLite's REPL) gets its own
+package list, ``ready-lock.json`` beside the site's, named in ``repl/jupyter-lite.json``:
+
+* **jedi** (code completion, and parso with it) is a wheel with no modules. The kernel
+  installs jedi itself unless the page's preload list names it, and IPython works without it
+  (completion only). jedi holds about 2,000 files, and unpacking them was the longest part of
+  a page's package loading.
+* **prompt_toolkit** (IPython's terminal) is not loaded: with IPython's wheel changed so that
+  ``IPython.embed`` is imported on first use (:func:`lazy_embed`), nothing the kernel imports
+  needs it. ``import IPython`` imported it on every page before.
+
+The Notebook app keeps the full list: completion there works as before.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from shangrila_widget.lite.kernel import LiteBuildError, normal
+from shangrila_widget.lite.wheels import record_digest
+
+READY_LOCK = "ready-lock.json"
+"""The ready pages' package list, beside the site's ``pyodide-lock.json``."""
+
+READY_APP = "repl"
+"""JupyterLite's app that shows the ready pages."""
+
+NO_MODULES = ("jedi",)
+"""What the kernel preloads that a ready page never uses: served as wheels with no modules."""
+
+TERMINAL_ONLY = "prompt-toolkit"
+"""IPython's terminal, which a page's kernel never starts."""
+
+EAGER_EMBED = "from .terminal.embed import embed\n"
+LAZY_EMBED = """
+
+def __getattr__(name: str) -> object:
+    # shangrila_widget.lite: IPython.embed (the terminal, prompt_toolkit) on first use only
+    if name == "embed":
+        from .terminal.embed import embed
+
+        return embed
+    raise AttributeError(f"module 'IPython' has no attribute {name!r}")
+"""
+
+
+def lazy_embed(wheel: Path) -> bool:
+    """Rewrite IPython's ``wheel`` in place so that ``import IPython`` no longer imports its
+    terminal (``IPython.embed`` then imports it on first use: PEP 562). False when its
+    ``__init__.py`` does not hold the eager import this expects (the wheel is unchanged)."""
+    init = "IPython/__init__.py"
+    with zipfile.ZipFile(wheel) as opened:
+        infos = opened.infolist()
+        contents = {info.filename: opened.read(info) for info in infos}
+    source = contents.get(init, b"").decode("utf-8")
+    if source.count(EAGER_EMBED) != 1:
+        return False
+    contents[init] = source.replace(EAGER_EMBED, LAZY_EMBED).encode("utf-8")
+    stale = [name for name in contents if name.startswith("IPython/__pycache__/__init__.")]
+    record = next((n for n in contents if n.endswith(".dist-info/RECORD")), None)
+    if record is not None:
+        lines = []
+        for line in contents[record].decode("utf-8").splitlines():
+            name = line.split(",", 1)[0]
+            if name in stale:
+                continue
+            if name == init:
+                line = f"{init},sha256={record_digest(contents[init])},{len(contents[init])}"
+            lines.append(line + "\n")
+        contents[record] = "".join(lines).encode("utf-8")
+    partial = wheel.with_name(wheel.name + ".partial")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in infos:
+            if info.filename not in stale:
+                out.writestr(info, contents[info.filename])
+    partial.replace(wheel)
+    return True
+
+
+def empty_wheel(name: str, dest: Path) -> Path:
+    """A wheel named ``name`` with no modules (its metadata only), in ``dest``."""
+    stem = name.replace("-", "_")
+    dist = f"{stem}-0.0.0.dist-info"
+    files = {
+        f"{dist}/METADATA": (
+            f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
+            "Summary: not loaded on this page (shangrila_widget's ready pages)\n"
+        ).encode(),
+        f"{dist}/WHEEL": (
+            b"Wheel-Version: 1.0\nGenerator: shangrila_widget.lite\nRoot-Is-Purelib: true\n"
+            b"Tag: py3-none-any\n"
+        ),
+    }
+    record = "".join(f"{n},sha256={record_digest(d)},{len(d)}\n" for n, d in files.items())
+    files[f"{dist}/RECORD"] = (record + f"{dist}/RECORD,,\n").encode()
+    dest.mkdir(parents=True, exist_ok=True)
+    wheel = dest / f"{stem}-0.0.0-py3-none-any.whl"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for file_name, data in files.items():
+            info = zipfile.ZipInfo(file_name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    wheel.write_bytes(buffer.getvalue())
+    return wheel
+
+
+def ready_lock(
+    lock: dict[str, Any], empties: dict[str, tuple[str, str]], *, no_terminal: bool
+) -> dict[str, Any]:
+    """A copy of the site's package list ``lock`` for the ready pages: each package of
+    ``empties`` (name -> (file name beside the list, sha256)) its wheel with no modules and
+    nothing it depends on; with ``no_terminal``, IPython without its terminal
+    (:data:`TERMINAL_ONLY`, which :func:`lazy_embed` made unneeded)."""
+    ready: dict[str, Any] = json.loads(json.dumps(lock))
+    packages: dict[str, Any] = ready["packages"]
+    keys = {normal(key): key for key in packages}
+    for name, (file_name, sha256) in empties.items():
+        if name not in keys:
+            raise LiteBuildError(f"Pyodide's package list has no {name!r}")
+        entry = packages[keys[name]]
+        entry.update(file_name=file_name, sha256=sha256, imports=[], depends=[])
+        entry["version"] = "0.0.0"
+    if no_terminal:
+        ipython = packages[keys["ipython"]]
+        ipython["depends"] = [d for d in ipython["depends"] if normal(d) != TERMINAL_ONLY]
+    return ready
+
+
+def write_ready_config(out: Path, plugin: str, settings: dict[str, Any]) -> None:
+    """Give the ready pages' app (``repl/jupyter-lite.json``) the kernel plugin's
+    ``settings`` (which JupyterLite puts over the site's, key by key)."""
+    path = out / READY_APP / "jupyter-lite.json"
+    if not path.is_file():
+        raise LiteBuildError(f"unexpected JupyterLite site: no {path}")
+    config = json.loads(path.read_text(encoding="utf-8"))
+    data = config.setdefault("jupyter-config-data", {})
+    plugins = data.setdefault("litePluginSettings", {})
+    plugins[plugin] = {**plugins.get(plugin, {}), **settings}
+    path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
