@@ -48,6 +48,7 @@ from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title, say
 from shangrila_widget.tour import load_chapters
 from shangrila_widget.widget.board_html import rule_badge
 from shangrila_widget.widget.board_widget import ShangriLaBoard
+from shangrila_widget.widget.clock import Clock
 from shangrila_widget.widget.common import show_error_in, visible_errors
 from shangrila_widget.widget.contract import CONTROLS
 from shangrila_widget.widget.controller import Feedback
@@ -732,11 +733,10 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop, where the widget's state changes run (None outside one)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
+    """The kernel's event loop, where the widget's state changes run (None outside one): the
+    board's clock decides, so a loop another library runs in this thread (Playwright's sync
+    API does) is not taken for the kernel's, where nothing would ever run the states."""
+    return Clock().loop()
 
 
 def report_chart_html(report: Mapping[str, Any], lang: Language = "en") -> str:

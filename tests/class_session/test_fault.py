@@ -5,6 +5,7 @@ the same question and its own answer."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import signal
@@ -14,6 +15,7 @@ from typing import Any
 from shangrila_widget.class_session.launch import start_server
 from shangrila_widget.class_session.store import Store
 from tests.support.class_server import teacher, ws_ask, ws_phone
+from tests.support.loops import run_loop
 
 PHONES = 8
 ANSWERS = 12  # per phone, under the rate limit
@@ -62,7 +64,7 @@ def test_a_killed_server_loses_no_acknowledged_answer(tmp_path: Path) -> None:
         killed = asyncio.Event()
         await asyncio.gather(*(phone(n, killed) for n in range(PHONES)))
 
-    asyncio.run(everyone())
+    run_loop(everyone)
     assert server.process.wait(30) == -signal.SIGKILL
     server.stop()
     assert acked, "no answer was acknowledged before the kill"
@@ -93,7 +95,7 @@ def test_a_killed_server_loses_no_acknowledged_answer(tmp_path: Path) -> None:
             return now
 
         for number in tokens:
-            now = asyncio.run(come_back(number))
+            now = run_loop(functools.partial(come_back, number))
             assert now["type"] == "question" and now["question"]["index"] == 1
             assert now["question"]["id"] == "3-4-1"
             assert now["yours"] == stored.get(students[number])

@@ -25,6 +25,7 @@ from tests.support.class_server import (
     right_option,
     wrong_option,
 )
+from tests.support.loops import run_loop
 
 SPEC = LessonSpec(seed=3, count=3)
 
@@ -372,7 +373,7 @@ def test_the_writer_keeps_answers_arriving_together_and_acknowledges_each(
             )
         )
 
-    replies = asyncio.run(everyone())
+    replies = run_loop(everyone)
     state.writer.close()
     assert [json.loads(r[0])["type"] for r in replies] == ["ack"] * 12
     assert sorted((a.student, a.option) for a in state.store.answers(state.session_id)) == [
@@ -380,8 +381,8 @@ def test_the_writer_keeps_answers_arriving_together_and_acknowledges_each(
     ]
     state.reveal()
     state.writer = Writer(Store.open(state.store.path))
-    late = asyncio.run(
-        state.handle_soon(
+    late = run_loop(
+        lambda: state.handle_soon(
             phones[0].phone, json.dumps({"type": "answer", "index": 0, "answer": {"option": 1}})
         )
     )

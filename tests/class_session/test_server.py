@@ -4,7 +4,6 @@ fallback, the long poll."""
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import json
 import threading
@@ -16,6 +15,7 @@ import pytest
 
 from shangrila_widget.class_session.launch import RunningServer, start_server
 from tests.support.class_server import raw_get, teacher, ws_ask, ws_phone
+from tests.support.loops import run_loop
 
 
 @pytest.fixture
@@ -179,7 +179,7 @@ def test_a_phone_answers_over_the_websocket_and_the_teacher_counts_it(
         assert joined["type"] == "joined" and now["type"] == "question"
         return await ws_ask(connection, {"type": "answer", "index": 0, "answer": {"option": 1}})
 
-    assert asyncio.run(phone()) == [{"type": "ack", "index": 0, "answer": {"option": 1}}]
+    assert run_loop(phone) == [{"type": "ack", "index": 0, "answer": {"option": 1}}]
     poll.join(30)
     assert polled and polled[0]["joined"] == 1
     final = teacher(server, "/api/state")[1]
@@ -257,7 +257,7 @@ def test_an_oversized_message_is_refused_and_a_huge_frame_closes_the_link(
         await connection.write_message("x" * (65 * 1024))
         return big, await connection.read_message()
 
-    big, after = asyncio.run(phone())
+    big, after = run_loop(phone)
     assert big[0]["code"] == "too_big"
     assert after is None  # the server closed the connection
     assert teacher(server, "/api/state")[1]["question"]["answered"] == 0

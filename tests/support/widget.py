@@ -156,6 +156,9 @@ def foreign_sentences(shown: list[str], lang: str) -> list[str]:
     return found
 
 
+_STYLE_BLOCK = re.compile(r"<style\b.*?</style>", re.DOTALL | re.IGNORECASE)
+
+
 def _texts_of(widget: Any) -> Iterator[str]:
     """Every word a widget shows: its description, value, labels, tooltips and titles."""
     for name in ("description", "tooltip", "placeholder"):
@@ -163,7 +166,9 @@ def _texts_of(widget: Any) -> Iterator[str]:
         if isinstance(value, str):
             yield value
     if isinstance(widget, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
-        yield html.unescape(widget.value)
+        # a <style> block is no word shown: its CSS ("white-space: normal") is not the English
+        # "normal" of the speed menu
+        yield html.unescape(_STYLE_BLOCK.sub("", widget.value))
     for name in ("_options_labels", "tooltips", "titles"):
         value = getattr(widget, name, None)
         if isinstance(value, (list, tuple)):

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import threading
-from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
 
 import pytest
 
@@ -24,6 +21,7 @@ from shangrila_widget.rules.messages import action_words
 from shangrila_widget.widget import Bot, Highlight, ReviewChart, ShangriLaBoard
 from shangrila_widget.widget.clock import Clock
 from shangrila_widget.widget.seats import SLICE_SECONDS, hint_highlights
+from tests.support.loops import run_loop
 from tests.support.widget import (
     click_space,
     foreign_words,
@@ -34,27 +32,6 @@ from tests.support.widget import (
 
 THREE = ["red", "blue", "yellow"]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
-T = TypeVar("T")
-
-
-def run_loop(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """``asyncio.run(scenario())`` in a thread of its own: the test process may already run
-    a loop in this thread (Playwright's sync API does, after the browser tests)."""
-    results: list[T] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            results.append(asyncio.run(scenario()))
-        except BaseException as error:  # noqa: BLE001 - re-raised in the test's thread
-            errors.append(error)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
-    return results[0]
 
 
 FAST = Bot("medium", Budget(iterations=6), seed=3)
