@@ -180,11 +180,15 @@
   const drawBoard = () => {
     const address = zoomed ? current.zoom[zoomed] : current.board;
     $("zoom-bar").hidden = !zoomed;
-    if (!address) { $("board").textContent = ""; return; }
+    if (!address) { $("board").textContent = ""; delete $("board").dataset.view; return; }
+    const view = zoomed || "board";
+    $("board").setAttribute("aria-busy", "true"); // until the picture asked for is drawn
     picture(address).then((svg) => {
       if (address !== (zoomed ? current.zoom[zoomed] : current.board)) return; // moved on
       $("board").innerHTML = svg; // the server's own painting of the board
       $("board").dataset.shown = address;
+      $("board").dataset.view = view; // "board", or the village opened large
+      $("board").removeAttribute("aria-busy");
       markChosen();
     }).catch(() => status(say("class.offline")));
   };
@@ -264,7 +268,7 @@
   $("board").addEventListener("click", (event) => {
     if (!current || current.kind !== "find_changes" || revealed) return;
     const target = event.target instanceof Element ? event.target : null;
-    if (!target) return;
+    if (!target || $("board").getAttribute("aria-busy")) return; // the picture is changing
     if (!zoomed) {
       const village = target.closest("[data-village]");
       if (village && current.zoom[village.dataset.village]) {
