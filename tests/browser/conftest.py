@@ -27,6 +27,8 @@ Fixtures
     (one containing ``shangrila-hermetic-probe``, ``HERMETIC_PROBE``).
 ``save_screenshot``
     ``save_screenshot("label")`` saves ``test-artifacts/browser/<test>-label.png`` now.
+``kept_pages``
+    The pages ``open_board(..., keep=True)`` keeps (see ``open_board``).
 ``lab_server``
     One JupyterLab 4 for the session (started on first use, on a free 127.0.0.1 port, no auth,
     serving a temporary directory; ``tests.support.browser.start_jupyterlab``).
@@ -47,6 +49,15 @@ Fixtures
     ``voila_start``, ``goto``, ``load_to_pixels``), ``open_board.canvas_index`` the index of
     the first canvas that had pixels.
 
+    ``open_board(..., keep=True)`` keeps the loaded page for the session's later tests that
+    ask for the same notebook (or cells), host and arguments with ``keep=True``: they get it
+    at once, at their window size, scrolled as it was when it had loaded (``open_board.reused``
+    says so). A page load (a kernel started, the notebook run, JupyterLab's scripts) is most
+    of a browser test's time; keep a page for tests that only look at it, or that leave it as
+    they found it. The layout is CSS only (no Python code knows the window's size), so a kept
+    page resized is the page loaded at that size. ``save_screenshot`` and the failure report
+    show the kept page. At most ``KEPT_PAGES`` pages stay open per worker.
+
 On failure (setup or call) the hook below saves ``test-artifacts/browser/<test>.png``, the
 Voila logs (``<test>.voila.log``) and the console (``<test>.console.log``) and adds the
 diagnostics and the log tail to the failure report.
@@ -62,6 +73,7 @@ What ipycanvas looks like in the page is documented in ``tests/support/browser.p
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import re
@@ -75,6 +87,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from shangrila_widget.serve import TEMPLATE, voila_env
+from tests.support import costs
 from tests.support.browser import (  # re-exported for convenience
     HERMETIC_PROBE,
     REPO_ROOT,
@@ -196,6 +209,7 @@ class BrowserDiagnostics:
 _PAGE_KEY = pytest.StashKey["Page"]()
 _DIAG_KEY = pytest.StashKey[BrowserDiagnostics]()
 _SERVERS_KEY = pytest.StashKey[list[VoilaServer]]()
+_KEPT_KEY = pytest.StashKey["tuple[SharedLitePages, str]"]()
 
 
 def artifact_stem(item: pytest.Item) -> str:
@@ -251,6 +265,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report: pytest.TestReport = outcome.get_result()
     if report.failed and report.when in ("setup", "call") and _in_this_dir(item):
         _save_failure_artifacts(item, report)
+        kept = item.stash.get(_KEPT_KEY, None)
+        if kept is not None:  # a failed test may have left its kept page in any state
+            pool, key = kept
+            pool.discard(key)
 
 
 # --------------------------------------------------------------------------------------------
@@ -500,7 +518,8 @@ def save_screenshot(browser_page: Page, request: pytest.FixtureRequest) -> Calla
         if label:
             stem += "-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", label)
         path = ARTIFACT_DIR / f"{stem}.png"
-        browser_page.screenshot(path=str(path), full_page=full_page)
+        page = request.node.stash.get(_PAGE_KEY, browser_page)  # a kept page (open_board)
+        page.screenshot(path=str(path), full_page=full_page)
         return path
 
     return save
@@ -567,6 +586,24 @@ def notebook7_server(
     server.stop()
 
 
+# The page's scroll state: what scrolls, and by how much (``keep=True`` puts it back).
+_SCROLLS_JS = """() => {
+    window.__shangrilaScrolls = [...document.querySelectorAll('*')]
+        .filter(e => e.scrollTop || e.scrollLeft).map(e => [e, e.scrollTop, e.scrollLeft]);
+    window.__shangrilaWindowScroll = [window.scrollX, window.scrollY];
+}"""
+_RESTORE_SCROLLS_JS = """() => {
+    for (const e of document.querySelectorAll('*')) if (e.scrollTop || e.scrollLeft) {
+        e.scrollTop = 0; e.scrollLeft = 0;
+    }
+    for (const [e, top, left] of window.__shangrilaScrolls || []) {
+        e.scrollTop = top; e.scrollLeft = left;
+    }
+    const [x, y] = window.__shangrilaWindowScroll || [0, 0];
+    window.scrollTo(x, y);
+}"""
+
+
 class BoardOpener:
     """Callable returned by the ``open_board`` fixture."""
 
@@ -580,6 +617,8 @@ class BoardOpener:
         """Seconds per step of the last page opened (see the module docstring)."""
         self.canvas_index = -1
         """Document-order index of the first canvas that had pixels (-1: not waited for)."""
+        self.reused = False
+        """Whether the last page opened was a kept page used before (``keep=True``)."""
 
     def __call__(
         self,
@@ -593,66 +632,107 @@ class BoardOpener:
         shared: bool | None = None,
         wait: bool = True,
         timeout: float = 60.0,
+        keep: bool = False,
     ) -> Page:
         """Open the page (see the module docstring); ``timeout`` is in seconds."""
-        page = self._page
         self.timings = {}
         self.canvas_index = -1
-        if viewport is not None:
-            page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        self.reused = False
         if (notebook is None) == (url is None):
             raise ValueError("open_board needs a notebook or a url, not both")
-        if cells is not None:
-            if notebook is None:
-                raise ValueError("cells=... needs the notebook's file name")
-            from tests.support.browser import write_notebook
-
+        if env not in ("voila", "lab", "notebook7"):
+            raise ValueError(f"env must be 'voila', 'lab' or 'notebook7', not {env!r}")
+        if url is not None and (voila_args or env != "voila"):
+            raise ValueError("url=... opens a page as served: no Voila arguments, no Lab")
+        if voila_args and env != "voila":
+            raise ValueError(f"Voila arguments do not apply to env={env!r}")
+        page = self._page
+        if keep:
+            if shared is False:
+                raise ValueError("keep=True keeps the page of a shared server")
+            key = repr((env, url, notebook and str(notebook), voila_args, cells, file_browser))
+            kept: SharedLitePages = self._request.getfixturevalue("kept_pages")
+            diagnostics: BrowserDiagnostics = self._request.getfixturevalue("browser_diagnostics")
+            size = viewport or (VIEWPORT["width"], VIEWPORT["height"])
+            page, fresh = kept.page_for(key, diagnostics, {"width": size[0], "height": size[1]})
+            self._request.node.stash[_PAGE_KEY] = page  # screenshots and failure reports
+            self._request.node.stash[_KEPT_KEY] = (kept, key)  # closed if the test fails
+            if not fresh:
+                self.reused = True
+                self.env = env
+                if notebook is not None and env == "voila":
+                    self._voila(self._notebook_file(notebook, cells, kept=True), *voila_args)
+                page.evaluate(_RESTORE_SCROLLS_JS)
+                costs.note("page-kept", key)
+                return page
+        elif viewport is not None:
+            page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        if notebook is not None:
             start = time.perf_counter()
-            tmp_path: Path = self._request.getfixturevalue("tmp_path")
-            notebook = write_notebook(tmp_path / notebook, *cells)
-            self.timings["write_notebook"] = time.perf_counter() - start
-            if shared is None:
-                shared = False  # a server per test for a notebook of the test's own
+            notebook = self._notebook_file(notebook, cells, kept=keep)
+            if cells is not None:
+                self.timings["write_notebook"] = time.perf_counter() - start
+                if shared is None:
+                    shared = keep  # a server per test for a notebook of the test's own
         self.env = env
-        if url is not None:
-            if voila_args or env != "voila":
-                raise ValueError("url=... opens a page as served: no Voila arguments, no Lab")
-        elif env == "voila":
-            assert notebook is not None
+        if notebook is not None and env == "voila":
             url = self._voila(notebook, *voila_args, shared=True if shared is None else shared)
             self.timings["voila_start"] = self._voila.server.startup_seconds
-        elif env in ("lab", "notebook7"):
-            if voila_args:
-                raise ValueError(f"Voila arguments do not apply to env={env!r}")
-            assert notebook is not None
-        else:
-            raise ValueError(f"env must be 'voila', 'lab' or 'notebook7', not {env!r}")
         start = time.perf_counter()
         if url is not None:
             page.goto(url)
         else:
             assert notebook is not None
-            self._open_in_lab(Path(notebook), timeout, env, file_browser)
+            self._open_in_lab(page, Path(notebook), timeout, env, file_browser, kept=keep)
         self.timings["goto"] = time.perf_counter() - start
         if wait:
             from tests.support.browser import wait_for_canvas_pixels
 
             self.canvas_index = wait_for_canvas_pixels(page, timeout=timeout)
             self.timings["load_to_pixels"] = time.perf_counter() - start
+        where = f"{env} {Path(notebook).name}" if notebook is not None else str(url)
+        costs.note("page", where, time.perf_counter() - start)
+        if keep:
+            if env != "voila":  # the notebook has run (JupyterLab scrolls as cells run)
+                page.wait_for_function(LAB_READY_JS, timeout=timeout * 1000, polling=100)
+                page.wait_for_timeout(300)
+            page.evaluate(_SCROLLS_JS)
         return page
 
-    def _open_in_lab(self, notebook: Path, timeout: float, env: str, file_browser: bool) -> None:
+    def _notebook_file(
+        self, notebook: str | os.PathLike[str], cells: Sequence[str] | None, *, kept: bool
+    ) -> Path:
+        """The notebook to serve: ``notebook``, or one of ``cells`` written for this test
+        (into its ``tmp_path``) or, for a kept page, for the session (one file per text)."""
+        if cells is None:
+            return Path(notebook)
+        from tests.support.browser import write_notebook
+
+        if kept:
+            folder: Path = self._request.getfixturevalue("_kept_notebooks")
+            digest = hashlib.sha256(repr(list(cells)).encode()).hexdigest()[:12]
+            path = folder / digest / Path(notebook).name
+            if not path.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_notebook(path, *cells)
+            return path
+        tmp_path: Path = self._request.getfixturevalue("tmp_path")
+        return write_notebook(tmp_path / notebook, *cells)
+
+    def _open_in_lab(
+        self, page: Page, notebook: Path, timeout: float, env: str, file_browser: bool, kept: bool
+    ) -> None:
         lab = env == "lab"
         server: VoilaServer = self._request.getfixturevalue(
             "lab_server" if lab else "notebook7_server"
         )
         self._voila.adopt(server)  # its log goes into a failure report
-        self._lab_pages += 1
+        if not kept:
+            self._lab_pages += 1  # its kernel is stopped when the test ends
         # A copy per page: its own kernel session, and Lab never writes into the checkout.
         stem = artifact_stem(self._request.node)[:60]
-        name = f"{notebook.stem}-{stem}-{self._lab_pages}.ipynb"
+        name = f"{notebook.stem}-{stem}-{self._lab_pages}{'-kept' if kept else ''}.ipynb"
         shutil.copyfile(notebook, server.notebook / name)
-        page = self._page
         if lab:
             # A fresh workspace (``?reset``): only this notebook is open, whatever ran before.
             page.goto(f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset")
@@ -679,10 +759,29 @@ def open_board(
     request: pytest.FixtureRequest, browser_page: Page, voila_server: VoilaFactory
 ) -> Iterator[BoardOpener]:
     """``open_board(notebook, *voila_args, cells=None, url=None, env="voila" | "lab",
-    viewport=None, shared=None, wait=True) -> Page`` (see the module docstring)."""
+    viewport=None, shared=None, wait=True, keep=False) -> Page`` (see the module docstring)."""
     opener = BoardOpener(request, browser_page, voila_server)
     yield opener
     opener.close()
+
+
+#: How many pages ``open_board(..., keep=True)`` keeps open per worker (each has a kernel).
+KEPT_PAGES = 4
+
+
+@pytest.fixture(scope="session")
+def kept_pages(browser: Browser, _voila_pool: _VoilaPool) -> Iterator[SharedLitePages]:
+    """The boards ``open_board(..., keep=True)`` keeps loaded for later tests (closed before
+    the servers stop: ``_voila_pool`` is set up first, torn down last)."""
+    pages = SharedLitePages(browser, service_workers="block", limit=KEPT_PAGES)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture(scope="session")
+def _kept_notebooks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where ``open_board(name, cells=..., keep=True)`` writes its notebooks (one per text)."""
+    return tmp_path_factory.mktemp("kept-notebooks")
 
 
 # --------------------------------------------------------------------------------------------
@@ -743,26 +842,50 @@ class _SharedLitePage:
 
 
 class SharedLitePages:
-    """The static site's pages loaded once for the session, one per address, for the tests
-    that do not disturb each other on it: each load starts Python in the page (Pyodide,
-    20-60 s). :meth:`get` gives the page (loaded on first use) with what it says from then on
-    going to the calling test's ``browser_diagnostics``; the test sets the window's size it
-    needs and leaves the page as a person would find it (presenter mode off)."""
+    """Pages loaded once for the session (per worker), one per key, for the tests that do
+    not disturb each other on them: the static site's pages (each load starts Python in the
+    page: Pyodide, 20-60 s) and the boards ``open_board(..., keep=True)`` keeps (each load
+    starts a kernel and runs the notebook). :meth:`get` gives the page (a new one on first
+    use: the caller loads it) with what it says from then on going to the calling test's
+    ``browser_diagnostics``; the test sets the window's size it needs and leaves the page as
+    a person would find it (presenter mode off). At most ``limit`` pages stay open: the one
+    used longest ago is closed first (its kernel stopped)."""
 
-    def __init__(self, browser: Browser) -> None:
+    def __init__(self, browser: Browser, *, service_workers: str = "allow", limit: int = 0):
         self._browser = browser
+        self._service_workers = service_workers
+        self._limit = limit
         self._pages: dict[str, _SharedLitePage] = {}
 
     def get(
         self, url: str, diagnostics: BrowserDiagnostics, viewport: dict[str, int]
     ) -> tuple[Page, bool]:
         """The page of ``url`` and whether it was loaded just now (False: used before)."""
-        shared = self._pages.get(url)
+        page, fresh = self.page_for(url, diagnostics, viewport)
+        if fresh:
+            costs.note("lite-page", url)
+            page.goto(url)
+        return page, fresh
+
+    def page_for(
+        self, key: str, diagnostics: BrowserDiagnostics, viewport: dict[str, int]
+    ) -> tuple[Page, bool]:
+        """The page kept under ``key`` and whether it is new (blank: the caller loads it)."""
+        shared = self._pages.pop(key, None)
+        if shared is not None and shared.page.is_closed():
+            shared = None
         fresh = shared is None
         if shared is None:
+            while self._limit and len(self._pages) >= self._limit:
+                oldest = next(iter(self._pages))
+                self._close(self._pages.pop(oldest))
             blocked = _ToCurrent()
             context = hermetic_context(
-                self._browser, blocked, viewport=viewport, service_workers="allow"
+                self._browser,
+                blocked,
+                viewport=viewport,
+                service_workers=self._service_workers,
+                timeout_ms=DEFAULT_TIMEOUT_MS,
             )
             shared = _SharedLitePage(context.new_page(), diagnostics, blocked)
             holder = shared
@@ -772,17 +895,27 @@ class SharedLitePages:
 
             shared.page.on("console", on_console)
             shared.page.on("pageerror", lambda e: holder.diagnostics.page_errors.append(str(e)))
-            self._pages[url] = shared
+        self._pages[key] = shared  # the most recently used last
         shared.diagnostics = diagnostics
         shared.blocked.target = diagnostics.blocked_urls
         shared.page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        if fresh:
-            shared.page.goto(url)
         return shared.page, fresh
+
+    def discard(self, key: str) -> None:
+        """Close the page kept under ``key`` (a test failed on it): the next test loads it."""
+        shared = self._pages.pop(key, None)
+        if shared is not None:
+            self._close(shared)
+
+    @staticmethod
+    def _close(shared: _SharedLitePage) -> None:
+        _leave_page(shared.page)  # Voila stops the page's kernel
+        shared.page.context.close()
 
     def close(self) -> None:
         for shared in self._pages.values():
-            shared.page.context.close()
+            self._close(shared)
+        self._pages.clear()
 
 
 @pytest.fixture(scope="session")

@@ -132,8 +132,12 @@ def test_the_board_fits_a_projector_and_keeps_its_shape(
     open_board: BoardOpener,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    """Every tour chapter (at its start and its last step) and every example notebook."""
-    page = open_board(NOTEBOOKS[kind], env=env, viewport=size)
+    """Every tour chapter (at its start and its last step) and every example notebook.
+
+    One page load per notebook and host, kept for both window sizes (``keep=True``: the
+    layout is CSS only, a resized page is the page loaded at that size); the tour is left
+    at its first chapter's start, as loaded."""
+    page = open_board(NOTEBOOKS[kind], env=env, viewport=size, keep=True)
     label = f"{env}-{kind}-{size[0]}x{size[1]}"
     if kind != "tour":
         page.wait_for_timeout(300)  # the side panel's last texts
@@ -154,6 +158,8 @@ def test_the_board_fits_a_projector_and_keeps_its_shape(
             save_screenshot(f"chapter{number}-{frame}", full_page=False)
             assert_keeps_its_shape(m, where)
             assert_fits(m, where)
+    first = load_chapters()[0]
+    select_chapter(page, first.id, first.title["en"])  # as loaded, for the next test
 
 
 # --------------------------------------------------------------------------------------------

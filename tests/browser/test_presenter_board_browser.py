@@ -6,6 +6,9 @@ font sizes from computed styles, the size of the letters on the spaces from the 
 (letter size in scene units x CSS width / scene width), the end of a game's message and
 table boxes, colour contrast of text against what is behind it. Screenshots of every case go
 to ``test-artifacts/browser/``.
+
+The tests that only look at a page keep it (``open_board(..., keep=True)``): one page load
+per notebook and host serves every window size (the layout is CSS only).
 """
 
 from __future__ import annotations
@@ -167,7 +170,7 @@ def scroll_lab_to_top(page: Page, env: str) -> None:
 def test_the_hot_seat_notebook_shows_every_control_as_loaded(
     env: str, size: tuple[int, int], open_board: BoardOpener, save_screenshot: Callable[..., Path]
 ) -> None:
-    page = open_board(HOT_SEAT, env=env, viewport=size)
+    page = open_board(HOT_SEAT, env=env, viewport=size, keep=True)  # one load per host
     scroll_lab_to_top(page, env)
     m = measure(page)
     save_screenshot(f"{env}-{size[0]}x{size[1]}", full_page=False)
@@ -185,7 +188,7 @@ def test_presenter_mode_reads_from_the_back_row(
     open_board: BoardOpener,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    page = open_board(notebooks["presenter"], env=env, viewport=size)
+    page = open_board(notebooks["presenter"], env=env, viewport=size, keep=True)
     scroll_lab_to_top(page, env)
     page.locator(f"{ROOT}.shangrila-presenter").wait_for(timeout=15_000)
     m = measure(page)
@@ -240,7 +243,7 @@ def test_the_end_of_a_game_message_and_table_do_not_overlap(
 ) -> None:
     from playwright.sync_api import expect
 
-    page = open_board(notebooks[variant], env=env, viewport=(1280, 720))
+    page = open_board(notebooks[variant], env=env, viewport=(1280, 720), keep=True)
     scroll_lab_to_top(page, env)
     status = page.locator(f"{ROOT} .shangrila-status")
     expect(status).to_contain_text("Winner: Blue", timeout=15_000)

@@ -3,6 +3,9 @@ every control inside the viewport (measured bounding boxes, and the control real
 at its centre), presenter mode (computed font sizes, the folded panel), Next crossing into
 the next chapter, the checker's Copy button and its edit-mode message.
 
+The tests that only look at a page keep it (``open_board(..., keep=True)``): one page load
+per notebook and host serves every window size (the layout is CSS only).
+
 Screenshots: ``test-artifacts/browser/<test>-*.png``.
 """
 
@@ -121,7 +124,7 @@ def test_every_control_is_in_the_viewport_as_loaded(
     open_board: BoardOpener,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    page = open_board(NOTEBOOKS[kind], env=env, viewport=viewport)
+    page = open_board(NOTEBOOKS[kind], env=env, viewport=viewport, keep=True)
     root = ROOTS[kind]
     wait_for_widget(page, root)
     save_screenshot("loaded", full_page=False)
@@ -136,7 +139,7 @@ def test_every_control_is_in_the_viewport_as_loaded(
 def test_the_tour_at_1920x1080_uses_the_screen(
     open_board: BoardOpener, save_screenshot: Callable[..., Path]
 ) -> None:
-    page = open_board(TOUR_NOTEBOOK, env="voila", viewport=(1920, 1080))
+    page = open_board(TOUR_NOTEBOOK, env="voila", viewport=(1920, 1080), keep=True)
     wait_for_widget(page, ROOTS["tour"])
     save_screenshot("loaded", full_page=False)
     assert outside(page, ROOTS["tour"]) == []
@@ -153,7 +156,11 @@ def test_presenter_mode_reads_from_the_back_row(
     save_screenshot: Callable[..., Path],
 ) -> None:
     page = open_board(
-        f"presenter-{kind}.ipynb", cells=[PRESENTER_SOURCE[kind]], env=env, viewport=(1280, 720)
+        f"presenter-{kind}.ipynb",
+        cells=[PRESENTER_SOURCE[kind]],
+        env=env,
+        viewport=(1280, 720),
+        keep=True,
     )
     root = ROOTS[kind]
     wait_for_widget(page, root)
@@ -184,7 +191,7 @@ def test_presenter_mode_at_1920x1080_uses_the_width(
     open_board: BoardOpener, save_screenshot: Callable[..., Path]
 ) -> None:
     page = open_board(
-        "presenter-tour.ipynb", cells=[PRESENTER_SOURCE["tour"]], viewport=(1920, 1080)
+        "presenter-tour.ipynb", cells=[PRESENTER_SOURCE["tour"]], viewport=(1920, 1080), keep=True
     )
     wait_for_widget(page, ROOTS["tour"])
     page.wait_for_selector(".shangrila-presenting")

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from tests.support import costs
 from tests.support.paths import REPO_ROOT
 
 if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in that case.
@@ -140,6 +141,12 @@ def hermetic_context(
         route.abort("blockedbyclient")
 
     context.route(NON_LOCAL_URL, abort_non_local)
+    costs.note("context", f"{viewport['width']}x{viewport['height']}")
+    if costs.enabled():
+        context.on(
+            "request",
+            lambda r: costs.note("pyodide", r.url) if costs.PYODIDE_BOOT in r.url else None,
+        )
     return context
 
 
@@ -213,6 +220,9 @@ class VoilaServer:
         finally:
             if self._log_file is not None and not self._log_file.closed:
                 self._log_file.close()
+            if costs.enabled():
+                started = self.log_text().count("Kernel started")
+                costs.note("kernels", f"{self.log_path.name}: {started}")
 
 
 def stop_servers(servers: Sequence[VoilaServer], timeout: float = 10.0) -> None:
@@ -390,6 +400,7 @@ def _start_server(
                 break
             if url in server.log_text() and _http_answers(url + ready_path):
                 server.startup_seconds = time.perf_counter() - started
+                costs.note("server", f"{kind} {target.name}", server.startup_seconds)
                 return server
             time.sleep(0.1)
         exited = process.poll() is not None
