@@ -35,24 +35,31 @@ SHARED_FIXTURE_FILES = {"test_packaging.py"}
 #: one kind of server (the every-screen matrix by host: Voila, JupyterLab, Notebook 7), and
 #: the groups run side by side on different workers.
 SPLIT_BY_PARAMETER = {"test_every_screen_browser.py": "host"}
-#: The longest groups and tests, longest first (seconds of one run, from ``--durations``):
-#: a worker takes them first, so that no long one starts last while the other worker idles
-#: (longest processing time first). Everything else follows in collection order.
+#: The longest groups and tests, longest first (seconds of one run, from ``--durations``, and
+#: the page loads each group pays: ``SHANGRILA_COST_LOG``, tests/support/costs.py): a worker
+#: takes them first, so that no long one starts last while the other worker idles (longest
+#: processing time first). Everything else follows in collection order. The layout files
+#: keep their pages for every window size (``open_board(..., keep=True)``): the phone file
+#: now loads more pages than they do.
 LONGEST_FIRST = (
     "lite",
     "tests/browser/test_every_screen_browser.py::lab",
+    "tests/browser/test_every_screen_lite_browser.py",
     "tests/browser/test_every_screen_browser.py::notebook7",
+    "tests/browser/test_phone_browser.py",
     "tests/browser/test_every_screen_browser.py::voila",
     "tests/browser/test_tour_checker_layout_browser.py",
-    "tests/browser/test_phone_browser.py",
-    "tests/browser/test_presenter_board_browser.py",
     "tests/browser/test_serve_browser.py",
+    "tests/browser/test_presenter_board_browser.py",
+    "tests/browser/test_classroom_browser.py",
     "tests/browser/test_touch_browser.py",
     "tests/browser/test_board_browser.py",
-    "tests/browser/test_classroom_browser.py",
     "tests/browser/test_exercises_browser.py",
     "tests/browser/test_contrast_browser.py",
+    "tests/browser/test_bots_browser.py",
     "tests/rules/test_properties.py::test_random_games_keep_every_invariant",
+    "tests/rules/test_fuzz.py::test_from_dict_any_values_under_the_right_keys",
+    "tests/widget/test_board_widget.py::test_a_whole_hot_seat_game_through_front_end_clicks",
 )
 
 

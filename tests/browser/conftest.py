@@ -909,6 +909,11 @@ class SharedLitePages:
 
     @staticmethod
     def _close(shared: _SharedLitePage) -> None:
+        if not shared.page.is_closed():
+            try:  # JupyterLab and Notebook 7 keep a kernel after its page is gone: stop it
+                shared.page.evaluate(_LAB_SHUTDOWN_JS)
+            except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
+                pass
         _leave_page(shared.page)  # Voila stops the page's kernel
         shared.page.context.close()
 

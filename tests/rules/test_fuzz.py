@@ -67,8 +67,11 @@ from tests.support.paths import EXAMPLE_POSITIONS
 from tests.support.positions import FOUR, THREE, position_dict, spaces
 
 _MORE = int(os.environ.get("SHANGRILA_FUZZ_EXAMPLES", "0"))
+# 100 fixed draws per reader: the known-bad inputs are pinned in the corpus and with
+# @example, and these 100 take about a third of the suite's non-browser time (200 took two
+# thirds of it for draws much like the first hundred); hunt with SHANGRILA_FUZZ_EXAMPLES.
 FUZZ = settings(
-    max_examples=_MORE or 200,
+    max_examples=_MORE or 100,
     derandomize=not _MORE,
     database=None,
     deadline=None,
