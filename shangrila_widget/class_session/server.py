@@ -30,6 +30,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import timedelta
 from importlib import resources
 from typing import Any, Final
@@ -537,18 +538,34 @@ class ClassState:
     def start_lesson(self, spec: LessonSpec) -> None:
         self.store.start_lesson(self.session_id, spec.to_json())
         self.tell_everyone()
+        self._prepare_following(self.lesson())
 
     def next_question(self) -> None:
         lesson = self.lesson()
         total = None if lesson is None or lesson.ended else len(self.questions(lesson))
         opened = self.store.next_question(self.session_id, total)
-        self._public_json(opened)  # made once, before anyone is told
+        self._public_json(opened)  # made once, before anyone is told (or made already)
         self.tell_everyone()
 
     def reveal(self) -> None:
         revealed = self.store.reveal(self.session_id)
         self._revealed_json(revealed)
         self.tell_everyone()
+        self._prepare_following(revealed)
+
+    def _prepare_following(self, lesson: LessonRow | None) -> None:
+        """Make the next question's message and pictures while the room reads this one, so
+        that *Next* tells everyone at once: after the phones are told (the loop's next turn),
+        or at once where no loop runs."""
+        if lesson is None or lesson.ended:
+            return
+        following = replace(lesson, question=lesson.question + 1, revealed=False)
+        if following.question >= len(self.questions(lesson)):
+            return
+        try:
+            asyncio.get_running_loop().call_soon(self._public_json, following)
+        except RuntimeError:
+            self._public_json(following)
 
     def end(self) -> None:
         self.store.end(self.session_id)

@@ -387,3 +387,22 @@ def test_the_writer_keeps_answers_arriving_together_and_acknowledges_each(
         )
     )
     assert json.loads(late[0])["code"] == "revealed"
+
+
+def test_the_next_question_is_made_while_the_room_reads_this_one(state: ClassState) -> None:
+    """Its message and pictures are ready before *Next* (made after Start, and after each
+    Reveal), so Next only tells; the last question has nothing after it to make."""
+    state.start_lesson(SPEC)
+    lesson = state.lesson()
+    assert lesson is not None and (lesson.id, 0) in state._public
+    state.next_question()
+    assert (lesson.id, 1) not in state._public  # not while question 0 is being answered
+    state.reveal()
+    assert (lesson.id, 1) in state._public
+    made = dict(state._public)
+    state.next_question()
+    assert state._public == made  # Next made nothing new
+    state.reveal()
+    state.next_question()
+    state.reveal()  # the last of SPEC's three
+    assert sorted(key[1] for key in state._public) == [0, 1, 2]

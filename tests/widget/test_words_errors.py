@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from shangrila_widget.bots.levels import as_bot
 from shangrila_widget.exercises import generate
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError
 from shangrila_widget.widget import ReviewChart, ShangriLaBoard
 from shangrila_widget.widget.controller import BoardController
-from shangrila_widget.bots.levels import as_bot
 
 
 def both(error: ShangrilaError) -> tuple[str, str]:
