@@ -9,9 +9,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from shangrila_widget.class_session.store import (
-    StudentRow,
-)
+from shangrila_widget.class_session.store import StudentRow
 from shangrila_widget.rules.messages import Language, say
 
 #: The longest message a phone may send, in bytes.

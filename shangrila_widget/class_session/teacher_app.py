@@ -16,18 +16,10 @@ import tornado.netutil
 import tornado.web
 import tornado.websocket
 
-from shangrila_widget.class_session.lesson import (
-    LessonSpec,
-    build_questions,
-)
-from shangrila_widget.class_session.protocol import (
-    LONG_POLL,
-    TEACHER_ERRORS,
-)
+from shangrila_widget.class_session.lesson import LessonSpec, build_questions
+from shangrila_widget.class_session.protocol import LONG_POLL, TEACHER_ERRORS
 from shangrila_widget.class_session.state import ClassState
-from shangrila_widget.class_session.store import (
-    Refused,
-)
+from shangrila_widget.class_session.store import Refused
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import Language, say
 
