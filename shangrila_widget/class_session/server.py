@@ -25,6 +25,7 @@ import json
 import signal
 import socket
 import sys
+import threading
 
 import tornado.httpserver
 import tornado.locks
@@ -85,11 +86,35 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default="127.0.0.1", help="the students' address")
     parser.add_argument("--port", type=int, default=0, help="the students' port (0: free)")
     parser.add_argument("--lang", default="en", choices=("en", "pl"))
+    parser.add_argument(
+        "--stop-with-parent",
+        action="store_true",
+        help="stop when standard input ends (the program that started it, gone or closed)",
+    )
     return parser
 
 
-async def serve(db: str, host: str, port: int, lang: Language) -> None:
-    """Open the file, resume or make the session, listen, print the JSON line, run."""
+def _stop_when_input_ends(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    """Stop the server once standard input ends: the pipe of the program that started it
+    closes when that program exits in any way (a kernel restarted or killed included), so no
+    server is left behind holding its port."""
+
+    def wait() -> None:
+        try:
+            while sys.stdin.buffer.read(4096):
+                pass
+        except (OSError, ValueError):
+            pass
+        loop.call_soon_threadsafe(stop.set)
+
+    threading.Thread(target=wait, name="class-parent-watch", daemon=True).start()
+
+
+async def serve(
+    db: str, host: str, port: int, lang: Language, *, stop_with_parent: bool = False
+) -> None:
+    """Open the file, resume or make the session, listen, print the JSON line, run (until
+    SIGTERM, Ctrl+C or, with ``stop_with_parent``, the end of standard input)."""
     store = Store.open(db)
     session = store.newest_open_session() or store.create_session(lang)
     students_sockets = tornado.netutil.bind_sockets(port, host)
@@ -118,6 +143,8 @@ async def serve(db: str, host: str, port: int, lang: Language) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    if stop_with_parent:
+        _stop_when_input_ends(loop, stop)
     await stop.wait()
     writer.close()
     store.close()
@@ -126,7 +153,8 @@ async def serve(db: str, host: str, port: int, lang: Language) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the server until SIGTERM or Ctrl+C."""
     args = _parser().parse_args(argv)
-    asyncio.run(serve(args.db, args.host, args.port, check_language(args.lang)))
+    lang = check_language(args.lang)
+    asyncio.run(serve(args.db, args.host, args.port, lang, stop_with_parent=args.stop_with_parent))
     return 0
 
 
