@@ -47,11 +47,13 @@ def summary(lines: list[str]) -> str:
         parts = line.rstrip("\n").split("\t")
         if len(parts) < 6:
             continue
-        _, _, kind, _, took, test = parts[:6]
-        counts[kind] += 1
+        _, _, kind, detail, took, test = parts[:6]
+        # a "kernels" line counts the kernels one server started ("LOG: N")
+        n = int(detail.rsplit(": ", 1)[1]) if kind == "kernels" else 1
+        counts[kind] += n
         if took:
             seconds[kind] += float(took)
-        per_file[(kind, test.split("::")[0] or "(session)")] += 1
+        per_file[(kind, test.split("::")[0] or "(session)")] += n
     out = [f"{kind:10} {n:5} {seconds.get(kind, 0.0):8.1f} s" for kind, n in counts.most_common()]
     out += [f"  {kind:10} {n:5}  {name}" for (kind, name), n in sorted(per_file.items())]
     return "\n".join(out)
