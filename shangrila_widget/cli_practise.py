@@ -19,10 +19,17 @@ from typing import Any
 
 from shangrila_widget.cli import add_lang_argument, option_error, write_output
 from shangrila_widget.exercises.exercise import Exercise
-from shangrila_widget.exercises.learner import Learner
-from shangrila_widget.exercises.path import FIRST_GAME, LearningPath, Stage, offered
+from shangrila_widget.exercises.learner import Learner, learner_file
+from shangrila_widget.exercises.path import (
+    FIRST_GAME,
+    LearningPath,
+    Stage,
+    offered,
+    practise_next_text,
+    stage_line,
+)
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import Language, rule_title, say
+from shangrila_widget.rules.messages import Language, say
 
 _NAME = re.compile(r"\w[\w-]{0,39}")
 
@@ -32,41 +39,6 @@ def learner_name(text: str) -> str:
     if not _NAME.fullmatch(text):
         raise option_error("path_name", value=excerpt(text))
     return text
-
-
-def learner_file(name: str) -> Path:
-    """The file of learner ``name``: ``learners/NAME.json`` in the user's data folder."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("shangrila")) / "learners" / f"{name}.json"
-
-
-def _stars(count: int) -> str:
-    return "★" * count + "☆" * (3 - count)
-
-
-def stage_line(path: LearningPath, learner: Learner, stage: Stage, lang: Language) -> str:
-    number = path.stages.index(stage) + 1
-    return say(
-        "path.stage",
-        lang,
-        number=number,
-        total=len(path.stages),
-        title=stage.name(lang),
-        stars=_stars(path.stars(learner, stage)),
-    )
-
-
-def practise_next_text(path: LearningPath, learner: Learner, lang: Language) -> str:
-    """What to practise next, in words: the misreadings to come back and the rules not held."""
-    waiting, weak = path.practise_next(learner)
-    lines = [say("path.next_title", lang)]
-    lines += [say("path.next_misreading", lang, why=say(f"exercise.m_{m}", lang)) for m in waiting]
-    lines += [say("path.next_rule", lang, rule=f"{rule_title(r, lang)} ({r})") for r in weak[:5]]
-    if len(lines) == 1:
-        lines.append(say("path.next_nothing", lang))
-    lines += [stage_line(path, learner, s, lang) for s in path.stages]
-    return "\n".join(lines) + "\n"
 
 
 def question_text(exercise: Exercise, lang: Language) -> str:
