@@ -134,7 +134,8 @@ class BrowserStore:
     def __init__(self, name: str) -> None:
         self.name = checked_name(name)
         self.widget: Any = _storage_widget(self.name)
-        self.on_loaded: Callable[[Learner], None] | None = None
+        #: Called with the learner the page kept (or the error that it cannot be read).
+        self.on_loaded: Callable[[Learner | LearnerFileError], None] | None = None
         #: The page's own replies (``stored``: True when written), for the tests and errors.
         self.stored: bool | None = None
         if self.widget is not None:
@@ -163,10 +164,16 @@ class BrowserStore:
         if content.get("event") == "stored":
             self.stored = bool(content.get("ok"))
         elif content.get("event") == "loaded" and isinstance(content.get("text"), str):
-            where = say("ui.path_in_browser", "en")
-            learner = Learner.from_dict(json.loads(content["text"]), where)
+            where = STORAGE_PREFIX + self.name
+            found: Learner | LearnerFileError
+            try:
+                found = Learner.from_dict(json.loads(content["text"]), where)
+            except ValueError as error:
+                found = LearnerFileError(problem("path_bad_file", file=where, why=str(error)))
+            except LearnerFileError as error:
+                found = error
             if self.on_loaded is not None:
-                self.on_loaded(learner)
+                self.on_loaded(found)
 
 
 def _storage_widget(name: str) -> Any:
@@ -216,6 +223,9 @@ class Progress:
         self._folder = folder
         self._callbacks: list[Callable[[str], None]] = []
         self.store: Any = store if store is not None else default_store(name, folder)
+        #: Why the learner's file (or stored copy) could not be read: nothing is kept then,
+        #: and the file is left as it is, until :meth:`reset`.
+        self.error: LearnerFileError | None = None
         self.learner = self._open()
 
     @property
@@ -223,12 +233,20 @@ class Progress:
         return str(self.store.name)
 
     def _open(self) -> Learner:
+        self.error = None
         if isinstance(self.store, BrowserStore):
             self.store.on_loaded = self._restored
-        return self.store.load()  # type: ignore[no-any-return]
+        try:
+            return self.store.load()  # type: ignore[no-any-return]
+        except LearnerFileError as error:
+            self.error = error
+            return Learner(self.name)
 
-    def _restored(self, learner: Learner) -> None:
-        if learner.seen >= self.learner.seen:
+    def _restored(self, learner: Learner | LearnerFileError) -> None:
+        if isinstance(learner, LearnerFileError):
+            self.error = learner
+            self._changed("learner")
+        elif learner.seen >= self.learner.seen:
             self.learner = learner
             self._changed("learner")
 
@@ -256,13 +274,15 @@ class Progress:
             chosen=option.misreading,
             correct=option.correct,
         )
-        self.store.save(self.learner)
+        if self.error is None:
+            self.store.save(self.learner)
         self._changed("answer")
         return answer
 
     def reset(self) -> None:
         """Forget the learner's progress (their file or stored copy too)."""
         self.store.clear()
+        self.error = None
         self.learner = Learner(self.name)
         self._changed("reset")
 
@@ -383,9 +403,8 @@ class PathPanel(widgets.VBox):  # type: ignore[misc]
             return
         try:
             self.progress.switch(checked_name(name))
-        except (ShangrilaError, LearnerFileError) as error:
+        except ShangrilaError as error:
             self.note.value = f"<span class='shangrila-error'>{html.escape(str(error))}</span>"
-            return
 
     def _on_reset(self) -> None:
         if not self._armed:
@@ -429,6 +448,8 @@ class PathPanel(widgets.VBox):  # type: ignore[misc]
         done = current is None
         if done:
             saved = say("ui.path_done", lang, level=FIRST_GAME["level"]) + " " + saved
+        if progress.error is not None:
+            saved = f"{progress.error} {say('ui.path_not_kept', lang)}"
         self.note.value = f"<small>{html.escape(saved)}</small>"
         self.game_button.layout.display = "flex" if done else "none"
 

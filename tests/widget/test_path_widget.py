@@ -266,3 +266,24 @@ def test_on_the_static_site_the_page_storage_keeps_the_learner(path: LearningPat
     assert len(json.loads(str(saved["text"]))["answers"]) == 3
     progress.reset()
     assert sent[-1] == {"event": "clear", "name": "ada"}
+
+
+def test_a_learners_file_that_cannot_be_read_is_said_and_left_as_it_is(
+    tmp_path: Path, path: LearningPath
+) -> None:
+    file = FileStore("ada", tmp_path).file
+    file.parent.mkdir(parents=True)
+    file.write_text("{not json", encoding="utf-8")
+    ex = _exercises(tmp_path, path)
+    panel = ex.path_panel
+    assert panel is not None
+    assert str(file) in html_text(panel.note.value)
+    assert say("ui.path_not_kept", "en") in html_text(panel.note.value)
+    ex.answer(ex.current.answer)
+    assert file.read_text(encoding="utf-8") == "{not json"  # not written over
+    panel.reset_button.click()
+    panel.reset_button.click()
+    assert not file.exists()
+    ex.next()
+    ex.answer(ex.current.answer)
+    assert Learner.load(file).seen == 1
