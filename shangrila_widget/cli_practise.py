@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -49,14 +50,53 @@ def question_text(exercise: Exercise, lang: Language) -> str:
     return "\n".join(lines) + "\n"
 
 
+class Premaker:
+    """Makes the path's next questions in a thread while the learner reads and types: for
+    each answer the learner may give to ``exercise``, the question that would follow, so that
+    the bank holds it when the answer comes (making one can take seconds; the learner's own
+    choice is then a look-up): the right answer's first, then the others'. :meth:`wait` once
+    the answer is typed: the question in the making is finished, no other is begun (the bank
+    is not shared while the thread runs)."""
+
+    def __init__(self, path: LearningPath, learner: Learner, key: str, exercise: Exercise) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, args=(path, learner, key, exercise), daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, path: LearningPath, learner: Learner, key: str, exercise: Exercise) -> None:
+        for option in sorted(exercise.options, key=lambda o: not o.correct):
+            if self._stop.is_set():
+                return
+            shadow = Learner(learner.name, learner.answers)
+            shadow.record(
+                key,
+                exercise.kind,
+                exercise.rules,
+                offered(exercise),
+                chosen=option.misreading,
+                correct=option.correct,
+            )
+            if path.stage_of(shadow) is not None:
+                path.next_exercise(shadow)
+
+    def wait(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 def practise(
     learner: Learner,
     file: Path,
     lang: Language,
     path: LearningPath | None = None,
+    *,
+    premake: bool = True,
 ) -> int:
     """Ask questions on standard input until ``q``, the end of the input or the path's end;
-    the learner is saved to ``file`` after each answer."""
+    the learner is saved to ``file`` after each answer. ``premake``: the next questions are
+    made while the learner reads (:class:`Premaker`)."""
     path = path or LearningPath()
     shown: Stage | None = None
     while True:
@@ -70,6 +110,7 @@ def practise(
             shown = stage
         key, exercise = found
         write_output("\n" + question_text(exercise, lang))
+        ahead = Premaker(path, learner, key, exercise) if premake else None
         while True:
             write_output(say("path.prompt", lang, last=len(exercise.options)))
             line = sys.stdin.readline()
@@ -78,12 +119,16 @@ def practise(
                 write_output("\n" + say("path.bye", lang, file=str(file)) + "\n")
                 return 0
             if typed == "?":
+                if ahead is not None:
+                    ahead.wait()
                 write_output(practise_next_text(path, learner, lang))
                 continue
             if typed.isdecimal() and 1 <= int(typed) <= len(exercise.options):
                 break
             write_output(say("path.not_an_option", lang, last=len(exercise.options)) + "\n")
         option = exercise.options[int(typed) - 1]
+        if ahead is not None:
+            ahead.wait()
         learner.record(
             key,
             exercise.kind,
@@ -117,7 +162,8 @@ def run_practise(args: argparse.Namespace) -> int:
         learner.save(args.export)
         write_output(say("path.exported", lang, file=str(args.export)) + "\n")
         return 0
-    return practise(learner, file, lang)
+    # Typed answers leave time to make the next questions meanwhile; piped ones do not.
+    return practise(learner, file, lang, premake=sys.stdin.isatty())
 
 
 def add_practise_command(commands: Any) -> None:
