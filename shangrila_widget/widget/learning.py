@@ -312,6 +312,22 @@ class Progress:
         return self.path.stage_of(self.learner) is None
 
 
+_STYLE = """
+.shangrila-path .shangrila-path-list { margin: 4px 0 6px 0; padding-left: 2em; }
+.shangrila-path .shangrila-path-list li { line-height: 1.45; }
+.shangrila-path .shangrila-path-here { font-weight: 700; }
+.shangrila-path .shangrila-stars { letter-spacing: 1px; }
+.shangrila-path .shangrila-path-next ul { margin: 2px 0; padding-left: 1.4em; }
+.shangrila-path .shangrila-path-next li { line-height: 1.35; }
+"""
+
+
+def _stylesheet() -> widgets.HTML:
+    sheet = widgets.HTML(f"<style>{_STYLE}</style>", layout=widgets.Layout(display="none"))
+    sheet.add_class("shangrila-style")
+    return sheet
+
+
 #: The panel's words: each control (by attribute) and the words keys of its traits.
 WORDS: Words = {
     "name_box": {"description": "ui.path_learner", "tooltip": "ui.path_learner_tip"},
@@ -366,7 +382,7 @@ class PathPanel(widgets.VBox):  # type: ignore[misc]
         )
         store_widget = getattr(progress.store, "widget", None)
         children = [tools, self.stars_html, self.next_html, self.note, self.export_link]
-        children += [self.game_button, self.game_box]
+        children += [self.game_button, self.game_box, _stylesheet()]
         if store_widget is not None:
             children.append(store_widget)
         super().__init__(children)
@@ -425,12 +441,12 @@ class PathPanel(widgets.VBox):  # type: ignore[misc]
             self.name_box.value = progress.name
         current = path.stage_of(learner)
         rows = []
-        for number, stage in enumerate(path.stages, 1):
-            mark = " class='shangrila-path-here'" if stage is current else ""
+        for stage in path.stages:
+            mark = " class='shangrila-path-here' aria-current='step'" if stage is current else ""
             stars = stars_text(path.stars(learner, stage))
             rows.append(
                 f"<li{mark}><span class='shangrila-stars'>{stars}</span> "
-                f"{number}. {html.escape(stage.name(lang))}</li>"
+                f"{html.escape(stage.name(lang))}</li>"
             )
         title = html.escape(say("ui.path_title", lang, name=progress.name))
         rows_html = "".join(rows)
