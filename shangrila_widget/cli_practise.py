@@ -25,8 +25,8 @@ from shangrila_widget.exercises.path import (
     FIRST_GAME,
     LearningPath,
     Stage,
-    offered,
     practise_next_text,
+    record_answer,
     stage_line,
 )
 from shangrila_widget.rules.errors import excerpt
@@ -70,14 +70,7 @@ class Premaker:
             if self._stop.is_set():
                 return
             shadow = Learner(learner.name, learner.answers)
-            shadow.record(
-                key,
-                exercise.kind,
-                exercise.rules,
-                offered(exercise),
-                chosen=option.misreading,
-                correct=option.correct,
-            )
+            record_answer(shadow, key, exercise, option)
             if path.stage_of(shadow) is not None:
                 path.next_exercise(shadow)
 
@@ -129,14 +122,7 @@ def practise(
         option = exercise.options[int(typed) - 1]
         if ahead is not None:
             ahead.wait()
-        learner.record(
-            key,
-            exercise.kind,
-            exercise.rules,
-            offered(exercise),
-            chosen=option.misreading,
-            correct=option.correct,
-        )
+        record_answer(learner, key, exercise, option)
         learner.save(file)
         if option.correct:
             write_output(say("path.right", lang) + "\n")

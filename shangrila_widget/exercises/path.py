@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from shangrila_widget.exercises.exercise import Exercise
+from shangrila_widget.exercises.exercise import Exercise, Option
 from shangrila_widget.exercises.generate import ASKABLE_RULES, exercises_on, generate
-from shangrila_widget.exercises.learner import Learner
+from shangrila_widget.exercises.learner import Answer, Learner
 from shangrila_widget.exercises.model import MISREADINGS
 from shangrila_widget.rules.messages import Language, Message, rule_title, say
 
@@ -55,6 +55,18 @@ class Stage:
 def offered(exercise: Exercise) -> tuple[str, ...]:
     """The misreadings an exercise's options come from."""
     return tuple(o.misreading for o in exercise.options if o.misreading is not None)
+
+
+def record_answer(learner: Learner, key: str, exercise: Exercise, option: Option) -> Answer:
+    """Give ``learner`` the answer ``option`` to ``exercise`` (the path's id ``key``)."""
+    return learner.record(
+        key,
+        exercise.kind,
+        exercise.rules,
+        offered(exercise),
+        chosen=option.misreading,
+        correct=option.correct,
+    )
 
 
 @lru_cache(maxsize=1)
@@ -285,6 +297,7 @@ __all__ = [
     "path_stages",
     "practise_next_lines",
     "practise_next_text",
+    "record_answer",
     "stage_line",
     "stars_text",
 ]

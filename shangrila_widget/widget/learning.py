@@ -39,8 +39,8 @@ from shangrila_widget.exercises.learner import Answer, Learner, LearnerFileError
 from shangrila_widget.exercises.path import (
     FIRST_GAME,
     LearningPath,
-    offered,
     practise_next_lines,
+    record_answer,
     stars_text,
 )
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
@@ -266,14 +266,7 @@ class Progress:
     def record(self, key: str, exercise: Exercise, option: Option) -> Answer:
         """Take the learner's answer ``option`` to ``exercise`` (the path's id ``key``) and
         keep the learner at once."""
-        answer = self.learner.record(
-            key,
-            exercise.kind,
-            exercise.rules,
-            offered(exercise),
-            chosen=option.misreading,
-            correct=option.correct,
-        )
+        answer = record_answer(self.learner, key, exercise, option)
         if self.error is None:
             self.store.save(self.learner)
         self._changed("answer")

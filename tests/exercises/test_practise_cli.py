@@ -136,7 +136,7 @@ def test_a_bad_name_is_refused(
 
 def test_the_questions_after_each_answer_are_made_while_the_learner_reads() -> None:
     from shangrila_widget.exercises.learner import Learner
-    from shangrila_widget.exercises.path import offered
+    from shangrila_widget.exercises.path import record_answer
 
     path, learner = LearningPath(), Learner("ada")  # a bank that grows: made on demand
     found = path.next_exercise(learner)
@@ -147,14 +147,7 @@ def test_the_questions_after_each_answer_are_made_while_the_learner_reads() -> N
     ahead.wait()
     made = dict(path.bank.pool)
     option = next(o for o in exercise.options if not o.correct)
-    learner.record(
-        key,
-        exercise.kind,
-        exercise.rules,
-        offered(exercise),
-        chosen=option.misreading,
-        correct=option.correct,
-    )
+    record_answer(learner, key, exercise, option)
     following = path.next_exercise(learner)
     assert following is not None and following[0] in made
     assert path.bank.pool == made  # found, not made after the answer
