@@ -321,7 +321,8 @@ button.shangrila-copy {{ width: auto; }}
 # is one column: the picture, the buttons, then the side panel and the rest; the side panel
 # came first in the page, so the button row was 1,200 px below the picture, out of the
 # window), and the checker's ruling comes first (its panel's children join the board's
-# column: the ruling before the top bar, the rest after the buttons).
+# column: the ruling before the top bar, the rest after the buttons). The Key button is as
+# wide as its word (a toggle button's 148 px put it on a fourth row, below a 360x740 window).
 # Presenter mode (a projector's) is folded away. What a tap does there: widget/board_widget.py.
 _ROOTS = ":is(.shangrila-board, .shangrila-checker, .shangrila-tour, .shangrila-exercises)"
 
@@ -381,6 +382,7 @@ PHONE_STYLESHEET = f"""
     border-bottom: 1px solid var(--jp-border-color2, #ddd);
   }}
   .shangrila-presenter-button {{ display: none !important; }}
+  .shangrila-buttons .shangrila-legend-button {{ width: auto !important; }}
   .shangrila-exercises .shangrila-exercise-question {{ font-size: 18px; }}
 }}
 """

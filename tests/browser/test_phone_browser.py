@@ -281,6 +281,9 @@ def assert_spaces_a_finger_wide(phone: Phone, width: float, village: str) -> flo
 def test_the_hot_seat_board_on_a_phone(phone: Phone, voila_server: VoilaFactory) -> None:
     phone.open(voila_server(EXAMPLES / "hot-seat.ipynb"))
     phone.screenshot("loaded")
+    # as loaded, the board and its button row are inside the window (the layout rule)
+    loaded = as_loaded(phone.page, ".shangrila-board")
+    assert loaded.outside() == {}, (loaded.outside(), loaded.viewport)
     phone.assert_phone_layout(".shangrila-board")
     geometry = BoardGeometry(900.0)
     # Blue is to move (the notebook placed Red's healer in A): a tap on B's rainmaker space
