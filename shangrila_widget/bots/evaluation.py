@@ -300,34 +300,124 @@ def _exps(
     return exps
 
 
-def _pressure_after(
-    action: Action,
+#: Per village: the indices in :data:`_DIRECTIONS` of the journeys from or into it.
+_TOUCHING: Final = tuple(
+    frozenset(k for k, (_, o, d) in enumerate(_DIRECTIONS) if v in (o, d)) for v in range(13)
+)
+
+#: One journey direction's part of :func:`_pressure`: (threatened masks, gains) by colour.
+_Part = tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
+
+
+def _direction_part(
     cells: bytes,
-    master_code: bytes,
     bridges: int,
     stones: int,
     might: list[int],
     travellers: list[list[tuple[int, int]]],
-) -> tuple[list[int], list[int]]:
-    """:func:`_pressure` after a placement (of ``master_code``) or a recruit, looking again
-    only at the villages it changes (``might`` and ``travellers`` are those before it)."""
-    changed: tuple[int, ...]
-    if type(action) is Place:
-        slot: int = action.slot
-        after = cells[:slot] + master_code + cells[slot + 1 :]
-        changed = (slot // 7,)
-    else:
-        slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
-        after_cells = bytearray(cells)
-        for s in slots:
-            after_cells[s] += STUDENT_OFFSET
-        after = bytes(after_cells)
-        changed = tuple(s // 7 for s in slots)
-    new_might = might[:]
-    new_travellers = travellers[:]
-    for v in changed:
-        new_might[v], new_travellers[v] = _village_facts(after, v)
-    return _pressure(after, bridges, stones, new_might, new_travellers)
+    k: int,
+) -> _Part | None:
+    """What the journey of direction ``k`` adds to :func:`_pressure` (None: it is closed or
+    has no traveller)."""
+    b, o, d = _DIRECTIONS[k]
+    moving = travellers[o]
+    if not moving or not bridges >> b & 1 or stones >> o & 1 or stones >> d & 1:
+        return None
+    base = d * 7
+    origin_wins = might[o] > might[d]
+    gains = [0, 0, 0, 0]
+    threatened = [0, 0, 0, 0]
+    for t, c in moving:
+        there = cells[base + t]
+        if not there:
+            gains[c] += 1
+        elif origin_wins and (there - 1) & 3 != c:
+            gains[c] += 1
+            threatened[(there - 1) & 3] |= 1 << (base + t)
+    return (
+        (threatened[0], threatened[1], threatened[2], threatened[3]),
+        (gains[0], gains[1], gains[2], gains[3]),
+    )
+
+
+class _PressureAfter:
+    """:func:`_pressure` after each of many placements or recruits from one position,
+    looking again only at the journeys from or into the villages an action changes: the
+    other directions' parts are combined once per set of changed villages (the threatened
+    masks or-ed, the gains' maximum), so the answers are :func:`_pressure`'s exactly."""
+
+    def __init__(
+        self,
+        cells: bytes,
+        master_code: bytes,
+        bridges: int,
+        stones: int,
+        might: list[int],
+        travellers: list[list[tuple[int, int]]],
+    ) -> None:
+        self.cells = cells
+        self.master_code = master_code
+        self.bridges = bridges
+        self.stones = stones
+        self.might = might
+        self.travellers = travellers
+        self.parts = [
+            _direction_part(cells, bridges, stones, might, travellers, k)
+            for k in range(len(_DIRECTIONS))
+        ]
+        self.rest: dict[tuple[int, ...], tuple[frozenset[int], list[int], list[int]]] = {}
+
+    def _rest(self, changed: tuple[int, ...]) -> tuple[frozenset[int], list[int], list[int]]:
+        """The directions touching ``changed`` and the combined parts of all the others."""
+        found = self.rest.get(changed)
+        if found is None:
+            touching = frozenset().union(*(_TOUCHING[v] for v in changed))
+            threatened = [0, 0, 0, 0]
+            chance = [0, 0, 0, 0]
+            for k, part in enumerate(self.parts):
+                if part is None or k in touching:
+                    continue
+                masks, gains = part
+                for c in range(4):
+                    threatened[c] |= masks[c]
+                    if gains[c] > chance[c]:
+                        chance[c] = gains[c]
+            found = self.rest[changed] = (touching, threatened, chance)
+        return found
+
+    def __call__(self, action: Action) -> tuple[list[int], list[int]]:
+        """:func:`_pressure` after a placement (of ``master_code``) or a recruit."""
+        cells = self.cells
+        changed: tuple[int, ...]
+        if type(action) is Place:
+            slot: int = action.slot
+            after = cells[:slot] + self.master_code + cells[slot + 1 :]
+            changed = (slot // 7,)
+        else:
+            slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
+            after_cells = bytearray(cells)
+            for s in slots:
+                after_cells[s] += STUDENT_OFFSET
+            after = bytes(after_cells)
+            changed = tuple(sorted({s // 7 for s in slots}))
+        new_might = self.might[:]
+        new_travellers = self.travellers[:]
+        for v in changed:
+            new_might[v], new_travellers[v] = _village_facts(after, v)
+        touching, rest_threatened, rest_chance = self._rest(changed)
+        threatened = rest_threatened[:]
+        chance = rest_chance[:]
+        bridges, stones = self.bridges, self.stones
+        for k in touching:
+            part = _direction_part(after, bridges, stones, new_might, new_travellers, k)
+            if part is None:
+                continue
+            masks, gains = part
+            for c in range(4):
+                threatened[c] |= masks[c]
+                if gains[c] > chance[c]:
+                    chance[c] = gains[c]
+        return threatened, chance
 
 
 def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
@@ -357,7 +447,7 @@ def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
         weights = play[bridges.bit_count()]
     masters, students, villages = features(cells)
     might, travellers = _all_village_facts(cells)
-    master_code = _BYTE[colour + 1]
+    pressure_after = _PressureAfter(cells, _BYTE[colour + 1], bridges, stones, might, travellers)
     chances: list[float] = []
     for action in actions:
         kind = type(action)
@@ -374,9 +464,7 @@ def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
         else:
             chances.append(win_chances(apply_unchecked(pos, action))[seat])
             continue
-        threatened, chance = _pressure_after(
-            action, cells, master_code, bridges, stones, might, travellers
-        )
+        threatened, chance = pressure_after(action)
         exps = _exps(
             players,
             next_turn,
@@ -429,7 +517,7 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
     stones = packed.stones
     masters, students, villages = features(cells)
     might, travellers = _all_village_facts(cells)
-    master_code = _BYTE[colour + 1]
+    pressure_after = _PressureAfter(cells, _BYTE[colour + 1], bridges, stones, might, travellers)
     scores: list[float] = []
     for action in actions:
         kind = type(action)
@@ -442,9 +530,7 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
         else:  # a journey (or a pass): replayed; one that ends the game, by its result
             scores.append(ordering_score(pos, action, False, 0.0))
             continue
-        threatened, chance = _pressure_after(
-            action, cells, master_code, bridges, stones, might, travellers
-        )
+        threatened, chance = pressure_after(action)
         best_rival = -math.inf
         mine = 0.0
         for c in players:
