@@ -362,27 +362,32 @@ class _PressureAfter:
         self.might = might
         self.travellers = travellers
         self.parts = [
-            _direction_part(cells, bridges, stones, might, travellers, k)
+            (k, part)
             for k in range(len(_DIRECTIONS))
+            for part in [_direction_part(cells, bridges, stones, might, travellers, k)]
+            if part is not None
         ]
-        self.rest: dict[tuple[int, ...], tuple[frozenset[int], list[int], list[int]]] = {}
+        self.rest: dict[tuple[int, ...], tuple[frozenset[int], list[int]]] = {}
 
-    def _rest(self, changed: tuple[int, ...]) -> tuple[frozenset[int], list[int], list[int]]:
-        """The directions touching ``changed`` and the combined parts of all the others."""
+    def _rest(self, changed: tuple[int, ...]) -> tuple[frozenset[int], list[int]]:
+        """The directions touching ``changed`` and the combined parts of all the others:
+        the four threatened masks, then the four gains' maxima."""
         found = self.rest.get(changed)
         if found is None:
             touching = frozenset().union(*(_TOUCHING[v] for v in changed))
-            threatened = [0, 0, 0, 0]
-            chance = [0, 0, 0, 0]
-            for k, part in enumerate(self.parts):
-                if part is None or k in touching:
+            t0 = t1 = t2 = t3 = g0 = g1 = g2 = g3 = 0
+            for k, ((m0, m1, m2, m3), (h0, h1, h2, h3)) in self.parts:
+                if k in touching:
                     continue
-                masks, gains = part
-                for c in range(4):
-                    threatened[c] |= masks[c]
-                    if gains[c] > chance[c]:
-                        chance[c] = gains[c]
-            found = self.rest[changed] = (touching, threatened, chance)
+                t0 |= m0
+                t1 |= m1
+                t2 |= m2
+                t3 |= m3
+                g0 = h0 if h0 > g0 else g0
+                g1 = h1 if h1 > g1 else g1
+                g2 = h2 if h2 > g2 else g2
+                g3 = h3 if h3 > g3 else g3
+            found = self.rest[changed] = (touching, [t0, t1, t2, t3, g0, g1, g2, g3])
         return found
 
     def __call__(self, action: Action) -> tuple[list[int], list[int]]:
@@ -399,25 +404,29 @@ class _PressureAfter:
             for s in slots:
                 after_cells[s] += STUDENT_OFFSET
             after = bytes(after_cells)
-            changed = tuple(sorted({s // 7 for s in slots}))
+            first, last = slots[0] // 7, slots[-1] // 7
+            changed = (first,) if first == last else (min(first, last), max(first, last))
         new_might = self.might[:]
         new_travellers = self.travellers[:]
         for v in changed:
             new_might[v], new_travellers[v] = _village_facts(after, v)
-        touching, rest_threatened, rest_chance = self._rest(changed)
-        threatened = rest_threatened[:]
-        chance = rest_chance[:]
+        touching, rest = self._rest(changed)
+        t0, t1, t2, t3, g0, g1, g2, g3 = rest
         bridges, stones = self.bridges, self.stones
         for k in touching:
             part = _direction_part(after, bridges, stones, new_might, new_travellers, k)
             if part is None:
                 continue
-            masks, gains = part
-            for c in range(4):
-                threatened[c] |= masks[c]
-                if gains[c] > chance[c]:
-                    chance[c] = gains[c]
-        return threatened, chance
+            (m0, m1, m2, m3), (h0, h1, h2, h3) = part
+            t0 |= m0
+            t1 |= m1
+            t2 |= m2
+            t3 |= m3
+            g0 = h0 if h0 > g0 else g0
+            g1 = h1 if h1 > g1 else g1
+            g2 = h2 if h2 > g2 else g2
+            g3 = h3 if h3 > g3 else g3
+        return [t0, t1, t2, t3], [g0, g1, g2, g3]
 
 
 def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
