@@ -390,6 +390,57 @@ class _PressureAfter:
             found = self.rest[changed] = (touching, [t0, t1, t2, t3, g0, g1, g2, g3])
         return found
 
+    def replayed(self, after: PositionParts) -> tuple[list[int], list[int]]:
+        """:func:`_pressure` of ``after``, the position after any action (a journey, a
+        pass): the changed villages are those whose cells, bridges or stone changed."""
+        cells, bridges, stones = self.cells, self.bridges, self.stones
+        new_cells, new_bridges, new_stones = after.cells, after.bridges, after.stones
+        changed_set = {
+            v for v in range(13) if cells[v * 7 : v * 7 + 7] != new_cells[v * 7 : v * 7 + 7]
+        }
+        gone = bridges ^ new_bridges
+        for b, (v, w) in enumerate(_BRIDGE_ENDS):
+            if gone >> b & 1:
+                changed_set.update((v, w))
+        moved = stones ^ new_stones
+        changed_set.update(v for v in range(13) if moved >> v & 1)
+        changed = tuple(sorted(changed_set))
+        new_might = self.might[:]
+        new_travellers = self.travellers[:]
+        for v in changed:
+            new_might[v], new_travellers[v] = _village_facts(new_cells, v)
+        return self._combined(
+            changed, new_cells, new_bridges, new_stones, new_might, new_travellers
+        )
+
+    def _combined(
+        self,
+        changed: tuple[int, ...],
+        after: bytes,
+        bridges: int,
+        stones: int,
+        might: list[int],
+        travellers: list[list[tuple[int, int]]],
+    ) -> tuple[list[int], list[int]]:
+        """The parts of the directions not touching ``changed`` with those touching it,
+        looked at again in the position after (``after`` its cells)."""
+        touching, rest = self._rest(changed)
+        t0, t1, t2, t3, g0, g1, g2, g3 = rest
+        for k in touching:
+            part = _direction_part(after, bridges, stones, might, travellers, k)
+            if part is None:
+                continue
+            (m0, m1, m2, m3), (h0, h1, h2, h3) = part
+            t0 |= m0
+            t1 |= m1
+            t2 |= m2
+            t3 |= m3
+            g0 = h0 if h0 > g0 else g0
+            g1 = h1 if h1 > g1 else g1
+            g2 = h2 if h2 > g2 else g2
+            g3 = h3 if h3 > g3 else g3
+        return [t0, t1, t2, t3], [g0, g1, g2, g3]
+
     def __call__(self, action: Action) -> tuple[list[int], list[int]]:
         """:func:`_pressure` after a placement (of ``master_code``) or a recruit."""
         cells = self.cells
@@ -410,23 +461,7 @@ class _PressureAfter:
         new_travellers = self.travellers[:]
         for v in changed:
             new_might[v], new_travellers[v] = _village_facts(after, v)
-        touching, rest = self._rest(changed)
-        t0, t1, t2, t3, g0, g1, g2, g3 = rest
-        bridges, stones = self.bridges, self.stones
-        for k in touching:
-            part = _direction_part(after, bridges, stones, new_might, new_travellers, k)
-            if part is None:
-                continue
-            (m0, m1, m2, m3), (h0, h1, h2, h3) = part
-            t0 |= m0
-            t1 |= m1
-            t2 |= m2
-            t3 |= m3
-            g0 = h0 if h0 > g0 else g0
-            g1 = h1 if h1 > g1 else g1
-            g2 = h2 if h2 > g2 else g2
-            g3 = h3 if h3 > g3 else g3
-        return [t0, t1, t2, t3], [g0, g1, g2, g3]
+        return self._combined(changed, after, self.bridges, self.stones, new_might, new_travellers)
 
 
 def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
@@ -537,7 +572,7 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
             slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
             gained_masters, gained_students, held = 0, len(slots), villages[colour]
         else:  # a journey (or a pass): replayed; one that ends the game, by its result
-            scores.append(ordering_score(pos, action, False, 0.0))
+            scores.append(_replayed_score(pos, action, pressure_after))
             continue
         threatened, chance = pressure_after(action)
         best_rival = -math.inf
@@ -558,6 +593,30 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
                 best_rival = value
         scores.append(mine - best_rival)
     return scores
+
+
+def _replayed_score(pos: Position, action: Action, pressure_after: _PressureAfter) -> float:
+    """:func:`ordering_score` of a journey or a pass (not cheap), the pressure after it
+    looked at again only around the villages it changed."""
+    after = apply_unchecked(pos, action)
+    packed = after.packed
+    seat = pos.packed.turn
+    if packed.phase == OVER:
+        if type(action) is Journey:
+            return 1000.0 * final_shares(after)[seat] - 500.0
+        return margin(after, seat, False)
+    threatened, chance = pressure_after.replayed(packed)
+    masters, students, villages = features(packed.cells)
+    values = [
+        masters[c]
+        + W_STUDENT * students[c]
+        + W_VILLAGE * villages[c].bit_count()
+        - W_THREAT * threatened[c].bit_count()
+        + W_CHANCE * chance[c]
+        for c in packed.players
+    ]
+    mine = values.pop(seat)
+    return mine - max(values)
 
 
 def greedy_action(pos: Position, rng: random.Random) -> Action:
