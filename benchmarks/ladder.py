@@ -15,6 +15,14 @@ bound of the lower's, or when the order holds in at least 97.5 % of the resample
     nice -n 10 python benchmarks/ladder.py --players 4 --games 24 --seed 1
     python benchmarks/ladder.py random easy medium hard@0.3s hard --games 8
 
+The outside anchor ``flatmc`` (flat Monte Carlo, :mod:`shangrila_widget.bots.flat_monte_carlo`;
+``flatmc@500`` playouts, ``flatmc@0.2s``) is rated 0 when it plays. ``--versus flatmc@0.2s``
+seats each entrant in turn against it in every other seat; ``--seconds S`` gives every
+searching entrant without a budget S seconds a move; ``--cpu`` counts those seconds in the
+process's CPU time, fair on a loaded machine:
+
+    nice -n 5 python benchmarks/ladder.py --versus flatmc --seconds 0.2 --cpu --minutes 20 hard
+
 An entrant is a level name, optionally with a budget: ``hard`` (its default budget, 0.8 s a
 move), ``hard@200`` (200 iterations), ``hard@0.3s`` (0.3 s). The default entrants are
 ``random easy medium hard``. A time budget depends on the machine and its load, so runs with
