@@ -53,7 +53,7 @@ from shangrila_widget.bots.hint import action_reason
 from shangrila_widget.bots.levels import Bot, Budget, SearchConfig
 from shangrila_widget.bots.move_facts import fact_kind, move_facts
 from shangrila_widget.bots.playouts import greedy_playout
-from shangrila_widget.bots.thinking import RankedAction, Thinker
+from shangrila_widget.bots.thinking import RankedAction, Thinker, Thought
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
@@ -79,6 +79,11 @@ BLUNDER: Final = 0.20
 SCREEN: Final = 0.03
 #: How many standard errors of the difference the best action's lead must reach.
 EVIDENCE: Final = 2.0
+#: A move's search stops at half its iterations when its best other action is not ahead of
+#: the played one by :data:`EARLY_LEAD` by then (a budget of fewer than twice
+#: :data:`EARLY_ITERATIONS` iterations is searched whole).
+EARLY_LEAD: Final = 0.025
+EARLY_ITERATIONS: Final = 8
 #: The least share of the search's visits the played action gets.
 KEEP_SHARE: Final = 0.3
 #: The search of one screened move: the ``hard`` level's policy, its root opening 6 actions.
@@ -97,8 +102,9 @@ PLAYOUT_DEPTH: Final = 40
 FIRST_PLAYOUTS: Final = 4
 #: A costliest move is named only when its loss is confirmed: each player's
 #: :data:`CANDIDATES` biggest losses (not yet played out) are played out,
-#: :data:`CONFIRM_PLAYOUTS` continuations of each line (the first two pairs, then the rest
-#: only while the better line is ahead), :data:`CONFIRM_DEPTH` actions each (or to the end).
+#: :data:`CONFIRM_PLAYOUTS` continuations of each line from the same seeds, pair by pair,
+#: :data:`CONFIRM_DEPTH` actions each (or to the end); the loss is confirmed when the better
+#: line comes out ahead in every pair (the first pair that does not stops it).
 CANDIDATES: Final = 3
 CONFIRM_PLAYOUTS: Final = 3
 CONFIRM_DEPTH: Final = 16
@@ -609,13 +615,16 @@ class Reviewer:
                 return
             self._thinker = Thinker(
                 pos,
-                Bot(self.bot.level, self.budget, self.seed + i),
+                Bot(self.bot.level, _first_budget(self.budget), self.seed + i),
                 config=REVIEW_CONFIG,
                 keep=played,
                 keep_share=KEEP_SHARE,
             )
         thinker = self._thinker
         if not thinker.step(max(seconds, 0.001)):
+            return
+        if thinker.budget != self.budget and _worth_more(thinker.thought(), played):
+            thinker.budget = self.budget  # the same search goes on to the whole budget
             return
         self._thinker = None
         self._settle(i, self._judged(i, thinker))
@@ -642,11 +651,10 @@ class Reviewer:
                 pos, move.action, better, (self.seed + i) * 7919 + len(self._pairs), CONFIRM_DEPTH
             )
         )
-        ahead = sum(b - a for a, b in self._pairs) > 0
-        if len(self._pairs) < CONFIRM_PLAYOUTS and (ahead or len(self._pairs) < 2):
+        a, b = self._pairs[-1]
+        if len(self._pairs) < CONFIRM_PLAYOUTS and b > a:
             return
-        mine, theirs, noise = _pair_stats(self._pairs)
-        self.moves[i] = _played_out_move(move, mine, theirs, noise, len(self._pairs), CONFIRM_DEPTH)
+        self.moves[i] = _played_out_move(move, self._pairs, CONFIRM_DEPTH)
         self._pairs = []
         self._queue.pop(0)
 
@@ -697,7 +705,7 @@ class Reviewer:
             )
         played_value, better_value, noise = _pair_stats(pairs)
         loss = better_value - played_value
-        move = _played_out_move(move, played_value, better_value, noise, len(pairs), PLAYOUT_DEPTH)
+        move = _played_out_move(move, pairs, PLAYOUT_DEPTH)
         if loss < INACCURACY or loss < EVIDENCE * noise:
             return move
         best = replace(best, value=better_value)
@@ -712,6 +720,24 @@ class Reviewer:
             reply=reply,
             reason=_reason(pos, best, played, reply).text(self.lang),
         )
+
+
+def _first_budget(budget: Budget) -> Budget:
+    """The first part of a move's search: half the iterations (the whole budget when it has
+    no iterations or too few to halve)."""
+    if budget.iterations is None or budget.iterations < 2 * EARLY_ITERATIONS:
+        return budget
+    return Budget(budget.iterations // 2, budget.seconds)
+
+
+def _worth_more(thought: Thought, played: Action) -> bool:
+    """Whether a search's first part is worth going on with: its best other action ahead of
+    the played one by :data:`EARLY_LEAD` or more (else it would hardly be flagged)."""
+    mine = thought.line_of(played)
+    best = next((line for line in thought.lines if line.action != played), None)
+    if mine is None or best is None or thought.lines[0].action == played:
+        return False
+    return best.value - mine.value >= EARLY_LEAD
 
 
 def _review_bot(bot: Bot | None, iterations: int | None, seed: int | None) -> Bot:
@@ -784,11 +810,11 @@ def _share(loss: float, best_chance: float | None) -> float:
     return min(1.0, loss / best_chance)
 
 
-def _played_out_move(
-    move: MoveReview, mine: float, theirs: float, noise: float, playouts: int, depth: int
-) -> MoveReview:
-    """``move`` judged by its played-out lines: the loss, the chances, the share given up, and
-    whether the loss is confirmed (ahead by more than one standard error)."""
+def _played_out_move(move: MoveReview, pairs: list[tuple[float, float]], depth: int) -> MoveReview:
+    """``move`` judged by its played-out lines (``pairs``: the k-th continuation of each line):
+    the loss, the chances, the share given up, and whether the loss is confirmed (the better
+    line ahead in every pair of continuations)."""
+    mine, theirs, _ = _pair_stats(pairs)
     loss = theirs - mine
     return replace(
         move,
@@ -796,9 +822,9 @@ def _played_out_move(
         played_chance=mine,
         best_chance=theirs,
         share=_share(loss, theirs),
-        playouts=playouts,
+        playouts=len(pairs),
         depth=depth,
-        confirmed=loss > 0 and loss > noise,
+        confirmed=all(b > a for a, b in pairs),
     )
 
 

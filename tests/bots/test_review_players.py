@@ -15,8 +15,10 @@ import pytest
 from shangrila_widget.__main__ import main
 from shangrila_widget.bots import review
 from shangrila_widget.bots.evaluation import action_chances
+from shangrila_widget.bots.playouts import greedy_playout
 from shangrila_widget.bots.review import (
     DECIDED,
+    PLAYOUT_DEPTH,
     SCREEN,
     MoveReview,
     Review,
@@ -35,6 +37,7 @@ from shangrila_widget.rules import (
     Position,
     Recruit,
     ShangrilaError,
+    apply_unchecked,
     legal_actions,
 )
 from shangrila_widget.rules.board import Colour
@@ -170,11 +173,21 @@ def test_a_costliest_move_is_one_whose_loss_its_played_out_lines_confirm(
     for m in played:  # the same continuations again: the same means, and the same verdict
         better = m.better if m.better is not None else m.best
         assert better is not None
-        mine, theirs, noise = played_out(
-            positions[m.index - 1], m.action, better, 1 + m.index - 1, m.playouts, m.depth
-        )
+        pos = positions[m.index - 1]
+        mine, theirs, _ = played_out(pos, m.action, better, m.index, m.playouts, m.depth)
         assert (mine, theirs) == (m.played_chance, m.best_chance)
-        assert m.confirmed == (theirs - mine > max(0.0, noise)) or m.mistake
+        seat = pos.packed.turn
+        lines = [apply_unchecked(pos, m.action), apply_unchecked(pos, better)]
+        ahead = []  # the k-th continuation of both lines, from seed (review seed + index - 1)
+        for k in range(m.playouts):
+            a, b = (
+                greedy_playout(line, random.Random(m.index * 7919 + k), m.depth)[seat]
+                for line in lines
+            )
+            ahead.append(b > a)
+        if not m.mistake:  # the first pair not ahead stops the confirming
+            assert m.depth == PLAYOUT_DEPTH or all(ahead[:-1])
+        assert m.confirmed == all(ahead) or m.mistake
     for m in named:
         assert m.confirmed and m.playouts and m.loss > 0
         assert m.before[m.player] >= DECIDED
