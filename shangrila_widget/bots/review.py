@@ -82,7 +82,7 @@ EVIDENCE: Final = 2.0
 #: A move's search stops at half its iterations when its best other action is not ahead of
 #: the played one by :data:`EARLY_LEAD` by then (a budget of fewer than twice
 #: :data:`EARLY_ITERATIONS` iterations is searched whole).
-EARLY_LEAD: Final = 0.025
+EARLY_LEAD: Final = 0.05
 EARLY_ITERATIONS: Final = 8
 #: The least share of the search's visits the played action gets.
 KEEP_SHARE: Final = 0.3
