@@ -53,7 +53,7 @@ from shangrila_widget.bots.hint import action_reason
 from shangrila_widget.bots.levels import Bot, Budget, SearchConfig
 from shangrila_widget.bots.move_facts import fact_kind, move_facts
 from shangrila_widget.bots.playouts import greedy_playout
-from shangrila_widget.bots.thinking import RankedAction, Thinker, Thought
+from shangrila_widget.bots.thinking import RankedAction, Thinker
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import Colour
 from shangrila_widget.rules.engine import apply_unchecked, legal_actions
@@ -79,11 +79,6 @@ BLUNDER: Final = 0.20
 SCREEN: Final = 0.03
 #: How many standard errors of the difference the best action's lead must reach.
 EVIDENCE: Final = 2.0
-#: A move's search stops at half its iterations when its best other action is not ahead of
-#: the played one by :data:`EARLY_LEAD` by then (a budget of fewer than twice
-#: :data:`EARLY_ITERATIONS` iterations is searched whole).
-EARLY_LEAD: Final = 0.05
-EARLY_ITERATIONS: Final = 8
 #: The least share of the search's visits the played action gets.
 KEEP_SHARE: Final = 0.3
 #: The search of one screened move: the ``hard`` level's policy, its root opening 6 actions.
@@ -98,7 +93,7 @@ REVIEW_BOT: Final = Bot("hard", Budget(iterations=REVIEW_ITERATIONS), seed=0)
 PLAYOUTS: Final = 12
 PLAYOUT_DEPTH: Final = 40
 #: A flag's lines are played out :data:`FIRST_PLAYOUTS` times first, and to :data:`PLAYOUTS`
-#: only when the better line is ahead by then (else it cannot be flagged).
+#: unless the better line is behind by then.
 FIRST_PLAYOUTS: Final = 4
 #: A costliest move is named only when its loss is confirmed: each player's
 #: :data:`CANDIDATES` biggest losses (not yet played out) are played out,
@@ -615,16 +610,13 @@ class Reviewer:
                 return
             self._thinker = Thinker(
                 pos,
-                Bot(self.bot.level, _first_budget(self.budget), self.seed + i),
+                Bot(self.bot.level, self.budget, self.seed + i),
                 config=REVIEW_CONFIG,
                 keep=played,
                 keep_share=KEEP_SHARE,
             )
         thinker = self._thinker
         if not thinker.step(max(seconds, 0.001)):
-            return
-        if thinker.budget != self.budget and _worth_more(thinker.thought(), played):
-            thinker.budget = self.budget  # the same search goes on to the whole budget
             return
         self._thinker = None
         self._settle(i, self._judged(i, thinker))
@@ -699,7 +691,7 @@ class Reviewer:
         if not _strong(best, mine, loss):
             return move
         pairs = _pairs(pos, played, best.action, self.seed + i, FIRST_PLAYOUTS, PLAYOUT_DEPTH)
-        if sum(b - a for a, b in pairs) > 0:  # ahead: played out to the full count
+        if sum(b - a for a, b in pairs) >= 0:  # not behind: played out to the full count
             pairs += _pairs(
                 pos, played, best.action, self.seed + i, PLAYOUTS, PLAYOUT_DEPTH, FIRST_PLAYOUTS
             )
@@ -720,24 +712,6 @@ class Reviewer:
             reply=reply,
             reason=_reason(pos, best, played, reply).text(self.lang),
         )
-
-
-def _first_budget(budget: Budget) -> Budget:
-    """The first part of a move's search: half the iterations (the whole budget when it has
-    no iterations or too few to halve)."""
-    if budget.iterations is None or budget.iterations < 2 * EARLY_ITERATIONS:
-        return budget
-    return Budget(budget.iterations // 2, budget.seconds)
-
-
-def _worth_more(thought: Thought, played: Action) -> bool:
-    """Whether a search's first part is worth going on with: its best other action ahead of
-    the played one by :data:`EARLY_LEAD` or more (else it would hardly be flagged)."""
-    mine = thought.line_of(played)
-    best = next((line for line in thought.lines if line.action != played), None)
-    if mine is None or best is None or thought.lines[0].action == played:
-        return False
-    return best.value - mine.value >= EARLY_LEAD
 
 
 def _review_bot(bot: Bot | None, iterations: int | None, seed: int | None) -> Bot:
