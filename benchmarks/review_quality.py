@@ -22,10 +22,13 @@ review's defaults, and then checks what the review said:
   over games of the largest minus the smallest figure (between bots of one level it should
   be small);
 - the costliest moves the review names (of the random seat with ``--random-seat``, else of
-  every seat): both lines played out as the review plays them out (``played_out``:
-  ``--costly-playouts`` continuations of the ``easy`` bot each, 40 actions or to the end,
-  then the evaluation); ``costly_better_share`` is the share where the better line does
-  better;
+  every seat; ``costly_named_per_player``: how many a player gets, at most 3): both lines
+  played out again from seeds of their own (``played_out``: ``--costly-playouts``
+  continuations of the ``easy`` bot each), as far as the review plays them out to confirm
+  them (16 actions or to the end) and to 40 actions; ``costly_better_share`` and
+  ``costly_better_share_40`` are the shares where the better line does better;
+- the review's CPU seconds per game too (``review_cpu_s_per_game``: the machine may be
+  shared, and the wall-clock seconds then grow with its load);
 - the facts the review states (``facts``): for each kind, of the played move and of the
   better one, how many moves have it and the mean loss of those moves against the others'.
 

@@ -14,8 +14,10 @@ Two things are measured, each by what can back it:
   runs; when its best action's value beats the played one's by at least
   :data:`INACCURACY` and by :data:`EVIDENCE` standard errors, both lines are *played out*
   (:func:`played_out`: :data:`PLAYOUTS` continuations each, the ``easy`` bot in every seat,
-  :data:`PLAYOUT_DEPTH` actions or to the end), and the move is flagged only if the
-  played-out difference passes the same two tests. The size of the loss that the evidence
+  :data:`PLAYOUT_DEPTH` actions or to the end; :data:`FIRST_PLAYOUTS` first, the rest unless
+  the better line is behind by then), and the move is flagged only if the played-out
+  difference passes the same two tests. A move played with less than :data:`DECIDED` chance
+  to win is not searched. The size of the loss that the evidence
   supports (the played-out difference less one standard error) names it:
 
   an *inaccuracy* from :data:`INACCURACY` (0.05), a *mistake* from :data:`MISTAKE`
@@ -24,16 +26,21 @@ Two things are measured, each by what can back it:
   A flagged move names the better action, its reason, and the answer the search expects to
   punish the played one (the first reply of the played action's line).
 
-Every move has a **loss**, never thresholded: the search's (the played-out difference when
-played out) where the move passed the screen, else the one-move gap (the best legal
-action's one-move chance minus the played one's). **How well each player played**
-(:meth:`Review.figure`) is the mean of those losses, each at least 0, over the player's
-moves with a choice (``loss_per_move``), with its standard error and a name in words
-(:func:`play_name`). **The costliest moves** (:meth:`Review.costliest`) are each player's
-:data:`COSTLIEST` biggest losses with a better action, flagged or not, their size said in
-words (:func:`size_of`), and **what they did** (:meth:`Review.facts`): the facts of the played
-move and of the better one, exact from the engine
-(:mod:`~shangrila_widget.bots.move_facts`).
+Every move has a **loss**, never thresholded: the played-out difference when played out,
+the search's where the move passed the screen, else the one-move gap (the best legal
+action's one-move chance minus the played one's), and a **share**: the share of the win
+chance within reach that it gave up (the loss over the better action's chance, by the
+played-out lines where played out, else by the one-move screen). **How well each player
+played** (:meth:`Review.figure`) is the mean share over the player's moves with a choice
+(``loss_per_move``), with its standard error and a name in words (:func:`play_name`): a
+share, because a player who falls behind has fewer points of win chance left to lose.
+**The costliest moves** (:meth:`Review.costliest`) are confirmed: once every move is judged,
+each player's :data:`CANDIDATES` biggest losses with a better action are played out
+(:data:`CONFIRM_PLAYOUTS` pairs of continuations, :data:`CONFIRM_DEPTH` actions), and a move
+is named only when the better line came out ahead in every pair; up to :data:`COSTLIEST` of
+them, flagged or not, their size said in words (:func:`size_of`), and **what they did**
+(:meth:`Review.facts`): the facts of the played move and of the better one, exact from the
+engine (:mod:`~shangrila_widget.bots.move_facts`).
 
 :class:`Reviewer` does this in slices (:meth:`Reviewer.step`) so that a chart can be drawn
 at once and its flags filled in as they come; :func:`review` runs it to the end. The chart
@@ -878,6 +885,9 @@ def review(
 
 __all__ = [
     "BLUNDER",
+    "CANDIDATES",
+    "CONFIRM_DEPTH",
+    "CONFIRM_PLAYOUTS",
     "COSTLIEST",
     "DECIDED",
     "PlayerFigure",
