@@ -15,6 +15,14 @@ bound of the lower's, or when the order holds in at least 97.5 % of the resample
     nice -n 10 python benchmarks/ladder.py --players 4 --games 24 --seed 1
     python benchmarks/ladder.py random easy medium hard@0.3s hard --games 8
 
+The outside anchor ``flatmc`` (flat Monte Carlo, :mod:`shangrila_widget.bots.flat_monte_carlo`;
+``flatmc@500`` playouts, ``flatmc@0.2s``) is rated 0 when it plays. ``--versus flatmc@0.2s``
+seats each entrant in turn against it in every other seat; ``--seconds S`` gives every
+searching entrant without a budget S seconds a move; ``--cpu`` counts those seconds in the
+process's CPU time, fair on a loaded machine:
+
+    nice -n 5 python benchmarks/ladder.py --versus flatmc --seconds 0.2 --cpu --minutes 20 hard
+
 An entrant is a level name, optionally with a budget: ``hard`` (its default budget, 0.8 s a
 move), ``hard@200`` (200 iterations), ``hard@0.3s`` (0.3 s). The default entrants are
 ``random easy medium hard``. A time budget depends on the machine and its load, so runs with
@@ -40,13 +48,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shangrila_widget.bots import choose_action
+from shangrila_widget.bots import Bot, Budget, Thinker, choose_action
 from shangrila_widget.bots.evaluation import final_shares
-from shangrila_widget.rules import Position, apply_unchecked, legal_actions
+from shangrila_widget.bots.flat_monte_carlo import flat_monte_carlo_action
+from shangrila_widget.bots.levels import MAX_ITERATIONS
+from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
-LEVEL_NAMES = ("random", "easy", "medium", "hard")
-SEARCHING = ("medium", "hard")
+#: ``flatmc`` is the outside anchor, not a level: flat Monte Carlo (uniform random playouts
+#: to the end for each action, the best mean share; its budget counts playouts, not
+#: iterations; default 500 playouts a move).
+LEVEL_NAMES = ("random", "easy", "medium", "hard", "flatmc")
+SEARCHING = ("medium", "hard", "flatmc")
 DEFAULT_ENTRANTS = ("random", "easy", "medium", "hard")
 #: Virtual games added to every pair of entrants that met, half won by each: without them an
 #: entrant that never beat another would be rated infinitely far below it.
@@ -90,7 +103,9 @@ def parse_spec(text: str) -> Entrant:
     if budget is None:
         return Entrant(text.strip(), level)
     if level not in SEARCHING:
-        raise SpecError(f"entrant {text!r}: {level} takes no budget (only medium and hard search)")
+        raise SpecError(
+            f"entrant {text!r}: {level} takes no budget (only medium, hard and flatmc search)"
+        )
     if re.fullmatch(r"[0-9]+", budget):
         iterations = int(budget)
         if not 1 <= iterations <= 10_000_000:
@@ -158,6 +173,42 @@ def seatings(table: tuple[int, ...], rng: random.Random) -> list[tuple[int, ...]
     return [s for orbit in orbits for s in orbit]
 
 
+def versus_tables(count: int, seats: int) -> list[tuple[int, ...]]:
+    """The tables of ``--versus``: entrant 0 in every seat but one, each other entrant in
+    turn in the last.
+
+    >>> versus_tables(3, 4)
+    [(0, 0, 0, 1), (0, 0, 0, 2)]
+    """
+    return [(0,) * (seats - 1) + (entrant,) for entrant in range(1, count)]
+
+
+def with_seconds(entrant: Entrant, seconds: float) -> Entrant:
+    """``entrant`` with a budget of ``seconds`` a move if it searches and has no budget.
+
+    >>> with_seconds(parse_spec("hard"), 0.1).spec, with_seconds(parse_spec("easy"), 0.1).spec
+    ('hard@0.1s', 'easy')
+    """
+    if entrant.level not in SEARCHING or entrant.iterations or entrant.seconds:
+        return entrant
+    return Entrant(f"{entrant.level}@{seconds:g}s", entrant.level, seconds=seconds)
+
+
+def anchor_of(names: Sequence[str], versus: bool) -> int:
+    """The entrant rated 0: the ``--versus`` entrant (the first), else the outside anchor
+    (``flatmc``, with any budget), else ``random``, else the first.
+
+    >>> anchor_of(["random", "hard", "flatmc@0.1s"], False), anchor_of(["easy", "hard"], False)
+    (2, 0)
+    """
+    if versus:
+        return 0
+    for index, name in enumerate(names):
+        if name.split("@")[0] == "flatmc":
+            return index
+    return names.index("random") if "random" in names else 0
+
+
 @dataclass
 class Timing:
     """Seconds spent on decisions with more than one legal action (wall clock and CPU)."""
@@ -181,8 +232,10 @@ def play_game(
     seating: Sequence[int],
     seed: str,
     timings: list[Timing],
+    cpu_clock: bool = False,
 ) -> tuple[float, ...]:
-    """The final shares per seat of one game from the empty board."""
+    """The final shares per seat of one game from the empty board (``cpu_clock``: time
+    budgets count this process's CPU time, see :func:`think_for_cpu`)."""
     colours = SEATS[len(seating)]
     rng = random.Random(seed)
     pos = Position.new_game(colours)
@@ -191,19 +244,46 @@ def play_game(
         entrant = entrants[who]
         many = len(legal_actions(pos)) > 1
         wall, cpu = time.perf_counter(), time.process_time()
-        action = choose_action(
-            pos,
-            level=entrant.level,
-            iterations=entrant.iterations,
-            seconds=entrant.seconds,
-            seed=rng.randrange(2**32),
-        )
+        seed_ = rng.randrange(2**32)
+        if entrant.level == "flatmc":
+            action = flat_monte_carlo_action(
+                pos,
+                playouts=entrant.iterations,
+                seconds=entrant.seconds,
+                seed=seed_,
+                clock=time.process_time if cpu_clock else time.perf_counter,
+            )
+        elif cpu_clock and entrant.seconds is not None and many:
+            action = think_for_cpu(pos, entrant.level, entrant.seconds, seed_)
+        else:
+            action = choose_action(
+                pos,
+                level=entrant.level,
+                iterations=entrant.iterations,
+                seconds=entrant.seconds,
+                seed=seed_,
+            )
         if many:
             timings[who].moves += 1
             timings[who].wall += time.perf_counter() - wall
             timings[who].cpu += time.process_time() - cpu
         pos = apply_unchecked(pos, action)
     return tuple(final_shares(pos))
+
+
+def think_for_cpu(pos: Position, level: str, seconds: float, seed: int) -> Action:
+    """What a searching ``level`` plays after ``seconds`` of this process's CPU time
+    (:func:`time.process_time`, one iteration at a time, at least one): on a shared machine
+    a wall-clock budget gives each move whatever CPU time the load leaves it."""
+    thinker = Thinker(pos, Bot(level, Budget(iterations=MAX_ITERATIONS), seed))
+    search = thinker.search
+    if search is None:
+        return thinker.choice()
+    deadline = time.process_time() + seconds
+    search.run(iterations=1)
+    while time.process_time() < deadline:
+        search.run(iterations=1)
+    return thinker.choice()
 
 
 # --- the rating ------------------------------------------------------------------------------
@@ -378,13 +458,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the result (and every game) here")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--versus",
+        default=None,
+        help="an entrant (e.g. flatmc@0.1s) to seat in every other seat of a table for each "
+        "entrant in turn (one entrant against seats-1 of it), the ratings anchored at it",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="the seconds a move of every searching entrant given without a budget "
+        "(medium, hard, flatmc): equal time per move",
+    )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time budgets count this process's CPU time, not the wall clock (fair on a "
+        "loaded machine)",
+    )
     args = parser.parse_args(argv)
     try:
-        entrants = parse_entrants(args.entrants)
+        texts = list(args.entrants)
+        if args.versus is not None:
+            texts.insert(0, args.versus)
+        entrants = parse_entrants(texts)
     except SpecError as error:
         parser.error(str(error))
+    if args.seconds is not None:
+        if not 0 < args.seconds <= 3600:
+            parser.error("--seconds must be above 0 and at most 3600")
+        entrants = [with_seconds(e, args.seconds) for e in entrants]
     seats = args.players
-    layout = tables(len(entrants), seats)
+    if args.versus is not None:
+        layout = versus_tables(len(entrants), seats)
+    else:
+        layout = tables(len(entrants), seats)
     if args.total is not None:
         if args.total < 1:
             parser.error("--total must be at least 1")
@@ -398,7 +507,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     order_rng = random.Random(f"ladder:{args.seed}:seatings")
     plans = [seatings(t, order_rng) for t in layout]
     names = [e.spec for e in entrants]
-    anchor = names.index("random") if "random" in names else 0
+    anchor = anchor_of(names, args.versus is not None)
     timings = [Timing() for _ in entrants]
     games: list[Game] = []
     started = time.perf_counter()
@@ -425,7 +534,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 seating = plan[number % len(plan)]
                 t0 = time.perf_counter()
                 shares = play_game(
-                    entrants, seating, f"ladder:{args.seed}:{index}:{number}", timings
+                    entrants, seating, f"ladder:{args.seed}:{index}:{number}", timings, args.cpu
                 )
                 games.append(Game(index, number, seating, shares, time.perf_counter() - t0))
                 if not args.quiet:
@@ -453,6 +562,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         anchor=anchor,
     )
     report = summarise(entrants, games, timings, rating, seats, args, stopped, started)
+    report["anchor"] = names[anchor]
+    report["clock"] = "cpu" if args.cpu else "wall"
     print_table(report)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
@@ -541,7 +652,8 @@ def print_table(report: dict[str, Any]) -> None:
     print()
     print(
         f"{report['games']} games of {report['players']} players, {report['minutes']} min; "
-        f"Elo-scale Bradley-Terry ratings, random = 0, 95 % bootstrap intervals "
+        f"Elo-scale Bradley-Terry ratings, {report.get('anchor', 'random')} = 0, "
+        f"95 % bootstrap intervals "
         f"({report['resamples']} resamples)"
     )
     print(

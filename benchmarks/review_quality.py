@@ -22,10 +22,13 @@ review's defaults, and then checks what the review said:
   over games of the largest minus the smallest figure (between bots of one level it should
   be small);
 - the costliest moves the review names (of the random seat with ``--random-seat``, else of
-  every seat): both lines played out as the review plays them out (``played_out``:
-  ``--costly-playouts`` continuations of the ``easy`` bot each, 40 actions or to the end,
-  then the evaluation); ``costly_better_share`` is the share where the better line does
-  better;
+  every seat; ``costly_named_per_player``: how many a player gets, at most 3): both lines
+  played out again from seeds of their own (``played_out``: ``--costly-playouts``
+  continuations of the ``easy`` bot each), as far as the review plays them out to confirm
+  them (16 actions or to the end) and to 40 actions; ``costly_better_share`` and
+  ``costly_better_share_40`` are the shares where the better line does better;
+- the review's CPU seconds per game too (``review_cpu_s_per_game``: the machine may be
+  shared, and the wall-clock seconds then grow with its load);
 - the facts the review states (``facts``): for each kind, of the played move and of the
   better one, how many moves have it and the mean loss of those moves against the others'.
 
@@ -49,7 +52,13 @@ from pathlib import Path
 from shangrila_widget.bots import Reviewer, choose_action, review
 from shangrila_widget.bots.evaluation import final_shares, greedy_action
 from shangrila_widget.bots.move_facts import FACT_KINDS, fact_kind
-from shangrila_widget.bots.review import Review, move_loss, played_out
+from shangrila_widget.bots.review import (
+    CONFIRM_DEPTH,
+    PLAYOUT_DEPTH,
+    Review,
+    move_loss,
+    played_out,
+)
 from shangrila_widget.rules import (
     Action,
     GameRecord,
@@ -127,19 +136,28 @@ def fact_figures(rows: list[tuple[float, set[str], set[str]]]) -> dict[str, obje
 
 
 def costly_checks(
-    rev: Review, positions: list[Position], seats: list[Colour], playouts: int, seed: int
-) -> list[tuple[str, float, float]]:
-    """For each costliest move of ``seats``: (player, the played line's mean chance played out,
-    the better line's)."""
-    found: list[tuple[str, float, float]] = []
+    rev: Review,
+    positions: list[Position],
+    seats: list[Colour],
+    playouts: int,
+    seed: int,
+    depths: tuple[int, int],
+) -> list[tuple[str, float, float, float, float]]:
+    """For each costliest move of ``seats``, both lines played out again from seeds of their
+    own (not the review's): (player, the played line's mean chance and the better line's
+    after ``depths[0]`` actions, then after ``depths[1]``)."""
+    found: list[tuple[str, float, float, float, float]] = []
     for colour in seats:
         for m in rev.costliest(colour):
             better = m.better if m.better is not None else m.best
             assert better is not None
-            mine, theirs, _ = played_out(
-                positions[m.index - 1], m.action, better, seed + m.index, playouts
-            )
-            found.append((colour, mine, theirs))
+            pos = positions[m.index - 1]
+            key = 1_000_003 + 1000 * seed + m.index
+            means: list[float] = []
+            for depth in depths:
+                mine, theirs, _ = played_out(pos, m.action, better, key, playouts, depth)
+                means += [mine, theirs]
+            found.append((colour, means[0], means[1], means[2], means[3]))
     return found
 
 
@@ -193,6 +211,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     flags = confirmed = significant = reversed_ = 0
     review_seconds: list[float] = []
+    review_cpu: list[float] = []
     first_points: list[float] = []
     moves_per_game: list[int] = []
     changes: list[float] = []
@@ -201,16 +220,18 @@ def main() -> None:
     verdicts: dict[str, int] = {}
     random_last = random_last_outranked = 0
     figures: list[dict[Colour, float]] = []
-    costly: list[tuple[str, float, float]] = []
+    costly: list[tuple[str, float, float, float, float]] = []
+    named: list[int] = []
     fact_rows: list[tuple[float, set[str], set[str]]] = []
     for game in range(args.games):
         record = saved_game(args, args.seed * 1000 + game)
         start = time.perf_counter()
         Reviewer(record, seed=game).review()
         first_points.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         rev = review(record, seed=game)
         review_seconds.append(time.perf_counter() - start)
+        review_cpu.append(time.process_time() - cpu)
         moves_per_game.append(len(rev.moves))
         final = record.current.position
         shares = dict(zip(final.players, final_shares(final)))
@@ -232,8 +253,11 @@ def main() -> None:
             args.random_seat and max(passed_over, key=passed_over.__getitem__) == first
         )
         seats = [first] if args.random_seat else list(rev.players)
-        checks = costly_checks(rev, positions, seats, args.costly_playouts, game)
+        checks = costly_checks(
+            rev, positions, seats, args.costly_playouts, game, (CONFIRM_DEPTH, PLAYOUT_DEPTH)
+        )
         costly += checks
+        named += [len(rev.costliest(c)) for c in seats]
         for m in rev.moves:
             if m.choices > 1:
                 played, better = rev.facts(m)
@@ -260,10 +284,12 @@ def main() -> None:
         if not args.quiet:
             print(
                 f"game {game + 1}: {len(rev.moves)} moves, {len(rev.mistakes)} flagged,"
-                f" review {review_seconds[-1]:.2f} s, loss per move "
+                f" review {review_seconds[-1]:.2f} s ({review_cpu[-1]:.2f} s of CPU),"
+                " loss per move "
                 + ", ".join(f"{c} {v:.4f}" for c, v in figure.items())
-                + f"; costliest better when played out: {sum(b > a for _, a, b in checks)}"
-                f"/{len(checks)}",
+                + f"; costliest better when played out: {sum(b > a for _, a, b, _, _ in checks)}"
+                f"/{len(checks)} ({CONFIRM_DEPTH} actions),"
+                f" {sum(d > c for _, _, _, c, d in checks)}/{len(checks)} ({PLAYOUT_DEPTH})",
                 flush=True,
             )
     print(
@@ -286,6 +312,8 @@ def main() -> None:
                 "brier_constant": round((args.players - 1) / args.players**2, 4),
                 "review_s_per_game": round(statistics.fmean(review_seconds), 2),
                 "review_s_max": round(max(review_seconds), 2),
+                "review_cpu_s_per_game": round(statistics.fmean(review_cpu), 2),
+                "review_cpu_s_max": round(max(review_cpu), 2),
                 "chart_points_s": round(max(first_points), 3),
                 "random_seat": args.random_seat,
                 "random_last": random_last if args.random_seat else None,
@@ -297,8 +325,16 @@ def main() -> None:
                     statistics.fmean(max(f.values()) - min(f.values()) for f in figures), 4
                 ),
                 "costly_checked": len(costly),
+                "costly_named_per_player": round(statistics.fmean(named), 2),
                 "costly_better_share": (
-                    round(sum(b > a for _, a, b in costly) / len(costly), 3) if costly else None
+                    round(sum(b > a for _, a, b, _, _ in costly) / len(costly), 3)
+                    if costly
+                    else None
+                ),
+                "costly_better_share_40": (
+                    round(sum(d > c for _, _, _, c, d in costly) / len(costly), 3)
+                    if costly
+                    else None
                 ),
                 "facts": fact_figures(fact_rows),
             }

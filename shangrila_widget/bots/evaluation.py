@@ -300,34 +300,168 @@ def _exps(
     return exps
 
 
-def _pressure_after(
-    action: Action,
+#: Per village: the indices in :data:`_DIRECTIONS` of the journeys from or into it.
+_TOUCHING: Final = tuple(
+    frozenset(k for k, (_, o, d) in enumerate(_DIRECTIONS) if v in (o, d)) for v in range(13)
+)
+
+#: One journey direction's part of :func:`_pressure`: (threatened masks, gains) by colour.
+_Part = tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
+
+
+def _direction_part(
     cells: bytes,
-    master_code: bytes,
     bridges: int,
     stones: int,
     might: list[int],
     travellers: list[list[tuple[int, int]]],
-) -> tuple[list[int], list[int]]:
-    """:func:`_pressure` after a placement (of ``master_code``) or a recruit, looking again
-    only at the villages it changes (``might`` and ``travellers`` are those before it)."""
-    changed: tuple[int, ...]
-    if type(action) is Place:
-        slot: int = action.slot
-        after = cells[:slot] + master_code + cells[slot + 1 :]
-        changed = (slot // 7,)
-    else:
-        slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
-        after_cells = bytearray(cells)
-        for s in slots:
-            after_cells[s] += STUDENT_OFFSET
-        after = bytes(after_cells)
-        changed = tuple(s // 7 for s in slots)
-    new_might = might[:]
-    new_travellers = travellers[:]
-    for v in changed:
-        new_might[v], new_travellers[v] = _village_facts(after, v)
-    return _pressure(after, bridges, stones, new_might, new_travellers)
+    k: int,
+) -> _Part | None:
+    """What the journey of direction ``k`` adds to :func:`_pressure` (None: it is closed or
+    has no traveller)."""
+    b, o, d = _DIRECTIONS[k]
+    moving = travellers[o]
+    if not moving or not bridges >> b & 1 or stones >> o & 1 or stones >> d & 1:
+        return None
+    base = d * 7
+    origin_wins = might[o] > might[d]
+    gains = [0, 0, 0, 0]
+    threatened = [0, 0, 0, 0]
+    for t, c in moving:
+        there = cells[base + t]
+        if not there:
+            gains[c] += 1
+        elif origin_wins and (there - 1) & 3 != c:
+            gains[c] += 1
+            threatened[(there - 1) & 3] |= 1 << (base + t)
+    return (
+        (threatened[0], threatened[1], threatened[2], threatened[3]),
+        (gains[0], gains[1], gains[2], gains[3]),
+    )
+
+
+class _PressureAfter:
+    """:func:`_pressure` after each of many placements or recruits from one position,
+    looking again only at the journeys from or into the villages an action changes: the
+    other directions' parts are combined once per set of changed villages (the threatened
+    masks or-ed, the gains' maximum), so the answers are :func:`_pressure`'s exactly."""
+
+    def __init__(
+        self,
+        cells: bytes,
+        master_code: bytes,
+        bridges: int,
+        stones: int,
+        might: list[int],
+        travellers: list[list[tuple[int, int]]],
+    ) -> None:
+        self.cells = cells
+        self.master_code = master_code
+        self.bridges = bridges
+        self.stones = stones
+        self.might = might
+        self.travellers = travellers
+        self.parts = [
+            (k, part)
+            for k in range(len(_DIRECTIONS))
+            for part in [_direction_part(cells, bridges, stones, might, travellers, k)]
+            if part is not None
+        ]
+        self.rest: dict[tuple[int, ...], tuple[frozenset[int], list[int]]] = {}
+
+    def _rest(self, changed: tuple[int, ...]) -> tuple[frozenset[int], list[int]]:
+        """The directions touching ``changed`` and the combined parts of all the others:
+        the four threatened masks, then the four gains' maxima."""
+        found = self.rest.get(changed)
+        if found is None:
+            touching = frozenset().union(*(_TOUCHING[v] for v in changed))
+            t0 = t1 = t2 = t3 = g0 = g1 = g2 = g3 = 0
+            for k, ((m0, m1, m2, m3), (h0, h1, h2, h3)) in self.parts:
+                if k in touching:
+                    continue
+                t0 |= m0
+                t1 |= m1
+                t2 |= m2
+                t3 |= m3
+                g0 = h0 if h0 > g0 else g0
+                g1 = h1 if h1 > g1 else g1
+                g2 = h2 if h2 > g2 else g2
+                g3 = h3 if h3 > g3 else g3
+            found = self.rest[changed] = (touching, [t0, t1, t2, t3, g0, g1, g2, g3])
+        return found
+
+    def replayed(self, after: PositionParts) -> tuple[list[int], list[int]]:
+        """:func:`_pressure` of ``after``, the position after any action (a journey, a
+        pass): the changed villages are those whose cells, bridges or stone changed."""
+        cells, bridges, stones = self.cells, self.bridges, self.stones
+        new_cells, new_bridges, new_stones = after.cells, after.bridges, after.stones
+        changed_set = {
+            v for v in range(13) if cells[v * 7 : v * 7 + 7] != new_cells[v * 7 : v * 7 + 7]
+        }
+        gone = bridges ^ new_bridges
+        for b, (v, w) in enumerate(_BRIDGE_ENDS):
+            if gone >> b & 1:
+                changed_set.update((v, w))
+        moved = stones ^ new_stones
+        changed_set.update(v for v in range(13) if moved >> v & 1)
+        changed = tuple(sorted(changed_set))
+        new_might = self.might[:]
+        new_travellers = self.travellers[:]
+        for v in changed:
+            new_might[v], new_travellers[v] = _village_facts(new_cells, v)
+        return self._combined(
+            changed, new_cells, new_bridges, new_stones, new_might, new_travellers
+        )
+
+    def _combined(
+        self,
+        changed: tuple[int, ...],
+        after: bytes,
+        bridges: int,
+        stones: int,
+        might: list[int],
+        travellers: list[list[tuple[int, int]]],
+    ) -> tuple[list[int], list[int]]:
+        """The parts of the directions not touching ``changed`` with those touching it,
+        looked at again in the position after (``after`` its cells)."""
+        touching, rest = self._rest(changed)
+        t0, t1, t2, t3, g0, g1, g2, g3 = rest
+        for k in touching:
+            part = _direction_part(after, bridges, stones, might, travellers, k)
+            if part is None:
+                continue
+            (m0, m1, m2, m3), (h0, h1, h2, h3) = part
+            t0 |= m0
+            t1 |= m1
+            t2 |= m2
+            t3 |= m3
+            g0 = h0 if h0 > g0 else g0
+            g1 = h1 if h1 > g1 else g1
+            g2 = h2 if h2 > g2 else g2
+            g3 = h3 if h3 > g3 else g3
+        return [t0, t1, t2, t3], [g0, g1, g2, g3]
+
+    def __call__(self, action: Action) -> tuple[list[int], list[int]]:
+        """:func:`_pressure` after a placement (of ``master_code``) or a recruit."""
+        cells = self.cells
+        changed: tuple[int, ...]
+        if type(action) is Place:
+            slot: int = action.slot
+            after = cells[:slot] + self.master_code + cells[slot + 1 :]
+            changed = (slot // 7,)
+        else:
+            slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
+            after_cells = bytearray(cells)
+            for s in slots:
+                after_cells[s] += STUDENT_OFFSET
+            after = bytes(after_cells)
+            first, last = slots[0] // 7, slots[-1] // 7
+            changed = (first,) if first == last else (min(first, last), max(first, last))
+        new_might = self.might[:]
+        new_travellers = self.travellers[:]
+        for v in changed:
+            new_might[v], new_travellers[v] = _village_facts(after, v)
+        return self._combined(changed, after, self.bridges, self.stones, new_might, new_travellers)
 
 
 def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
@@ -357,7 +491,7 @@ def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
         weights = play[bridges.bit_count()]
     masters, students, villages = features(cells)
     might, travellers = _all_village_facts(cells)
-    master_code = _BYTE[colour + 1]
+    pressure_after = _PressureAfter(cells, _BYTE[colour + 1], bridges, stones, might, travellers)
     chances: list[float] = []
     for action in actions:
         kind = type(action)
@@ -374,9 +508,7 @@ def action_chances(pos: Position, actions: Sequence[Action]) -> list[float]:
         else:
             chances.append(win_chances(apply_unchecked(pos, action))[seat])
             continue
-        threatened, chance = _pressure_after(
-            action, cells, master_code, bridges, stones, might, travellers
-        )
+        threatened, chance = pressure_after(action)
         exps = _exps(
             players,
             next_turn,
@@ -429,7 +561,7 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
     stones = packed.stones
     masters, students, villages = features(cells)
     might, travellers = _all_village_facts(cells)
-    master_code = _BYTE[colour + 1]
+    pressure_after = _PressureAfter(cells, _BYTE[colour + 1], bridges, stones, might, travellers)
     scores: list[float] = []
     for action in actions:
         kind = type(action)
@@ -440,11 +572,9 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
             slots: tuple[int, ...] = action.slots  # type: ignore[union-attr]
             gained_masters, gained_students, held = 0, len(slots), villages[colour]
         else:  # a journey (or a pass): replayed; one that ends the game, by its result
-            scores.append(ordering_score(pos, action, False, 0.0))
+            scores.append(_replayed_score(pos, action, pressure_after))
             continue
-        threatened, chance = _pressure_after(
-            action, cells, master_code, bridges, stones, might, travellers
-        )
+        threatened, chance = pressure_after(action)
         best_rival = -math.inf
         mine = 0.0
         for c in players:
@@ -463,6 +593,30 @@ def action_scores(pos: Position, actions: Sequence[Action]) -> list[float]:
                 best_rival = value
         scores.append(mine - best_rival)
     return scores
+
+
+def _replayed_score(pos: Position, action: Action, pressure_after: _PressureAfter) -> float:
+    """:func:`ordering_score` of a journey or a pass (not cheap), the pressure after it
+    looked at again only around the villages it changed."""
+    after = apply_unchecked(pos, action)
+    packed = after.packed
+    seat = pos.packed.turn
+    if packed.phase == OVER:
+        if type(action) is Journey:
+            return 1000.0 * final_shares(after)[seat] - 500.0
+        return margin(after, seat, False)
+    threatened, chance = pressure_after.replayed(packed)
+    masters, students, villages = features(packed.cells)
+    values = [
+        masters[c]
+        + W_STUDENT * students[c]
+        + W_VILLAGE * villages[c].bit_count()
+        - W_THREAT * threatened[c].bit_count()
+        + W_CHANCE * chance[c]
+        for c in packed.players
+    ]
+    mine = values.pop(seat)
+    return mine - max(values)
 
 
 def greedy_action(pos: Position, rng: random.Random) -> Action:

@@ -14,8 +14,10 @@ Two things are measured, each by what can back it:
   runs; when its best action's value beats the played one's by at least
   :data:`INACCURACY` and by :data:`EVIDENCE` standard errors, both lines are *played out*
   (:func:`played_out`: :data:`PLAYOUTS` continuations each, the ``easy`` bot in every seat,
-  :data:`PLAYOUT_DEPTH` actions or to the end), and the move is flagged only if the
-  played-out difference passes the same two tests. The size of the loss that the evidence
+  :data:`PLAYOUT_DEPTH` actions or to the end; :data:`FIRST_PLAYOUTS` first, the rest unless
+  the better line is behind by then), and the move is flagged only if the played-out
+  difference passes the same two tests. A move played with less than :data:`DECIDED` chance
+  to win is not searched. The size of the loss that the evidence
   supports (the played-out difference less one standard error) names it:
 
   an *inaccuracy* from :data:`INACCURACY` (0.05), a *mistake* from :data:`MISTAKE`
@@ -24,16 +26,21 @@ Two things are measured, each by what can back it:
   A flagged move names the better action, its reason, and the answer the search expects to
   punish the played one (the first reply of the played action's line).
 
-Every move has a **loss**, never thresholded: the search's (the played-out difference when
-played out) where the move passed the screen, else the one-move gap (the best legal
-action's one-move chance minus the played one's). **How well each player played**
-(:meth:`Review.figure`) is the mean of those losses, each at least 0, over the player's
-moves with a choice (``loss_per_move``), with its standard error and a name in words
-(:func:`play_name`). **The costliest moves** (:meth:`Review.costliest`) are each player's
-:data:`COSTLIEST` biggest losses with a better action, flagged or not, their size said in
-words (:func:`size_of`), and **what they did** (:meth:`Review.facts`): the facts of the played
-move and of the better one, exact from the engine
-(:mod:`~shangrila_widget.bots.move_facts`).
+Every move has a **loss**, never thresholded: the played-out difference when played out,
+the search's where the move passed the screen, else the one-move gap (the best legal
+action's one-move chance minus the played one's), and a **share**: the share of the win
+chance within reach that it gave up (the loss over the better action's chance, by the
+played-out lines where played out, else by the one-move screen). **How well each player
+played** (:meth:`Review.figure`) is the mean share over the player's moves with a choice
+(``loss_per_move``), with its standard error and a name in words (:func:`play_name`): a
+share, because a player who falls behind has fewer points of win chance left to lose.
+**The costliest moves** (:meth:`Review.costliest`) are confirmed: once every move is judged,
+each player's :data:`CANDIDATES` biggest losses with a better action are played out
+(:data:`CONFIRM_PLAYOUTS` pairs of continuations, :data:`CONFIRM_DEPTH` actions), and a move
+is named only when the better line came out ahead in every pair; up to :data:`COSTLIEST` of
+them, flagged or not, their size said in words (:func:`size_of`), and **what they did**
+(:meth:`Review.facts`): the facts of the played move and of the better one, exact from the
+engine (:mod:`~shangrila_widget.bots.move_facts`).
 
 :class:`Reviewer` does this in slices (:meth:`Reviewer.step`) so that a chart can be drawn
 at once and its flags filled in as they come; :func:`review` runs it to the end. The chart
@@ -92,6 +99,17 @@ REVIEW_BOT: Final = Bot("hard", Budget(iterations=REVIEW_ITERATIONS), seed=0)
 #: every seat for :data:`PLAYOUT_DEPTH` actions (or to the end) before the evaluation.
 PLAYOUTS: Final = 12
 PLAYOUT_DEPTH: Final = 40
+#: A flag's lines are played out :data:`FIRST_PLAYOUTS` times first, and to :data:`PLAYOUTS`
+#: unless the better line is behind by then.
+FIRST_PLAYOUTS: Final = 4
+#: A costliest move is named only when its loss is confirmed: each player's
+#: :data:`CANDIDATES` biggest losses (not yet played out) are played out,
+#: :data:`CONFIRM_PLAYOUTS` continuations of each line from the same seeds, pair by pair,
+#: :data:`CONFIRM_DEPTH` actions each (or to the end); the loss is confirmed when the better
+#: line comes out ahead in every pair (the first pair that does not stops it).
+CANDIDATES: Final = 3
+CONFIRM_PLAYOUTS: Final = 3
+CONFIRM_DEPTH: Final = 16
 
 
 def verdict_of(loss: float) -> Verdict | None:
@@ -126,6 +144,14 @@ class MoveReview:
     None, or how big a flagged loss is; a flagged move has ``better`` (and its chance and
     reason), the played action's chance, and ``reply``, the answer that punishes it.
     ``judged`` is False while a :class:`Reviewer` has not reached the move yet.
+
+    ``share``: the share of the win chance within the mover's reach that the move gave up,
+    the loss over the better action's chance (0 when nothing was lost), by the one-move
+    screen, or by the played-out lines once played out; what the per-player figure averages.
+    ``playouts``: how many continuations of each line were played out (0: none), each
+    ``depth`` actions long (or to the end); ``confirmed``: the played-out lines bear the
+    loss out (the better line ahead by more than one standard error of the difference, or
+    a flag): only such a move is named among the costliest.
     """
 
     index: int
@@ -147,6 +173,10 @@ class MoveReview:
     best_chance: float | None = None
     best_line: tuple[Action, ...] = ()
     outranked: float = 0.0
+    share: float = 0.0
+    playouts: int = 0
+    depth: int = 0
+    confirmed: bool = False
 
     @property
     def mistake(self) -> bool:
@@ -179,6 +209,9 @@ class MoveReview:
             "best_chance": rounded(self.best_chance),
             "best_line": [str(a) for a in self.best_line],
             "outranked": round(self.outranked, 3),
+            "share": round(self.share, 4),
+            "playouts": self.playouts,
+            "confirmed": self.confirmed,
         }
 
 
@@ -197,13 +230,13 @@ SIZES: Final[tuple[tuple[float, Size], ...]] = (
     (INACCURACY, "small"),
     (0.15, "clear"),
 )
-#: A player's mean loss per move, in words (below each bound): excellent, good, uneven;
-#: loose from the last bound on (fitted on games of ``medium`` bots, 0.004 to 0.008, and of
-#: a seat that plays at random among them, 0.009 to 0.025).
+#: A player's figure (the mean share of the win chance within reach that a move gave up), in
+#: words (below each bound): excellent, good, uneven; loose from the last bound on (fitted on
+#: games of ``medium`` bots and of a seat that plays at random among them: see docs/bots.md).
 PLAY_NAMES: Final[tuple[tuple[float, PlayName], ...]] = (
-    (0.004, "excellent"),
-    (0.008, "good"),
-    (0.015, "uneven"),
+    (0.02, "excellent"),
+    (0.05, "good"),
+    (0.08, "uneven"),
 )
 
 
@@ -218,9 +251,9 @@ def size_of(loss: float) -> Size:
 
 
 def play_name(loss_per_move: float) -> PlayName:
-    """A player's mean loss per move in words.
+    """A player's figure in words.
 
-    >>> play_name(0.003), play_name(0.006), play_name(0.01), play_name(0.03)
+    >>> play_name(0.01), play_name(0.03), play_name(0.06), play_name(0.12)
     ('excellent', 'good', 'uneven', 'loose')
     """
     return next((name for bound, name in PLAY_NAMES if loss_per_move < bound), "loose")
@@ -229,8 +262,9 @@ def play_name(loss_per_move: float) -> PlayName:
 @dataclass(frozen=True)
 class PlayerFigure:
     """How well one player played: ``loss_per_move``, the mean over the player's moves with
-    a choice (``moves`` of them) of each move's loss (:attr:`MoveReview.loss`, below 0
-    counted as 0), ``spread``, the standard error of that mean, and its ``name`` in words
+    a choice (``moves`` of them) of the share of the win chance within reach that each move
+    gave up (:attr:`MoveReview.share`: 0.1 when the played move kept 0.27 where the best
+    kept 0.30), ``spread``, the standard error of that mean, and its ``name`` in words
     (:func:`play_name`); ``outranked``, the mean over the same moves of
     :attr:`MoveReview.outranked` (how often better-looking actions were passed over: about
     0.5 for a player who plays at random)."""
@@ -286,7 +320,7 @@ class Review:
     def figure(self, player: Colour) -> PlayerFigure:
         """How well ``player`` played (see :class:`PlayerFigure`): over every judged move of
         theirs with a choice."""
-        losses = [move_loss(m) for m in self._choices(player)]
+        losses = [m.share for m in self._choices(player)]
         if not losses:
             return PlayerFigure(player, 0.0, 0.0, 0)
         mean = sum(losses) / len(losses)
@@ -295,13 +329,18 @@ class Review:
         return PlayerFigure(player, mean, math.sqrt(variance / len(losses)), len(losses), outranked)
 
     def costliest(self, player: Colour, count: int = COSTLIEST) -> list[MoveReview]:
-        """The ``count`` moves where ``player`` gave up most (a loss above 0 and a better
-        action named), biggest first, even when none is flagged; not the moves played with
-        less than :data:`DECIDED` chance to win (the game all but lost)."""
+        """The ``count`` moves where ``player`` gave up most, biggest first, even when none
+        is flagged: each with a better action named and its loss confirmed by the played-out
+        lines (:attr:`MoveReview.confirmed`); not the moves played with less than
+        :data:`DECIDED` chance to win (the game all but lost). Fewer, or none, when fewer
+        losses were confirmed: the other moves' lines came out about equal."""
         moves = [
             m
             for m in self._choices(player)
-            if move_loss(m) > 0 and _better_of(m) and m.before.get(player, 1.0) >= DECIDED
+            if m.confirmed
+            and move_loss(m) > 0
+            and _better_of(m)
+            and m.before.get(player, 1.0) >= DECIDED
         ]
         return sorted(moves, key=lambda m: (-m.loss, m.index))[:count]
 
@@ -371,17 +410,18 @@ class Review:
                 else Message("review.better_was", {"better": action_message(better)}),
             )
             if better_chance is not None and move.played_chance is not None:
-                said.append(
-                    Message(
-                        "review.expects" if move.searched else "review.expects_one_move",
-                        {
-                            "player": move.player,
-                            "better": action_message(better),
-                            "chance": round(100 * better_chance),
-                            "played": round(100 * move.played_chance),
-                        },
-                    )
-                )
+                chances = {
+                    "player": move.player,
+                    "better": action_message(better),
+                    "chance": round(100 * better_chance),
+                    "played": round(100 * move.played_chance),
+                }
+                if move.playouts:
+                    key = "review.expects_played_out"
+                    chances |= {"playouts": move.playouts, "depth": move.depth}
+                else:
+                    key = "review.expects" if move.searched else "review.expects_one_move"
+                said.append(Message(key, chances))
         return Joined((*said, *played_facts, *better_facts))
 
     def to_dict(self) -> dict[str, Any]:
@@ -504,16 +544,28 @@ class Reviewer:
         ]
         self.next = 0
         self._thinker: Thinker | None = None
+        #: The moves whose lines are still to be played out to confirm a costly one (None
+        #: until every move is judged), and the pairs of the one under way.
+        self._queue: list[int] | None = None
+        self._pairs: list[tuple[float, float]] = []
+        self._checks = 0
 
     @property
     def done(self) -> bool:
-        """Whether every move is judged."""
-        return self.next >= len(self.moves)
+        """Whether every move is judged and every costly candidate played out."""
+        return self.next >= len(self.moves) and self._queue is not None and not self._queue
 
     @property
     def progress(self) -> float:
-        """The share of the moves judged, 0 to 1."""
-        return 1.0 if not self.moves else self.next / len(self.moves)
+        """The share of the work done, 0 to 1: the moves judged, then the candidates played
+        out (:data:`CANDIDATES` a player until they are known)."""
+        if not self.moves:
+            return 1.0
+        if self._queue is None:
+            work = len(self.moves) + CANDIDATES * len(self.players)
+            return self.next / work
+        work = len(self.moves) + self._checks
+        return (len(self.moves) + self._checks - len(self._queue)) / work
 
     def step(self, seconds: float = 0.05) -> bool:
         """Judge moves for about ``seconds`` (a search under way goes on in the next slice);
@@ -542,19 +594,25 @@ class Reviewer:
 
     def _advance(self, seconds: float) -> None:
         i = self.next
+        if i >= len(self.moves):
+            self._confirm()
+            return
         pos, played = self.positions[i], self.actions[i]
         if self._thinker is None:
             screen = _screen(pos, played)
+            move = self.moves[i]
             self.moves[i] = replace(
-                self.moves[i],
+                move,
                 loss=screen.gap,
                 choices=screen.choices,
                 best=screen.best,
                 best_chance=screen.best_chance,
                 played_chance=screen.played_chance,
                 outranked=screen.outranked,
+                share=_share(screen.gap, screen.best_chance),
             )
-            if screen.gap < SCREEN or screen.choices < 2:
+            lost = move.before[move.player] < DECIDED
+            if screen.gap < SCREEN or screen.choices < 2 or lost:
                 self._settle(i, replace(self.moves[i], judged=True))
                 return
             self._thinker = Thinker(
@@ -573,6 +631,50 @@ class Reviewer:
     def _settle(self, i: int, move: MoveReview) -> None:
         self.moves[i] = move
         self.next = i + 1
+
+    def _confirm(self) -> None:
+        """One pair of continuations of the costly candidate under way (the candidates are
+        chosen first: see :data:`CANDIDATES`)."""
+        if self._queue is None:
+            self._queue = self._candidates()
+            self._checks = len(self._queue)
+        if not self._queue:
+            return
+        i = self._queue[0]
+        move = self.moves[i]
+        better = _better_of(move)
+        assert better is not None
+        pos = self.positions[i]
+        self._pairs.append(
+            _pair(
+                pos, move.action, better, (self.seed + i) * 7919 + len(self._pairs), CONFIRM_DEPTH
+            )
+        )
+        a, b = self._pairs[-1]
+        if len(self._pairs) < CONFIRM_PLAYOUTS and b > a:
+            return
+        self.moves[i] = _played_out_move(move, self._pairs, CONFIRM_DEPTH)
+        self._pairs = []
+        self._queue.pop(0)
+
+    def _candidates(self) -> list[int]:
+        """The moves to play out: each player's :data:`CANDIDATES` biggest losses with a
+        better action, not played out yet, played with at least :data:`DECIDED` chance."""
+        chosen: list[int] = []
+        for colour in self.players:
+            moves = [
+                m
+                for m in self.moves
+                if m.player == colour
+                and m.choices > 1
+                and m.playouts == 0
+                and m.loss > 0
+                and _better_of(m) is not None
+                and m.before[colour] >= DECIDED
+            ]
+            moves.sort(key=lambda m: (-m.loss, m.index))
+            chosen.extend(m.index - 1 for m in moves[:CANDIDATES])
+        return chosen
 
     def _judged(self, i: int, thinker: Thinker) -> MoveReview:
         thought = thinker.thought()
@@ -595,9 +697,14 @@ class Reviewer:
         )
         if not _strong(best, mine, loss):
             return move
-        played_value, better_value, noise = played_out(pos, played, best.action, self.seed + i)
+        pairs = _pairs(pos, played, best.action, self.seed + i, FIRST_PLAYOUTS, PLAYOUT_DEPTH)
+        if sum(b - a for a, b in pairs) >= 0:  # not behind: played out to the full count
+            pairs += _pairs(
+                pos, played, best.action, self.seed + i, PLAYOUTS, PLAYOUT_DEPTH, FIRST_PLAYOUTS
+            )
+        played_value, better_value, noise = _pair_stats(pairs)
         loss = better_value - played_value
-        move = replace(move, loss=loss, played_chance=played_value, best_chance=better_value)
+        move = _played_out_move(move, pairs, PLAYOUT_DEPTH)
         if loss < INACCURACY or loss < EVIDENCE * noise:
             return move
         best = replace(best, value=better_value)
@@ -605,6 +712,7 @@ class Reviewer:
         reply = mine.replies[0] if mine.replies else None
         return replace(
             move,
+            confirmed=True,
             verdict=verdict_of(size),
             better=best.action,
             better_chance=best.value,
@@ -645,21 +753,60 @@ def played_out(
     :data:`PLAYOUTS` continuations of :data:`PLAYOUT_DEPTH` actions."""
     playouts = PLAYOUTS if playouts is None else playouts
     depth = PLAYOUT_DEPTH if depth is None else depth
+    return _pair_stats(_pairs(pos, played, other, seed, playouts, depth))
+
+
+def _pair(
+    pos: Position, played: Action, other: Action, seed: int, depth: int
+) -> tuple[float, float]:
+    """One continuation of each line from the same seed: the mover's chance after ``played``
+    and after ``other``."""
     seat = pos.packed.turn
-    first = apply_unchecked(pos, played)
-    second = apply_unchecked(pos, other)
-    differences: list[float] = []
-    mine: list[float] = []
-    theirs: list[float] = []
-    for k in range(playouts):
-        a = greedy_playout(first, random.Random(seed * 7919 + k), depth)[seat]
-        b = greedy_playout(second, random.Random(seed * 7919 + k), depth)[seat]
-        mine.append(a)
-        theirs.append(b)
-        differences.append(b - a)
-    mean = sum(differences) / playouts
-    variance = sum((d - mean) ** 2 for d in differences) / max(1, playouts - 1)
-    return sum(mine) / playouts, sum(theirs) / playouts, math.sqrt(variance / playouts)
+    a = greedy_playout(apply_unchecked(pos, played), random.Random(seed), depth)[seat]
+    b = greedy_playout(apply_unchecked(pos, other), random.Random(seed), depth)[seat]
+    return a, b
+
+
+def _pairs(
+    pos: Position, played: Action, other: Action, seed: int, stop: int, depth: int, start: int = 0
+) -> list[tuple[float, float]]:
+    """The continuations ``start`` to ``stop`` of both lines (:func:`played_out`'s k-th is
+    drawn from seed ``seed * 7919 + k``)."""
+    return [_pair(pos, played, other, seed * 7919 + k, depth) for k in range(start, stop)]
+
+
+def _pair_stats(pairs: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """The mean of each line and the standard error of their paired difference."""
+    n = len(pairs)
+    differences = [b - a for a, b in pairs]
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / max(1, n - 1)
+    return sum(a for a, _ in pairs) / n, sum(b for _, b in pairs) / n, math.sqrt(variance / n)
+
+
+def _share(loss: float, best_chance: float | None) -> float:
+    """The share of the win chance within reach (``best_chance``) that ``loss`` gave up."""
+    if best_chance is None or best_chance <= 0 or loss <= 0:
+        return 0.0
+    return min(1.0, loss / best_chance)
+
+
+def _played_out_move(move: MoveReview, pairs: list[tuple[float, float]], depth: int) -> MoveReview:
+    """``move`` judged by its played-out lines (``pairs``: the k-th continuation of each line):
+    the loss, the chances, the share given up, and whether the loss is confirmed (the better
+    line ahead in every pair of continuations)."""
+    mine, theirs, _ = _pair_stats(pairs)
+    loss = theirs - mine
+    return replace(
+        move,
+        loss=loss,
+        played_chance=mine,
+        best_chance=theirs,
+        share=_share(loss, theirs),
+        playouts=len(pairs),
+        depth=depth,
+        confirmed=all(b > a for a, b in pairs),
+    )
 
 
 def _strong(best: RankedAction, mine: RankedAction, loss: float) -> bool:
@@ -738,6 +885,9 @@ def review(
 
 __all__ = [
     "BLUNDER",
+    "CANDIDATES",
+    "CONFIRM_DEPTH",
+    "CONFIRM_PLAYOUTS",
     "COSTLIEST",
     "DECIDED",
     "PlayerFigure",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import signal
 import socket
 import sys
@@ -100,10 +101,12 @@ def _stop_when_input_ends(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) 
     server is left behind holding its port."""
 
     def wait() -> None:
+        # os.read on the descriptor, not sys.stdin: a daemon thread blocked in a buffered
+        # reader holds its lock, and the interpreter aborts at exit (SIGABRT) waiting for it.
         try:
-            while sys.stdin.buffer.read(4096):
+            while os.read(0, 4096):
                 pass
-        except (OSError, ValueError):
+        except OSError:
             pass
         loop.call_soon_threadsafe(stop.set)
 

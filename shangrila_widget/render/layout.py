@@ -401,10 +401,12 @@ def hit_test(layout: BoardLayout, x: float, y: float) -> HitTarget:
 
 # ---------------------------------------------------------------------------- a village large
 
-#: How much larger a village is drawn when it is opened large (:mod:`.zoom`): at a picture
-#: 900 units wide shown 340 CSS px wide (a phone), a space is then 47 px across, its hit
-#: area 53 px (both at least the 44 px a finger needs).
-ZOOM: Final = 3.2
+#: How much larger a village is drawn when it is opened large (:mod:`.zoom`): a space is then
+#: 19 % of the picture's width across, so at least the 44 px a finger needs down to a picture
+#: shown 230 CSS px wide (JupyterLab on a 360 px phone keeps its side bars: 244 px there;
+#: 3.2 gave 34 px); the destination discs of a journey go to the picture's edges, beside the
+#: block's spaces and marks.
+ZOOM: Final = 4.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,18 +480,55 @@ def zoom_view(
     back = (round(12 * u, 2), round(12 * u, 2), round(250 * u, 2), round(122 * u, 2))
     cx, cy = width / 2, (back[3] + height) / 2
     dx, dy = round(cx - v.cx, 2), round(cy - v.cy, 2)
-    r = 58 * u
+    r = 82 * u
     reach = v.radius + 92 * u
     angles = _spread(
         [math.atan2(big.villages[n].cy - v.cy, big.villages[n].cx - v.cx) for n in destinations],
         2.2 * math.asin(min(1.0, r / reach)),
     )
-    discs = []
+    box = (r + 6 * u, back[3] + r + 6 * u, width - r - 6 * u, height - r - 6 * u)
+    # the village's spaces, then its letter, strength badge and stone (about a space's size)
+    taken = [(s.cx + dx, s.cy + dy, s.r + 4 * u) for s in v.spaces.values()]
+    mark = next(iter(v.spaces.values())).r * 0.8
+    taken += [(px + dx, py + dy, mark) for px, py in (v.label_at, v.strength_at, v.stone_at)]
+    discs: list[tuple[str, float, float, float]] = []
     for n, angle in zip(destinations, angles):
-        x = min(max(cx + reach * math.cos(angle), r + 6 * u), width - r - 6 * u)
-        y = min(max(cy + reach * math.sin(angle), back[3] + r + 6 * u), height - r - 6 * u)
+        x, y = _free_edge_point(cx, cy, angle, box, r, taken)
+        taken.append((x, y, r + 4 * u))
         discs.append((n, round(x, 2), round(y, 2), round(r, 2)))
     return ZoomView(village, big, dx, dy, tuple(discs), back)
+
+
+def _to_edge(
+    x: float, y: float, angle: float, box: tuple[float, float, float, float]
+) -> tuple[float, float]:
+    """The point of the rectangle ``box`` (x0, y0, x1, y1) furthest from ``(x, y)`` (inside
+    it) along the direction ``angle``."""
+    dx, dy = math.cos(angle), math.sin(angle)
+    steps = [(box[2] - x) / dx if dx > 1e-9 else (box[0] - x) / dx if dx < -1e-9 else math.inf]
+    steps.append((box[3] - y) / dy if dy > 1e-9 else (box[1] - y) / dy if dy < -1e-9 else math.inf)
+    t = min(steps)
+    return (x + t * dx, y + t * dy)
+
+
+def _free_edge_point(
+    x: float,
+    y: float,
+    angle: float,
+    box: tuple[float, float, float, float],
+    r: float,
+    taken: list[tuple[float, float, float]],
+) -> tuple[float, float]:
+    """Where a disc of radius ``r`` goes for the direction ``angle`` from ``(x, y)``: at the
+    edge of ``box`` (:func:`_to_edge`), turned a little at a time (either way) until it
+    overlaps none of the ``taken`` discs ``(cx, cy, r)``; the first direction if none is
+    free."""
+    for turn in range(60):
+        for sign in (1, -1) if turn else (1,):
+            px, py = _to_edge(x, y, angle + sign * turn * math.pi / 90, box)
+            if all(math.hypot(px - tx, py - ty) >= r + tr for tx, ty, tr in taken):
+                return (px, py)
+    return _to_edge(x, y, angle, box)
 
 
 def _spread(angles: list[float], gap: float) -> list[float]:

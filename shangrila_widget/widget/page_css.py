@@ -82,9 +82,16 @@ log = logging.getLogger(__name__)
 # narration is as wide as its panel (at 100 % its margins overflowed it); the what-if list's
 # lines wrap (ipywidgets writes them with no-break spaces: they may break anywhere) in a box
 # at most 160 px (40 % of the window) tall, so nothing in it needs a sideways scroll (it and the
-# exercises' answers, 100 % wide, lose their side margins); inside a tour or
+# exercises' answers, 100 % wide, lose their side margins); the checker's position string
+# field shrinks with its panel (its input kept the 186 px of its 20 characters: with its
+# label 290 px, wider than the 254 px panel of JupyterLab with its file browser open at
+# 1024x768, which then scrolled sideways), the buttons beside it wrap; inside a tour or
 # a checker in presenter mode the board keeps its place in the owner's own presenter layout
-# (the owner's header stays on screen), only its texts and letters grow.
+# (the owner's header stays on screen), only its texts and letters grow; in JupyterLab and
+# Notebook 7 a cell whose source is hidden shows its first line in one unbroken line, as wide
+# as that line (the checker's and the tour's example notebooks: 440 px), which made the
+# notebook scroll sideways on a phone: in the cell of a board it may shrink (cut with an
+# ellipsis).
 STYLESHEET = f"""
 .shangrila-board {{ {RESERVED_VAR}: 150px; }}
 .shangrila-tour .shangrila-board {{ {RESERVED_VAR}: 190px; }}
@@ -145,6 +152,8 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 }}
 .shangrila-error-details pre {{ white-space: pre-wrap; }}
 .shangrila-legend-picture {{ width: 100%; height: auto; }}
+.jp-Cell:has(.shangrila-style) .jp-Placeholder-content {{ min-width: 0; }}
+.jp-Cell:has(.shangrila-style) .jp-PlaceholderText {{ text-overflow: ellipsis; }}
 .shangrila-board.{PRESENTER} {{
   display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
   grid-template-columns: auto minmax(0, 1fr);
@@ -226,6 +235,8 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
   margin-left: 0 !important; margin-right: 0 !important;
 }}
 .shangrila-what-if select {{ max-height: min(40vh, 160px); }}
+.shangrila-share .widget-text {{ min-width: 0; max-width: 100%; }}
+.shangrila-share .widget-text input {{ width: 0; min-width: 4em; }}
 .shangrila-what-if select option {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .shangrila-tour-panel > .shangrila-message, .shangrila-tour-panel > .shangrila-action-box,
 .shangrila-checker-panel > .shangrila-message,
@@ -306,8 +317,12 @@ button.shangrila-copy {{ width: auto; }}
 # Issue 23, a phone at the table: below PHONE_MEDIA's width every text of our widgets is at
 # least 16 px, every control at least 44 px tall, nothing scrolls sideways and no box that
 # does not scroll clips anything (the side panels grow with their content and the page
-# scrolls), the board is as wide as the page, and the checker's ruling comes first (its
-# panel's children join the board's row: the ruling before the picture, the rest after it).
+# scrolls), the board is as wide as the page, its button row right under it (the board's row
+# is one column: the picture, the buttons, then the side panel and the rest; the side panel
+# came first in the page, so the button row was 1,200 px below the picture, out of the
+# window), and the checker's ruling comes first (its panel's children join the board's
+# column: the ruling before the top bar, the rest after the buttons). The Key button is as
+# wide as its word (a toggle button's 148 px put it on a fourth row, below a 360x740 window).
 # Presenter mode (a projector's) is folded away. What a tap does there: widget/board_widget.py.
 _ROOTS = ":is(.shangrila-board, .shangrila-checker, .shangrila-tour, .shangrila-exercises)"
 
@@ -350,9 +365,16 @@ PHONE_STYLESHEET = f"""
   .shangrila-side-info {{ overflow-x: auto; max-width: 100%; }}
   .shangrila-supply th, .shangrila-supply td {{ padding: 2px 3px; }}
   .shangrila-supply th[scope=row] {{ white-space: nowrap; }}
+  .shangrila-board > .shangrila-main {{ display: contents !important; }}
+  .shangrila-board > .shangrila-main > * {{ flex: none !important; width: auto !important; }}
+  .shangrila-board > .shangrila-main > .shangrila-board-box {{ order: 0 !important; }}
+  .shangrila-board > .shangrila-main > .shangrila-side-panel,
+  .shangrila-board > .shangrila-buttons ~ *, .shangrila-board .shangrila-checker-panel > * {{
+    order: 1 !important;
+  }}
   .shangrila-board .shangrila-side-panel.shangrila-checker-panel {{ display: contents !important; }}
-  .shangrila-checker-panel > * {{ flex: 1 1 100% !important; min-width: 0; max-width: 100%; }}
-  .shangrila-checker-panel > .shangrila-ruling {{ order: -2 !important; }}
+  .shangrila-checker-panel > * {{ flex: none !important; min-width: 0; max-width: 100%; }}
+  .shangrila-board .shangrila-checker-panel > .shangrila-ruling {{ order: -2 !important; }}
   .shangrila-what-if, .shangrila-what-if * {{ max-width: 100%; }}
   .shangrila-what-if select {{ height: auto !important; }}
   .shangrila-what-if select option {{
@@ -360,6 +382,7 @@ PHONE_STYLESHEET = f"""
     border-bottom: 1px solid var(--jp-border-color2, #ddd);
   }}
   .shangrila-presenter-button {{ display: none !important; }}
+  .shangrila-buttons .shangrila-legend-button {{ width: auto !important; }}
   .shangrila-exercises .shangrila-exercise-question {{ font-size: 18px; }}
 }}
 """

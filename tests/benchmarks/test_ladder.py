@@ -13,6 +13,7 @@ import pytest
 from benchmarks.ladder import (
     Entrant,
     SpecError,
+    anchor_of,
     bradley_terry,
     game_pairs,
     parse_entrants,
@@ -21,6 +22,8 @@ from benchmarks.ladder import (
     seatings,
     tables,
     tally,
+    versus_tables,
+    with_seconds,
 )
 
 #: Made-up strengths (Elo): entrant i beats entrant j with the Bradley-Terry chance.
@@ -145,3 +148,29 @@ def test_entrant_lists_refuse_repeats_and_a_lone_entrant() -> None:
         parse_entrants(["hard", "easy", "hard"])
     with pytest.raises(SpecError, match="at least two"):
         parse_entrants(["hard"])
+
+
+def test_the_outside_anchor_is_an_entrant_with_playouts_or_seconds() -> None:
+    assert parse_spec("flatmc") == Entrant("flatmc", "flatmc")
+    assert parse_spec("flatmc@500") == Entrant("flatmc@500", "flatmc", iterations=500)
+    assert parse_spec("flatmc@0.2s") == Entrant("flatmc@0.2s", "flatmc", seconds=0.2)
+    names = ["random", "easy", "hard", "flatmc@0.2s"]
+    assert anchor_of(names, versus=False) == 3  # the outside anchor before random
+    assert anchor_of(["random", "hard"], versus=False) == 0
+    assert anchor_of(["easy", "random"], versus=False) == 1
+    assert anchor_of(["hard", "flatmc"], versus=True) == 0
+
+
+def test_versus_seats_one_entrant_against_the_anchor_and_equal_seconds() -> None:
+    assert versus_tables(3, 4) == [(0, 0, 0, 1), (0, 0, 0, 2)]
+    assert versus_tables(2, 3) == [(0, 0, 1)]
+    plan = seatings(versus_tables(2, 4)[0], random.Random(1))
+    assert sorted(s.index(1) for s in plan) == [0, 1, 2, 3]  # the entrant in every seat
+    assert [with_seconds(parse_spec(s), 0.25).spec for s in ("hard", "medium@48", "easy")] == [
+        "hard@0.25s",
+        "medium@48",
+        "easy",
+    ]
+    assert with_seconds(parse_spec("flatmc"), 0.25) == Entrant(
+        "flatmc@0.25s", "flatmc", seconds=0.25
+    )

@@ -15,12 +15,16 @@ import pytest
 from shangrila_widget.__main__ import main
 from shangrila_widget.bots import review
 from shangrila_widget.bots.evaluation import action_chances
+from shangrila_widget.bots.playouts import greedy_playout
 from shangrila_widget.bots.review import (
+    DECIDED,
+    PLAYOUT_DEPTH,
     SCREEN,
     MoveReview,
     Review,
     move_loss,
     play_name,
+    played_out,
     size_of,
 )
 from shangrila_widget.cli import CommandLineError
@@ -33,6 +37,7 @@ from shangrila_widget.rules import (
     Position,
     Recruit,
     ShangrilaError,
+    apply_unchecked,
     legal_actions,
 )
 from shangrila_widget.rules.board import Colour
@@ -55,7 +60,11 @@ def reviewed(record: GameRecord) -> Review:
     return review(record, iterations=8, seed=1)
 
 
-def move(index: int, player: Colour, loss: float, choices: int = 5) -> MoveReview:
+def move(
+    index: int, player: Colour, loss: float, choices: int = 5, share: float | None = None
+) -> MoveReview:
+    """A move with ``loss`` (confirmed by its lines when above 0) and the share it gave up
+    (``loss`` by default)."""
     return MoveReview(
         index=index,
         player=player,
@@ -72,21 +81,26 @@ def move(index: int, player: Colour, loss: float, choices: int = 5) -> MoveRevie
         searched=False,
         choices=choices,
         best=Place("healer", "A") if loss > 0 else None,
+        share=max(0.0, loss) if share is None else share,
+        confirmed=loss > 0,
+        playouts=3 if loss > 0 else 0,
+        depth=16 if loss > 0 else 0,
     )
 
 
-def test_the_figure_is_the_mean_loss_of_the_moves_with_a_choice_and_its_standard_error() -> None:
+def test_the_figure_is_the_mean_share_given_up_by_the_moves_with_a_choice() -> None:
     moves = (
-        move(1, "red", 0.02),
+        move(1, "red", 0.02, share=0.1),
         move(2, "blue", 0.5, choices=1),  # forced: not counted
         move(3, "red", -0.01),  # a move better than the best found counts as no loss
-        move(4, "red", 0.04),
+        move(4, "red", 0.04, share=0.2),
         move(5, "blue", 0.0),
+        replace(move(7, "red", 0.3, share=0.0), confirmed=False),  # not borne out
     )
     rev = Review(("red", "blue"), {}, moves, "en")
     red = rev.figure("red")
-    assert red.moves == 3 and red.loss_per_move == pytest.approx(0.02)
-    assert red.spread == pytest.approx(math.sqrt(0.0004 / 3))
+    assert red.moves == 4 and red.loss_per_move == pytest.approx(0.075)
+    assert red.spread == pytest.approx(math.sqrt(0.0275 / 3 / 4))
     assert rev.figure("blue").moves == 1 and rev.figure("blue").loss_per_move == 0.0
     assert [m.index for m in rev.costliest("red")] == [4, 1]  # no loss: not a costly move
     assert rev.costliest("blue") == []
@@ -94,12 +108,10 @@ def test_the_figure_is_the_mean_loss_of_the_moves_with_a_choice_and_its_standard
     assert move_loss(moves[2]) == 0.0
     lost = replace(move(6, "red", 0.5), before={"red": 0.01})  # the game all but lost
     assert [m.index for m in replace(rev, moves=(*moves, lost)).costliest("red")] == [4, 1]
-    assert "Red: loose play, many chances given away; 2.0 percentage points" in red.words().text(
-        "en"
+    assert "Red: uneven play; a move gave up 7.5% of the win chance within reach" in (
+        red.words().text("en")
     )
-    assert "Czerwony: luźna gra, wiele oddanych szans; średnio 2.0 pkt proc." in red.words().text(
-        "pl"
-    )
+    assert "Czerwony: nierówna gra; ruch oddawał średnio 7.5% szansy" in red.words().text("pl")
 
 
 def test_sizes_and_names_are_said_honestly() -> None:
@@ -111,7 +123,7 @@ def test_sizes_and_names_are_said_honestly() -> None:
         "clear",
         "large",
     ]
-    assert [play_name(x) for x in (0.0, 0.005, 0.012, 0.02)] == [
+    assert [play_name(x) for x in (0.0, 0.03, 0.06, 0.08)] == [
         "excellent",
         "good",
         "uneven",
@@ -119,7 +131,7 @@ def test_sizes_and_names_are_said_honestly() -> None:
     ]
 
 
-def test_every_move_s_loss_is_the_searched_one_or_else_the_one_move_gap(
+def test_every_move_s_loss_is_played_out_searched_or_else_the_one_move_gap(
     record: GameRecord, reviewed: Review
 ) -> None:
     positions = [record.root.position, *(n.position for n in record.main_line())]
@@ -131,17 +143,54 @@ def test_every_move_s_loss_is_the_searched_one_or_else_the_one_move_gap(
         if len(actions) > 1:
             passed_over = [a for a in actions if values[a] > values[m.action] + 1e-12]
             assert m.outranked == len(passed_over) / (len(actions) - 1)
-        assert m.searched == (gap >= SCREEN and len(actions) > 1)
-        if not m.searched:  # never thresholded: a small gap is kept as it is
+        alive = m.before[m.player] >= DECIDED
+        assert m.searched == (gap >= SCREEN and len(actions) > 1 and alive)
+        if m.playouts:  # judged by its lines played out: the loss and the share are theirs
+            assert m.best_chance is not None and m.played_chance is not None
+            assert m.loss == pytest.approx(m.best_chance - m.played_chance)
+            assert m.share == pytest.approx(max(0.0, m.loss) / m.best_chance)
+        elif not m.searched:  # never thresholded: a small gap is kept as it is
             assert m.loss == pytest.approx(gap)
             assert (m.best is None) == (gap == 0)
             if m.best is not None:
                 assert values[m.best] == pytest.approx(max(values.values()))
+                assert m.share == pytest.approx(gap / values[m.best])
         elif m.best is not None:
             assert m.best != m.action and m.loss == pytest.approx(
                 m.best_chance - m.played_chance  # type: ignore[operator]
             )
-    assert any(0 < m.loss < SCREEN for m in reviewed.moves)
+    assert any(0 < m.loss < SCREEN and not m.playouts for m in reviewed.moves)
+
+
+def test_a_costliest_move_is_one_whose_loss_its_played_out_lines_confirm(
+    record: GameRecord, reviewed: Review
+) -> None:
+    positions = [record.root.position, *(n.position for n in record.main_line())]
+    named = [m for c in THREE for m in reviewed.costliest(c)]
+    assert named, "some loss is confirmed in 40 random moves"
+    played = [m for m in reviewed.moves if m.playouts]
+    assert any(not m.confirmed for m in played), "a candidate whose lines came out equal"
+    for m in played:  # the same continuations again: the same means, and the same verdict
+        better = m.better if m.better is not None else m.best
+        assert better is not None
+        pos = positions[m.index - 1]
+        mine, theirs, _ = played_out(pos, m.action, better, m.index, m.playouts, m.depth)
+        assert (mine, theirs) == (m.played_chance, m.best_chance)
+        seat = pos.packed.turn
+        lines = [apply_unchecked(pos, m.action), apply_unchecked(pos, better)]
+        ahead = []  # the k-th continuation of both lines, from seed (review seed + index - 1)
+        for k in range(m.playouts):
+            a, b = (
+                greedy_playout(line, random.Random(m.index * 7919 + k), m.depth)[seat]
+                for line in lines
+            )
+            ahead.append(b > a)
+        if not m.mistake:  # the first pair not ahead stops the confirming
+            assert m.depth == PLAYOUT_DEPTH or all(ahead[:-1])
+        assert m.confirmed == all(ahead) or m.mistake
+    for m in named:
+        assert m.confirmed and m.playouts and m.loss > 0
+        assert m.before[m.player] >= DECIDED
 
 
 def test_the_json_names_each_player_s_figure_and_costliest_moves(reviewed: Review) -> None:
@@ -229,7 +278,7 @@ def test_the_review_command_prints_the_players_and_the_flags(
         ["review", "-", "--iterations", "8", "--seed", "1", "--lang", "pl"], capsys
     )
     answer = json.loads(out)
-    assert status == 0 and "pkt proc." in answer["players"]["red"]["words"]
+    assert status == 0 and "szansy na wygraną, jaka była" in answer["players"]["red"]["words"]
     status, out, _ = run(["review", str(path), "--iterations", "8", "--moves"], capsys)
     assert status == 0 and len(json.loads(out)["moves"]) == 40
 

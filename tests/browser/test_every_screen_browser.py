@@ -41,7 +41,7 @@ from shangrila_widget.rules import Position
 from shangrila_widget.rules.messages import say
 from shangrila_widget.rules.ruling import ruling_link, ruling_string
 from tests.support.paths import EXAMPLES
-from tests.support.reach import as_loaded, board_letter_px, reach_everything
+from tests.support.reach import reach_everything, window_cell
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -57,10 +57,6 @@ PAGES = {
     "exercises": (EXAMPLES / "exercises.ipynb", ".shangrila-exercises"),
 }
 CHECKER_START = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
-#: Left for now (issue 23): in JupyterLab with its file browser open at 1024x768 a row of
-#: the checker's side panel (about 290 px) is wider than the panel (254 px) and scrolls
-#: sideways. Reported here, not failed.
-KNOWN_ACROSS = {("checker", "lab", (1024, 768), "loaded")}
 CASES = [(page, host) for page in PAGES for host in HOSTS] + [("ruling-link", "voila")]
 
 # Scroll positions as a page loads (JupyterLab scrolls to the last cell it ran).
@@ -155,42 +151,12 @@ def test_every_text_and_control_can_be_reached_at_every_size(
             page.set_viewport_size({"width": width, "height": height})
             where = f"{page_name} {host} {width}x{height} {mode}"
             _settle(page, root, host)
-            loaded = as_loaded(page, root)
             save_screenshot(f"{page_name}-{host}-{width}x{height}-{mode}", full_page=False)
-            letters = board_letter_px(page, root, presenter=mode == "presenter")
-            row = loaded.items.get("button row", {}).get("box")
-            figures = f"letters {letters:.1f} px"
-            if row:
-                figures += f", button row y {row['top']:.0f}-{row['bottom']:.0f}"
-            outside = loaded.outside()
-            if outside:
-                problems.append(f"{where}: outside what can be seen as loaded: {outside}")
-            if loaded.sideways:
-                problems.append(f"{where}: the page scrolls sideways")
-            reach = reach_everything(page, root)
-            if reach.unreachable():
-                problems.append(f"{where}: {reach.describe()}")
-            if reach.sideways:
-                problems.append(f"{where}: the page scrolls sideways after scrolling into view")
-            if reach.across and (page_name, host, (width, height), mode) in KNOWN_ACROSS:
-                print(f"\n  KNOWN {where}: boxes scroll sideways: {reach.across}")
-            elif reach.across:
-                problems.append(f"{where}: boxes scroll sideways: {reach.across}")
-            figures += f", smallest text {reach.min_font():.1f} px"
-            if mode == "presenter":
-                small = reach.small_texts(20)
-                if small:
-                    names = sorted({f"{i.name!r} {i.font:.0f}px" for i in small})[:12]
-                    problems.append(f"{where}: {len(small)} texts under 20 px: {names}")
-                said = page.locator(f"{root} .shangrila-too-small").first
-                if letters < 12 and not said.is_visible():
-                    problems.append(f"{where}: board letters {letters:.1f} px on screen")
-                if letters >= 12 and said.is_visible():
-                    problems.append(f"{where}: 'too small' said with letters at {letters:.1f}")
-                if said.is_visible():
-                    figures += ", the window is said to be too small"
-                    if said.inner_text().strip() != say("ui.presenter_too_small", "en"):
-                        problems.append(f"{where}: the 'too small' line is {said.inner_text()!r}")
+            cell = window_cell(page, root, where, presenter=mode == "presenter")
+            problems += cell.problems
+            figures = cell.figures
+            if cell.reach.across:
+                problems.append(f"{where}: boxes scroll sideways: {cell.reach.across}")
             if page_name == "ruling-link" and (width, height) == SIZES[0]:
                 problems += _qr_problems(page, root, where, save_screenshot, mode == "presenter")
             print(f"\n{where}: {figures}")

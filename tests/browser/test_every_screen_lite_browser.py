@@ -47,7 +47,7 @@ from tests.browser.conftest import ARTIFACT_DIR, artifact_stem
 from tests.browser.test_every_screen_browser import CHECKER_START, SIZES, _presenter_on
 from tests.browser.test_phone_browser import _MEASURE_JS, PHONES
 from tests.support.browser import hermetic_context, wait_for_canvas_pixels
-from tests.support.reach import as_loaded, board_letter_px, reach_everything
+from tests.support.reach import board_at_the_top, reach_everything, window_cell
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -113,39 +113,6 @@ def _settle(page: Page) -> None:
     page.wait_for_timeout(100)
 
 
-def _window_cell(page: Page, page_name: str, root: str, where: str, mode: str) -> list[str]:
-    """The window sizes' rules (see the module docstring) for the cell ``where``."""
-    problems: list[str] = []
-    loaded = as_loaded(page, root)
-    letters = board_letter_px(page, root, presenter=mode == "presenter")
-    figures = f"letters {letters:.1f} px"
-    row = loaded.items.get("button row", {}).get("box")
-    if row:
-        figures += f", button row y {row['top']:.0f}-{row['bottom']:.0f}"
-    if loaded.outside():
-        problems.append(f"{where}: outside what can be seen as loaded: {loaded.outside()}")
-    if loaded.sideways:
-        problems.append(f"{where}: the page scrolls sideways")
-    reach = reach_everything(page, root)
-    if reach.unreachable():
-        problems.append(f"{where}: {reach.describe()}")
-    if reach.sideways:
-        problems.append(f"{where}: the page scrolls sideways after scrolling into view")
-    figures += f", smallest text {reach.min_font():.1f} px, {len(reach.items)} reached"
-    if mode == "presenter":
-        small = reach.small_texts(20)
-        if small:
-            names = sorted({f"{i.name!r} {i.font:.0f}px" for i in small})[:12]
-            problems.append(f"{where}: {len(small)} texts under 20 px: {names}")
-        said = page.locator(f"{root} .shangrila-too-small").first
-        if letters < 12 and not said.is_visible():
-            problems.append(f"{where}: board letters {letters:.1f} px on screen")
-        if said.is_visible():
-            figures += ", the window is said to be too small"
-    print(f"\n{where}: {figures}")
-    return problems
-
-
 def _phone_cell(page: Page, root: str, where: str) -> list[str]:
     """The phone's rules (see the module docstring) for the cell ``where``."""
     problems: list[str] = []
@@ -160,6 +127,9 @@ def _phone_cell(page: Page, root: str, where: str) -> list[str]:
         problems.append(f"{where}: scrolls sideways: {m['sideways']}")
     if m["rootWidth"] > m["innerWidth"]:
         problems.append(f"{where}: the widget is {m['rootWidth']:.0f} px wide")
+    top = board_at_the_top(page, root)
+    if top.outside():
+        problems.append(f"{where}: the board and its button row not in the window together")
     reach = reach_everything(page, root)
     if reach.unreachable():
         problems.append(f"{where}: {reach.describe()}")
@@ -214,9 +184,11 @@ def test_every_text_and_control_of_the_static_site_can_be_reached_at_every_size(
             page.set_viewport_size({"width": width, "height": height})
             _settle(page)
             _screenshot(page, request, f"{width}x{height}-{mode}")
-            problems += _window_cell(
-                page, page_name, root, f"{page_name} {width}x{height} {mode}", mode
+            cell = window_cell(
+                page, root, f"{page_name} {width}x{height} {mode}", presenter=mode == "presenter"
             )
+            print(f"\n{page_name} {width}x{height} {mode}: {cell.figures}")
+            problems += cell.problems
     # The phone, on the same page: presenter mode first (it is on), then as loaded.
     for mode in ("presenter", "loaded"):
         if mode == "loaded":  # presenter mode off, where its button is (not on a phone)

@@ -1,8 +1,9 @@
 """A village opened large (render/zoom.py, layout.ZoomView): the scene and its hit-testing,
 as data.
 
-On a phone the board picture (900 units) is about 340-375 CSS px wide; opened large, every
-space of the village must be at least 44 CSS px across (its drawn disc and its hit area), the
+On a phone the board picture (900 units) is about 340-375 CSS px wide in Voila, 244 in
+JupyterLab at 360 px (its side bars stay); opened large, every space of the village and
+every destination disc must be at least 44 CSS px across (its drawn disc and its hit area), the
 village's own pieces must be the board's, moved and enlarged, and a tap anywhere must mean
 exactly one thing: a space, the village, a journey's destination, or Back.
 """
@@ -25,7 +26,9 @@ from shangrila_widget.rules.board import VILLAGES, board_bridges
 from tests.support.render import Capture, decode
 
 POSITION = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
-PHONE_CSS_WIDTHS = (340.0, 360.0, 375.0)  # the canvas on a 360 or 390 px wide phone
+#: The canvas on a 360 or 390 px wide phone: Voila; JupyterLab 4 at 360 and 390 px.
+PHONE_CSS_WIDTHS = (340.0, 360.0, 375.0, 244.0, 274.0)
+NARROWEST = min(PHONE_CSS_WIDTHS)
 
 
 def position() -> Position:
@@ -91,6 +94,28 @@ def test_back_and_a_tap_off_the_village_close_it_and_the_block_is_the_village() 
         for p in zoom_scene(position(), "G", lang="pl").static
         if p.tag == ("back",) and isinstance(p, Text)
     ] == ["Wróć"]
+
+
+@pytest.mark.parametrize("village", VILLAGES)
+def test_every_destination_disc_is_a_finger_wide_and_covers_nothing(village: str) -> None:
+    scene = zoom_scene(position(), village, journey_from=village)
+    view = scene.zoom
+    assert view is not None
+    block = view.layout.villages[village]
+    dx, dy = view.dx, view.dy
+    mark = next(iter(block.spaces.values())).r * 0.75  # the letter, the badge, the stone
+    marks = [(x + dx, y + dy, mark) for x, y in (block.label_at, block.strength_at, block.stone_at)]
+    spaces = [view.space(t) for t in block.spaces]
+    discs = view.destinations
+    assert len(discs) >= 3
+    for i, (other, cx, cy, r) in enumerate(discs):
+        assert 2 * r * NARROWEST / 900 >= 44, (other, r)
+        assert r <= cx <= 900 - r and view.back[3] < cy - r and cy + r <= 910, other
+        assert scene.hit_test(cx, cy) == ("village", other)
+        for x, y, rr in spaces + marks:
+            assert math.hypot(cx - x, cy - y) >= r + rr, (other, x, y)
+        for _, ox, oy, orr in discs[i + 1 :]:
+            assert math.hypot(cx - ox, cy - oy) >= r + orr, other
 
 
 def test_a_journey_waiting_draws_its_destinations_each_a_tap_target() -> None:

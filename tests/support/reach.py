@@ -43,10 +43,13 @@ __all__ = [
     "Loaded",
     "Reach",
     "ReachItem",
+    "WindowCell",
     "as_loaded",
+    "board_at_the_top",
     "board_letter_px",
     "letter_units",
     "reach_everything",
+    "window_cell",
 ]
 
 DESIGN_WIDTH = 900.0
@@ -215,7 +218,10 @@ _REACH_JS = (
         const name = c.tagName.toLowerCase() + ' ' +
             (c.textContent.trim() || c.value || c.title || c.className || '').toString()
                 .replace(/\\s+/g, ' ').slice(0, 40);
-        check('control', name, c, c.parentElement, () => c.getBoundingClientRect());
+        // A link wrapped onto two lines is tapped on a line of its own text, not at the
+        // middle of its box (which may fall between the lines, on its parent).
+        check('control', name, c, c.parentElement,
+              () => c.getClientRects()[0] || c.getBoundingClientRect());
     }
     // Boxes of the widget that scroll sideways (a person would have to scroll them).
     const across = [];
@@ -326,6 +332,14 @@ def as_loaded(page: Page, root: str) -> Loaded:
     return Loaded(found["items"], tuple(found["viewport"]), bool(found["sideways"]))
 
 
+def board_at_the_top(page: Page, root: str) -> Loaded:
+    """The page scrolled (as a person's swipe does) so that the top of the board's canvas
+    inside ``root`` is at the window's top, then measured as :func:`as_loaded` does: on a
+    phone the board and its button row are then inside the window together."""
+    page.locator(f"{root} canvas").first.evaluate("c => c.scrollIntoView({block: 'start'})")
+    return as_loaded(page, root)
+
+
 def reach_everything(page: Page, root: str, controls: str = CONTROLS) -> Reach:
     """Bring every text line and control inside ``root`` into view as a person could, and
     say which are then really shown (see the module docstring). Scrolls the page."""
@@ -370,3 +384,58 @@ def board_letter_px(page: Page, root: str, *, presenter: bool) -> float:
         "(sel) => document.querySelector(sel + ' canvas').getBoundingClientRect().width", root
     )
     return letter_units(presenter) * float(css) / DESIGN_WIDTH
+
+
+@dataclass
+class WindowCell:
+    """What :func:`window_cell` found for one page at one window size and mode."""
+
+    problems: list[str]
+    figures: str
+    reach: Reach
+    letters: float
+
+
+def window_cell(page: Page, root: str, where: str, *, presenter: bool) -> WindowCell:
+    """The layout rule at a window's size (not a phone's) for the page as it is now (the
+    matrix's cell ``where``): the canvas and the button row inside what can be seen
+    (:func:`as_loaded`), no sideways scrolling, every text and control reached
+    (:func:`reach_everything`); in presenter mode every text at least 20 px and the board's
+    letters at least 12 px on screen, or the one line saying the window is too small shown
+    (and only then). ``across`` (the widget's boxes that scroll sideways) is left to the
+    caller, in ``reach.across``."""
+    from shangrila_widget.rules.messages import say
+
+    problems: list[str] = []
+    loaded = as_loaded(page, root)
+    letters = board_letter_px(page, root, presenter=presenter)
+    figures = f"letters {letters:.1f} px"
+    row = loaded.items.get("button row", {}).get("box")
+    if row:
+        figures += f", button row y {row['top']:.0f}-{row['bottom']:.0f}"
+    if loaded.outside():
+        problems.append(f"{where}: outside what can be seen as loaded: {loaded.outside()}")
+    if loaded.sideways:
+        problems.append(f"{where}: the page scrolls sideways")
+    reach = reach_everything(page, root)
+    if reach.unreachable():
+        problems.append(f"{where}: {reach.describe()}")
+    if reach.sideways:
+        problems.append(f"{where}: the page scrolls sideways after scrolling into view")
+    figures += f", smallest text {reach.min_font():.1f} px, {len(reach.items)} reached"
+    if presenter:
+        small = reach.small_texts(20)
+        if small:
+            names = sorted({f"{i.name!r} {i.font:.0f}px" for i in small})[:12]
+            problems.append(f"{where}: {len(small)} texts under 20 px: {names}")
+        said = page.locator(f"{root} .shangrila-too-small").first
+        shown = said.is_visible()
+        if letters < 12 and not shown:
+            problems.append(f"{where}: board letters {letters:.1f} px on screen")
+        if letters >= 12 and shown:
+            problems.append(f"{where}: 'too small' said with letters at {letters:.1f}")
+        if shown:
+            figures += ", the window is said to be too small"
+            if said.inner_text().strip() != say("ui.presenter_too_small", "en"):
+                problems.append(f"{where}: the 'too small' line is {said.inner_text()!r}")
+    return WindowCell(problems, figures, reach, letters)

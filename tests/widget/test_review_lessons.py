@@ -17,10 +17,10 @@ THREE = ["red", "blue", "yellow"]
 
 @pytest.fixture(scope="module")
 def record_json() -> str:
-    """30 random moves (the set-up and 9 of the play phase), Red to move next."""
+    """33 random moves (the set-up and 12 of the play phase), Red to move next."""
     record = GameRecord(Position.new_game(THREE))
     rng = random.Random(4)
-    for _ in range(30):
+    for _ in range(33):
         record.play(rng.choice(legal_actions(record.position)))
     assert record.position.to_move == "red"
     return record.to_json()
@@ -60,7 +60,7 @@ def test_the_review_opens_on_the_person_s_costliest_move_and_steps_through_the_o
     chart.next_button.click()
     assert chart.lesson == 1 and board.record.current.ply == moves[1].index
     board.lang = "pl"
-    assert "Lepiej było" in chart.caption.value and "pkt proc." in chart.summary.value
+    assert "Lepiej było" in chart.caption.value and "w zasięgu" in chart.summary.value
     assert chart.next_button.description == "Następny ▶"
     assert chart.lesson_label.value == f"Kosztowny ruch 2 z {len(moves)}"
     with pytest.raises(ShangrilaError):
@@ -73,7 +73,7 @@ def test_a_table_of_bots_has_no_person_to_open_on(record_json: str) -> None:
     board.show(record)
     chart = board.review(iterations=4)
     assert chart.own_seats() == () and chart.lesson == -1
-    assert board.record.current.ply == 30, "the board stays where it was"
+    assert board.record.current.ply == 33, "the board stays where it was"
     assert chart.costly_moves() and chart.lessons_bar.layout.display == "flex"
     chart.next_button.click()  # stepping starts at the first costly move
     assert chart.lesson == 0 and chart.selected == chart.costly_moves()[0].index
