@@ -27,7 +27,13 @@ def _controls_the_session(session: pytest.Session) -> bool:
 
 #: Test files that share a cache in the checkout (``.lite-cache/``, downloads): one worker runs
 #: them all, one after another.
-SHARED_CACHE_GROUPS = {"test_lite.py": "lite", "test_lite_browser.py": "lite"}
+SHARED_CACHE_GROUPS = {
+    "test_lite.py": "lite",
+    "test_lite_browser.py": "lite",
+    # the static site's every-screen matrix and its learning path: one more site, built once
+    "test_every_screen_lite_browser.py": "lite-pages",
+    "test_path_lite_browser.py": "lite-pages",
+}
 #: Other files whose tests share something costly per worker (a module fixture that builds
 #: the wheel): their tests stay on one worker.
 SHARED_FIXTURE_FILES = {"test_packaging.py"}
@@ -44,7 +50,7 @@ SPLIT_BY_PARAMETER = {"test_every_screen_browser.py": "host"}
 LONGEST_FIRST = (
     "lite",
     "tests/browser/test_every_screen_browser.py::lab",
-    "tests/browser/test_every_screen_lite_browser.py",
+    "lite-pages",
     "tests/browser/test_every_screen_browser.py::notebook7",
     "tests/browser/test_phone_browser.py",
     "tests/browser/test_every_screen_browser.py::voila",
@@ -52,6 +58,8 @@ LONGEST_FIRST = (
     "tests/browser/test_serve_browser.py",
     "tests/browser/test_presenter_board_browser.py",
     "tests/browser/test_classroom_browser.py",
+    "tests/browser/test_class_hosts_browser.py",
+    "tests/browser/test_class_browser.py",
     "tests/browser/test_touch_browser.py",
     "tests/browser/test_board_browser.py",
     "tests/browser/test_exercises_browser.py",
