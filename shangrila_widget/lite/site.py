@@ -35,9 +35,11 @@ from shangrila_widget.lite.pages import (
     ready_repl,
     write_ready_pages,
 )
+from shangrila_widget.lite.picture import add_first_boards
 from shangrila_widget.lite.ready import (
     NO_MODULES,
     READY_LOCK,
+    STUBS,
     empty_wheel,
     lazy_embed,
     ready_lock,
@@ -201,8 +203,8 @@ def _ready_pages_lock(
     """The ready pages' own package list (:mod:`~shangrila_widget.lite.ready`) beside the
     site's, and their app told to load it."""
     empties: dict[str, tuple[str, str]] = {}
-    for name in NO_MODULES:
-        wheel = empty_wheel(name, folder / "ready")
+    for name in (*NO_MODULES, *STUBS):
+        wheel = empty_wheel(name, folder / "ready", STUBS.get(name))
         empties[name] = (f"ready/{wheel.name}", sha256_of(wheel))
     ready = ready_lock(lock, empties, no_terminal=no_terminal)
     (folder / READY_LOCK).write_text(json.dumps(ready, indent=1), encoding="utf-8")
@@ -335,6 +337,7 @@ def _build(
     _ready_pages_lock(out, folder, folder_name, lock, preload, no_terminal)
     open_tour_first(out / "index.html")
     ready_repl(out)
+    add_first_boards(out, NOTEBOOKS)
     write_ready_pages(out)
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve _-files too
 
