@@ -6,7 +6,9 @@ live board draws; the picture is the same scene (the board's own :class:`~.rende
 made in CPython by running the notebook, :func:`~.render.svg.scene_to_svg`), so the page
 shows its board at once and the live board takes its place where it stood. The picture says
 in one line that it is a picture; it takes no clicks (``pointer-events: none``: a tap reaches
-the page under it), and it goes when the live board has pixels or Python shows an error.
+the page under it), and it goes when the live board has pixels or Python shows an error. The
+page's root element says where it is (``data-shangrila-picture``: ``shown``, then
+``replaced``), for tests.
 
 A page opened from a link with a ruling (``?ruling=...``) shows no picture: the link's
 position is known only to Python in the page. Its verdict comes with the live board.
@@ -91,7 +93,8 @@ PICTURE_SCRIPT = """<script>
         const line = document.createElement("p");
         line.textContent = %(starting)s;
         box.append(line, picture);
-        const show = () => document.body.append(box);
+        const mark = (state) => { document.documentElement.dataset.shangrilaPicture = state; };
+        const show = () => { document.body.append(box); mark("shown"); };
         if (document.body) show(); else addEventListener("DOMContentLoaded", show);
         const drawn = () => {
           for (const canvas of document.querySelectorAll(".jp-CodeConsole-content canvas")) {
@@ -104,7 +107,7 @@ PICTURE_SCRIPT = """<script>
             ".jp-CodeConsole-content [data-mime-type='application/vnd.jupyter.stderr']");
         };
         const timer = setInterval(() => {
-          if (drawn()) { clearInterval(timer); box.remove(); }
+          if (drawn()) { clearInterval(timer); box.remove(); mark("replaced"); }
         }, 100);
       })();
     </script>
