@@ -325,6 +325,33 @@ def test_the_ready_pages_app_has_no_service_worker(tmp_path: Path) -> None:
     }
 
 
+def test_the_ready_pages_load_only_the_front_ends_they_show(tmp_path: Path) -> None:
+    """The site's list keeps the front ends named; every other app (not the REPL) gets the
+    rest added, so that the Notebook app's merged list is the whole list as before."""
+    from shangrila_widget.lite.ready import ready_extensions
+
+    every = [{"name": n, "load": f"{n}.js"} for n in ("voila", "widgets", "kernel", "pygments")]
+    root = {"jupyter-config-data": {"federated_extensions": every, "appName": "x"}}
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps(root))
+    for app in ("repl", "notebooks", "tree"):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {}}))
+    assert ready_extensions(tmp_path, {"widgets", "kernel"}) == ["voila", "pygments"]
+
+    def listed(path: Path) -> list[str]:
+        data = json.loads(path.read_text())["jupyter-config-data"]
+        return [e["name"] for e in data.get("federated_extensions", [])]
+
+    assert listed(tmp_path / "jupyter-lite.json") == ["widgets", "kernel"]
+    assert listed(tmp_path / "repl" / "jupyter-lite.json") == []
+    for app in ("notebooks", "tree"):
+        merged = listed(tmp_path / "jupyter-lite.json") + listed(
+            tmp_path / app / "jupyter-lite.json"
+        )
+        assert sorted(merged) == sorted(e["name"] for e in every)
+    assert ready_extensions(tmp_path, {"widgets", "kernel"}) == []  # nothing more to move
+
+
 def test_a_ready_page_picture_is_the_board_the_notebook_draws_first(tmp_path: Path) -> None:
     """The picture of each notebook is the SVG of the scene its first board drew (the
     notebook run here), with no ruling even when the build's environment names one; the

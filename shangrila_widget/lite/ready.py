@@ -20,7 +20,11 @@ package list, ``ready-lock.json`` beside the site's, named in ``repl/jupyter-lit
   then asks the page about that folder by a synchronous request (about 190 before a board
   was drawn). A ready page opens no file: its notebook comes from the package.
 
-The Notebook app keeps the full list: completion there works as before.
+* **only the front ends a ready page shows** (:func:`ready_extensions`): the widgets' and the
+  kernel's, not the Voila preview's, the Notebook's buttons' or the Pygments theme's.
+
+The Notebook app keeps the full list, the service worker and every front end: completion,
+``%pip`` and the files there work as before.
 """
 
 from __future__ import annotations
@@ -186,3 +190,29 @@ def write_ready_config(out: Path, plugin: str, settings: dict[str, Any]) -> None
     disabled = list(data.get("disabledExtensions", []))
     data["disabledExtensions"] = disabled + [n for n in READY_DISABLED if n not in disabled]
     path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def ready_extensions(out: Path, keep: set[str]) -> list[str]:
+    """Let the ready pages load only the front ends (federated JupyterLab extensions) named in
+    ``keep``: the site's list (``jupyter-lite.json``) keeps those, and every other app's
+    ``jupyter-lite.json`` gets the rest, which JupyterLite adds to the site's list, so the
+    Notebook app loads every front end as before. The REPL loaded each one on every page
+    (JavaScript fetched, compiled and started: the Voila preview's, the Notebook's buttons',
+    the Pygments theme's), before its kernel started. Returns the names moved."""
+    root = out / "jupyter-lite.json"
+    config = json.loads(root.read_text(encoding="utf-8"))
+    data = config["jupyter-config-data"]
+    extensions = data.get("federated_extensions", [])
+    others = [e for e in extensions if e.get("name") not in keep]
+    if not others:
+        return []
+    data["federated_extensions"] = [e for e in extensions if e.get("name") in keep]
+    root.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    for path in sorted(out.glob("*/jupyter-lite.json")):
+        if path.parent.name == READY_APP:
+            continue
+        app = json.loads(path.read_text(encoding="utf-8"))
+        app_data = app.setdefault("jupyter-config-data", {})
+        app_data["federated_extensions"] = [*app_data.get("federated_extensions", []), *others]
+        path.write_text(json.dumps(app, indent=2) + "\n", encoding="utf-8")
+    return [str(e["name"]) for e in others]

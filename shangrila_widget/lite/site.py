@@ -42,6 +42,7 @@ from shangrila_widget.lite.ready import (
     STUBS,
     empty_wheel,
     lazy_embed,
+    ready_extensions,
     ready_lock,
     write_ready_config,
 )
@@ -335,6 +336,7 @@ def _build(
         (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     _patch_config(out, settings)
     _ready_pages_lock(out, folder, folder_name, lock, preload, no_terminal)
+    ready_extensions(out, {*LAB_EXTENSIONS.values(), KERNEL_PLUGIN.split(":")[0]})
     open_tour_first(out / "index.html")
     ready_repl(out)
     add_first_boards(out, NOTEBOOKS)
