@@ -352,6 +352,27 @@ def test_the_ready_pages_load_only_the_front_ends_they_show(tmp_path: Path) -> N
     assert ready_extensions(tmp_path, {"widgets", "kernel"}) == []  # nothing more to move
 
 
+def test_the_site_gives_anywidget_models_longer_to_start(tmp_path: Path) -> None:
+    """The site's copy of anywidget's front end gives a model 60 s to start, not 2 s (a busy
+    page dropped the model: "Failed to initialize model"); other text is left alone."""
+    from shangrila_widget.lite.site import patch_anywidget_setup
+
+    folder = tmp_path / "extensions" / "anywidget" / "static"
+    folder.mkdir(parents=True)
+    setup = (
+        'AbortSignal.timeout(2000).addEventListener("abort", function() {\n'
+        '            resolvers.reject(new Error("[anywidget] Failed to initialize model."));'
+    )
+    (folder / "528.js").write_text(f"var a = 1;\n{setup}\nAbortSignal.timeout(3000);\n")
+    (folder / "other.js").write_text("AbortSignal.timeout(2000); // not the set-up\n")
+    assert patch_anywidget_setup(tmp_path) == 1
+    patched = (folder / "528.js").read_text()
+    assert "AbortSignal.timeout(60000).addEventListener" in patched and "(2000)" not in patched
+    assert "AbortSignal.timeout(3000);" in patched
+    assert (folder / "other.js").read_text() == "AbortSignal.timeout(2000); // not the set-up\n"
+    assert patch_anywidget_setup(tmp_path) == 0
+
+
 def test_a_ready_page_picture_is_the_board_the_notebook_draws_first(tmp_path: Path) -> None:
     """The picture of each notebook is the SVG of the scene its first board drew (the
     notebook run here), with no ruling even when the build's environment names one; the

@@ -163,6 +163,30 @@ def check_front_ends(out: Path, wheels: Mapping[str, Path]) -> None:
         )
 
 
+ANYWIDGET_SETUP = "AbortSignal.timeout(2000)"
+"""anywidget's front end (0.11) gives a model 2 s to load its module and start, then rejects
+it ("[anywidget] Failed to initialize model."), dropping its later messages; a page starting
+Python in the browser of a busy machine keeps the page's thread busier than that."""
+
+ANYWIDGET_SETUP_SITE = "AbortSignal.timeout(60000)"
+"""The site's copy of that front end gives 60 s."""
+
+
+def patch_anywidget_setup(out: Path) -> int:
+    """Give anywidget's models in the site's copy of its front end :data:`ANYWIDGET_SETUP_SITE`
+    to start instead of :data:`ANYWIDGET_SETUP`, where the set-up's rejection follows (the
+    exact text of 0.11; other versions are left as they are). Returns the files changed."""
+    changed = 0
+    rejection = '.addEventListener("abort", function() {\n            resolvers.reject('
+    for path in sorted((out / "extensions" / "anywidget").glob("**/*.js")):
+        text = path.read_text(encoding="utf-8")
+        if ANYWIDGET_SETUP + rejection in text:
+            fixed = text.replace(ANYWIDGET_SETUP + rejection, ANYWIDGET_SETUP_SITE + rejection)
+            path.write_text(fixed, encoding="utf-8")
+            changed += 1
+    return changed
+
+
 def _patch_config(out_dir: Path, settings: dict[str, Any]) -> None:
     config_path = out_dir / "jupyter-lite.json"
     config = json.loads(config_path.read_text(encoding="utf-8"))
@@ -314,6 +338,7 @@ def _build(
     )
     _jupyter_lite_build(lite_dir, out)
     check_front_ends(out, wheels)
+    patch_anywidget_setup(out)
     # The kernel's own wheels join the list: the page loads them with the rest instead of
     # installing them with micropip, one resolution at a time, after Python has started.
     kernel = kernel_wheels(out)
