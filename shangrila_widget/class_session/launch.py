@@ -56,8 +56,9 @@ class RunningServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                pipe.close()
         return int(self.process.returncode)
 
     def __enter__(self) -> RunningServer:
@@ -95,8 +96,10 @@ def start_server(
         str(port),
         "--lang",
         lang,
+        "--stop-with-parent",
     ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    # The server stops when this process's end closes the pipe to its standard input.
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     lines: list[str] = []
     reader = threading.Thread(
         target=lambda: lines.append(process.stdout.readline() if process.stdout else ""),

@@ -19,9 +19,12 @@ from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import (
     Action,
     Node,
+    ShangrilaError,
 )
 from shangrila_widget.rules.board import VILLAGES
+from shangrila_widget.rules.errors import excerpt
 from shangrila_widget.rules.messages import (
+    problem,
     say,
 )
 from shangrila_widget.widget.board_layout import WORDS, BoardLayout
@@ -101,7 +104,7 @@ class BoardInput(BoardLayout):
         *Back* or off the village closes it (:meth:`close_zoom`), and so does an action
         played."""
         if village not in VILLAGES:
-            raise ValueError(f"no village {village!r}")
+            raise ShangrilaError(problem("unknown_village", value=excerpt(village)))
         if not self.zoomed:
             self._before_zoom = self._last_feedback  # said again when it closes
         self.set_trait("zoomed", village)

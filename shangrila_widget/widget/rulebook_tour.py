@@ -525,7 +525,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         try:
             data = json.loads(text)
         except ValueError as error:
-            raise RecordError(f"not valid JSON: {error}") from None
+            raise RecordError(problem("json_invalid", detail=str(error)[:80])) from None
         if not isinstance(data, dict) or data.get("format") != TOUR_STATE_FORMAT:
             raise RecordError(
                 at_path("format", problem("tour_format", format=repr(TOUR_STATE_FORMAT)))

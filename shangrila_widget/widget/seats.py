@@ -425,7 +425,7 @@ class ComputerPlayers:
         board = self.board
         played = board.play(action)
         if played.kind != "played":  # pragma: no cover - the bots only choose legal actions
-            raise ShangrilaError(f"the computer chose an action the board refused: {action}")
+            raise ShangrilaError(problem("bot_refused", action=str(action)))
         reasons = _per_language(lambda lang: explain_action(task.position, action, lang)[0])
         said = Feedback.sentence(
             "played",

@@ -104,3 +104,41 @@ def test_a_killed_server_loses_no_acknowledged_answer(tmp_path: Path) -> None:
             assert now["type"] == "question" and now["question"]["index"] == 1
             assert now["question"]["id"] == "3-4-1"
             assert now["yours"] == stored.get(students[number])
+
+
+def test_a_server_stops_when_the_program_that_started_it_is_killed(tmp_path: Path) -> None:
+    """A kernel restarted or killed leaves no class server behind holding its port: the
+    server sees its standard input end and stops (its answers are already in the file)."""
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import json, sys\n"
+        "from shangrila_widget.class_session.launch import start_server\n"
+        f"server = start_server(db={str(tmp_path / 'class.sqlite3')!r})\n"
+        "print(server.pid, flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout is not None
+    pid = int(parent.stdout.readline())
+    os.kill(pid, 0)  # the server runs
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+        try:  # reap it if it is our grandchild turned zombie (it is not: init adopts it)
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass
+    else:
+        os.kill(pid, signal.SIGKILL)
+        raise AssertionError("the class server outlived the program that started it")

@@ -10,12 +10,8 @@ from typing import Any
 import pytest
 
 from shangrila_widget.class_session.lesson import LessonSpec, build_questions
-from shangrila_widget.class_session.server import (
-    MESSAGE_LIMIT,
-    PHONE_ERRORS,
-    RATE_LIMIT,
-    ClassState,
-)
+from shangrila_widget.class_session.protocol import MESSAGE_LIMIT, PHONE_ERRORS, RATE_LIMIT
+from shangrila_widget.class_session.state import ClassState
 from shangrila_widget.class_session.store import NAME_LIMIT
 from shangrila_widget.rules.messages import say
 from tests.support.class_server import (
@@ -338,9 +334,9 @@ def test_one_link_joins_as_one_student(state: ClassState) -> None:
 def test_a_full_class_takes_no_more_students(
     state: ClassState, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shangrila_widget.class_session import server
+    from shangrila_widget.class_session import state as module
 
-    monkeypatch.setattr(server, "MOST_STUDENTS", 2)
+    monkeypatch.setattr(module, "MOST_STUDENTS", 2)
     FakePhone(state).join("a")
     FakePhone(state).join("b")
     before = file_content(state.store.path)
@@ -354,7 +350,7 @@ def test_the_writer_keeps_answers_arriving_together_and_acknowledges_each(
 ) -> None:
     import asyncio
 
-    from shangrila_widget.class_session.server import Writer
+    from shangrila_widget.class_session.state import Writer
     from shangrila_widget.class_session.store import Store
 
     state = opened(in_process(tmp_path))
@@ -387,3 +383,22 @@ def test_the_writer_keeps_answers_arriving_together_and_acknowledges_each(
         )
     )
     assert json.loads(late[0])["code"] == "revealed"
+
+
+def test_the_next_question_is_made_while_the_room_reads_this_one(state: ClassState) -> None:
+    """Its message and pictures are ready before *Next* (made after Start, and after each
+    Reveal), so Next only tells; the last question has nothing after it to make."""
+    state.start_lesson(SPEC)
+    lesson = state.lesson()
+    assert lesson is not None and (lesson.id, 0) in state._public
+    state.next_question()
+    assert (lesson.id, 1) not in state._public  # not while question 0 is being answered
+    state.reveal()
+    assert (lesson.id, 1) in state._public
+    made = dict(state._public)
+    state.next_question()
+    assert state._public == made  # Next made nothing new
+    state.reveal()
+    state.next_question()
+    state.reveal()  # the last of SPEC's three
+    assert sorted(key[1] for key in state._public) == [0, 1, 2]

@@ -9,20 +9,20 @@ import re
 import urllib.request
 from pathlib import Path
 
-from shangrila_widget.class_session import server
+from shangrila_widget.class_session import protocol
 from shangrila_widget.class_session.launch import start_server
 from shangrila_widget.rules.messages import LANGUAGES, words_table
 
-FOLDER = Path(server.__file__).parent
+FOLDER = Path(protocol.__file__).parent
 SCRIPT = (FOLDER / "class.js").read_text("utf-8")
 PAGE = (FOLDER / "page.html").read_text("utf-8")
 
 
 def test_every_phone_word_and_error_is_in_both_languages() -> None:
     keys = [
-        *server.PHONE_WORDS,
-        *(f"class.error_{code}" for code in server.PHONE_ERRORS),
-        *(f"class.error_{code}" for code in server.TEACHER_ERRORS),
+        *protocol.PHONE_WORDS,
+        *(f"class.error_{code}" for code in protocol.PHONE_ERRORS),
+        *(f"class.error_{code}" for code in protocol.TEACHER_ERRORS),
     ]
     for lang in LANGUAGES:
         table = words_table(lang)
@@ -36,7 +36,7 @@ def test_the_script_says_only_words_the_page_carries() -> None:
     said = set(re.findall(r"""say\(\s*["']([a-z_]+\.[a-z_]+)["']""", SCRIPT))
     said |= set(re.findall(r"""\[\s*"[a-z-]+",\s*"([a-z_]+\.[a-z_]+)"\s*\]""", SCRIPT))
     assert len(said) > 15
-    assert sorted(said - set(server.PHONE_WORDS)) == []
+    assert sorted(said - set(protocol.PHONE_WORDS)) == []
     # no sentence written into the script: every text it sets is said or comes from a message
     assert re.findall(r"textContent\s*=\s*\"[^\"]+\"", SCRIPT) == []
 
@@ -53,7 +53,7 @@ def test_the_page_speaks_the_session_s_language(tmp_path: Path) -> None:
             page = response.read().decode("utf-8")
     assert '<html lang="pl">' in page
     data = json.loads(page.split('id="class-data">')[1].split("</script>")[0])
-    assert data["words"] == {k: words_table("pl")[k] for k in server.PHONE_WORDS}
+    assert data["words"] == {k: words_table("pl")[k] for k in protocol.PHONE_WORDS}
     assert f"<title>{words_table('pl')['class.title']}</title>" in page
 
 

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from shangrila_widget.class_session.server import ClassState, Phone
+from shangrila_widget.class_session.protocol import Phone
+from shangrila_widget.class_session.state import ClassState
 from shangrila_widget.class_session.store import Store
 
 __all__ = [

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from shangrila_widget.bots.levels import as_bot
 from shangrila_widget.exercises import generate
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError
 from shangrila_widget.widget import ReviewChart, ShangriLaBoard
 from shangrila_widget.widget.controller import BoardController
-from shangrila_widget.widget.seats import as_bot
 
 
 def both(error: ShangrilaError) -> tuple[str, str]:
@@ -51,3 +51,25 @@ def test_the_welcome_names_the_colour_in_the_boards_language() -> None:
     assert "Czerwony" in board.message
     board.lang = "en"
     assert "Red is to move" in board.message
+
+
+def test_opening_a_village_that_does_not_exist_is_said_in_polish_too() -> None:
+    board = ShangriLaBoard(players=["red", "blue", "yellow"])
+    with pytest.raises(ShangrilaError) as caught:
+        board.open_zoom("Z")
+    english, polish = both(caught.value)
+    assert english == "unknown village 'Z': expected A-M"
+    assert polish == "nieznana wioska 'Z': oczekiwano A-M"
+    assert board.zoomed == ""  # nothing opened
+
+
+def test_a_tour_state_that_is_not_json_is_said_in_polish_too() -> None:
+    from shangrila_widget.widget import RulebookTour
+
+    tour = RulebookTour()
+    before = tour.save_state()
+    with pytest.raises(ShangrilaError) as caught:
+        tour.load_state("{not json")
+    english, polish = both(caught.value)
+    assert english.startswith("not valid JSON: ") and polish.startswith("to nie jest poprawny JSON")
+    assert tour.save_state() == before
