@@ -14,15 +14,23 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
 from shangrila_widget.cli import add_lang_argument, option_error, write_output
 from shangrila_widget.exercises.exercise import Exercise
-from shangrila_widget.exercises.learner import Learner
-from shangrila_widget.exercises.path import FIRST_GAME, LearningPath, Stage, offered
+from shangrila_widget.exercises.learner import Learner, learner_file
+from shangrila_widget.exercises.path import (
+    FIRST_GAME,
+    LearningPath,
+    Stage,
+    practise_next_text,
+    record_answer,
+    stage_line,
+)
 from shangrila_widget.rules.errors import excerpt
-from shangrila_widget.rules.messages import Language, rule_title, say
+from shangrila_widget.rules.messages import Language, say
 
 _NAME = re.compile(r"\w[\w-]{0,39}")
 
@@ -34,41 +42,6 @@ def learner_name(text: str) -> str:
     return text
 
 
-def learner_file(name: str) -> Path:
-    """The file of learner ``name``: ``learners/NAME.json`` in the user's data folder."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("shangrila")) / "learners" / f"{name}.json"
-
-
-def _stars(count: int) -> str:
-    return "★" * count + "☆" * (3 - count)
-
-
-def stage_line(path: LearningPath, learner: Learner, stage: Stage, lang: Language) -> str:
-    number = path.stages.index(stage) + 1
-    return say(
-        "path.stage",
-        lang,
-        number=number,
-        total=len(path.stages),
-        title=stage.name(lang),
-        stars=_stars(path.stars(learner, stage)),
-    )
-
-
-def practise_next_text(path: LearningPath, learner: Learner, lang: Language) -> str:
-    """What to practise next, in words: the misreadings to come back and the rules not held."""
-    waiting, weak = path.practise_next(learner)
-    lines = [say("path.next_title", lang)]
-    lines += [say("path.next_misreading", lang, why=say(f"exercise.m_{m}", lang)) for m in waiting]
-    lines += [say("path.next_rule", lang, rule=f"{rule_title(r, lang)} ({r})") for r in weak[:5]]
-    if len(lines) == 1:
-        lines.append(say("path.next_nothing", lang))
-    lines += [stage_line(path, learner, s, lang) for s in path.stages]
-    return "\n".join(lines) + "\n"
-
-
 def question_text(exercise: Exercise, lang: Language) -> str:
     from shangrila_widget.render.accessible import position_description
 
@@ -77,14 +50,46 @@ def question_text(exercise: Exercise, lang: Language) -> str:
     return "\n".join(lines) + "\n"
 
 
+class Premaker:
+    """Makes the path's next questions in a thread while the learner reads and types: for
+    each answer the learner may give to ``exercise``, the question that would follow, so that
+    the bank holds it when the answer comes (making one can take seconds; the learner's own
+    choice is then a look-up): the right answer's first, then the others'. :meth:`wait` once
+    the answer is typed: the question in the making is finished, no other is begun (the bank
+    is not shared while the thread runs)."""
+
+    def __init__(self, path: LearningPath, learner: Learner, key: str, exercise: Exercise) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, args=(path, learner, key, exercise), daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, path: LearningPath, learner: Learner, key: str, exercise: Exercise) -> None:
+        for option in sorted(exercise.options, key=lambda o: not o.correct):
+            if self._stop.is_set():
+                return
+            shadow = Learner(learner.name, learner.answers)
+            record_answer(shadow, key, exercise, option)
+            if path.stage_of(shadow) is not None:
+                path.next_exercise(shadow)
+
+    def wait(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 def practise(
     learner: Learner,
     file: Path,
     lang: Language,
     path: LearningPath | None = None,
+    *,
+    premake: bool = True,
 ) -> int:
     """Ask questions on standard input until ``q``, the end of the input or the path's end;
-    the learner is saved to ``file`` after each answer."""
+    the learner is saved to ``file`` after each answer. ``premake``: the next questions are
+    made while the learner reads (:class:`Premaker`)."""
     path = path or LearningPath()
     shown: Stage | None = None
     while True:
@@ -98,6 +103,7 @@ def practise(
             shown = stage
         key, exercise = found
         write_output("\n" + question_text(exercise, lang))
+        ahead = Premaker(path, learner, key, exercise) if premake else None
         while True:
             write_output(say("path.prompt", lang, last=len(exercise.options)))
             line = sys.stdin.readline()
@@ -106,20 +112,17 @@ def practise(
                 write_output("\n" + say("path.bye", lang, file=str(file)) + "\n")
                 return 0
             if typed == "?":
+                if ahead is not None:
+                    ahead.wait()
                 write_output(practise_next_text(path, learner, lang))
                 continue
             if typed.isdecimal() and 1 <= int(typed) <= len(exercise.options):
                 break
             write_output(say("path.not_an_option", lang, last=len(exercise.options)) + "\n")
         option = exercise.options[int(typed) - 1]
-        learner.record(
-            key,
-            exercise.kind,
-            exercise.rules,
-            offered(exercise),
-            chosen=option.misreading,
-            correct=option.correct,
-        )
+        if ahead is not None:
+            ahead.wait()
+        record_answer(learner, key, exercise, option)
         learner.save(file)
         if option.correct:
             write_output(say("path.right", lang) + "\n")
@@ -145,7 +148,8 @@ def run_practise(args: argparse.Namespace) -> int:
         learner.save(args.export)
         write_output(say("path.exported", lang, file=str(args.export)) + "\n")
         return 0
-    return practise(learner, file, lang)
+    # Typed answers leave time to make the next questions meanwhile; piped ones do not.
+    return practise(learner, file, lang, premake=sys.stdin.isatty())
 
 
 def add_practise_command(commands: Any) -> None:

@@ -58,7 +58,13 @@ if TYPE_CHECKING:
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.runtime import browser_message, in_browser, require_cpython
 
-NOTEBOOKS = ("tour.ipynb", "hot-seat.ipynb", "dispute-checker.ipynb", "exercises.ipynb")
+NOTEBOOKS = (
+    "tour.ipynb",
+    "hot-seat.ipynb",
+    "dispute-checker.ipynb",
+    "exercises.ipynb",
+    "path.ipynb",
+)
 
 #: Seconds to let Voila stop on its own after Ctrl+C before it is sent SIGTERM. A SIGTERM in
 #: the middle of its own shutdown aborts it (a traceback, exit status 254): on a loaded machine

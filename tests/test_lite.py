@@ -390,7 +390,7 @@ def test_a_ready_page_picture_is_the_board_the_notebook_draws_first(tmp_path: Pa
     (tmp_path / "repl" / "index.html").write_text("<html><head></head><body></body></html>")
     os.environ["QUERY_STRING"] = "ruling=nonsense"
     try:
-        add_first_boards(tmp_path, ("hot-seat.ipynb", "dispute-checker.ipynb"))
+        add_first_boards(tmp_path, ("hot-seat.ipynb", "dispute-checker.ipynb", "path.ipynb"))
     finally:
         del os.environ["QUERY_STRING"]
     assert (tmp_path / PICTURES / "hot-seat.svg").read_text() == expected
@@ -399,6 +399,7 @@ def test_a_ready_page_picture_is_the_board_the_notebook_draws_first(tmp_path: Pa
     page = (tmp_path / "repl" / "index.html").read_text()
     assert page.count("</head>") == 1 and json.dumps(say("ui.lite_starting", "en")) in page
     assert '"hot-seat.ipynb": "static/first-boards/hot-seat.svg"' in page
+    assert not (tmp_path / PICTURES / "path.svg").exists() and "path.ipynb" not in page
     assert 'code.includes("ruling=")' in page
 
 

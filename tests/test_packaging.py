@@ -53,6 +53,7 @@ def test_wheel_carries_the_tour_chapters_rules_texts_board_and_notebooks(wheel: 
             "hot-seat.ipynb",
             "dispute-checker.ipynb",
             "exercises.ipynb",
+            "path.ipynb",
         ):
             name = f"shangrila_widget/data/notebooks/{notebook}"
             assert archive.read(name) == (EXAMPLES / notebook).read_bytes(), name

@@ -278,6 +278,19 @@ class Learner:
         return cls.from_dict(data, where)
 
 
+def learner_file(name: str, folder: Path | None = None) -> Path:
+    """The file of learner ``name``: ``learners/NAME.json`` in ``folder``, by default the
+    user's data folder (platformdirs, else ``~/.local/share/shangrila``)."""
+    if folder is None:
+        try:
+            from platformdirs import user_data_dir
+        except ImportError:  # pragma: no cover - platformdirs comes with Jupyter
+            folder = Path(os.path.expanduser("~/.local/share")) / "shangrila"
+        else:
+            folder = Path(user_data_dir("shangrila"))
+    return folder / "learners" / f"{name}.json"
+
+
 def _answer(item: object, at: int) -> Answer:
     if not isinstance(item, Mapping):
         raise TypeError(f"expected an object, got {excerpt(item)}")
@@ -310,6 +323,7 @@ __all__ = [
     "Answer",
     "Learner",
     "LearnerFileError",
+    "learner_file",
     "MisreadingState",
     "RuleState",
 ]

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from shangrila_widget.exercises.exercise import Exercise
+from shangrila_widget.exercises.exercise import Exercise, Option
 from shangrila_widget.exercises.generate import ASKABLE_RULES, exercises_on, generate
-from shangrila_widget.exercises.learner import Learner
+from shangrila_widget.exercises.learner import Answer, Learner
 from shangrila_widget.exercises.model import MISREADINGS
-from shangrila_widget.rules.messages import Language, Message
+from shangrila_widget.rules.messages import Language, Message, rule_title, say
 
 #: The bot level and hints of the game the path ends with.
 FIRST_GAME: Final = {"level": "easy", "hints": True}
@@ -55,6 +55,18 @@ class Stage:
 def offered(exercise: Exercise) -> tuple[str, ...]:
     """The misreadings an exercise's options come from."""
     return tuple(o.misreading for o in exercise.options if o.misreading is not None)
+
+
+def record_answer(learner: Learner, key: str, exercise: Exercise, option: Option) -> Answer:
+    """Give ``learner`` the answer ``option`` to ``exercise`` (the path's id ``key``)."""
+    return learner.record(
+        key,
+        exercise.kind,
+        exercise.rules,
+        offered(exercise),
+        chosen=option.misreading,
+        correct=option.correct,
+    )
 
 
 @lru_cache(maxsize=1)
@@ -242,4 +254,50 @@ class LearningPath:
         return self.bank.find(lambda e: True, lambda e: len(set(e.rules) & set(rules)), seen, rules)
 
 
-__all__ = ["FIRST_GAME", "Bank", "LearningPath", "Stage", "offered", "path_stages"]
+def stars_text(count: int) -> str:
+    """``count`` stars of three, as ★ and ☆."""
+    return "★" * count + "☆" * (3 - count)
+
+
+def stage_line(path: LearningPath, learner: Learner, stage: Stage, lang: Language) -> str:
+    """The stage's number, title and stars, in words."""
+    number = path.stages.index(stage) + 1
+    return say(
+        "path.stage",
+        lang,
+        number=number,
+        total=len(path.stages),
+        title=stage.name(lang),
+        stars=stars_text(path.stars(learner, stage)),
+    )
+
+
+def practise_next_lines(path: LearningPath, learner: Learner, lang: Language) -> list[str]:
+    """What to practise next, a line each: the misreadings to come back and the rules not
+    held (the five weakest), or that nothing is waiting."""
+    waiting, weak = path.practise_next(learner)
+    lines = [say("path.next_misreading", lang, why=say(f"exercise.m_{m}", lang)) for m in waiting]
+    lines += [say("path.next_rule", lang, rule=f"{rule_title(r, lang)} ({r})") for r in weak[:5]]
+    return lines or [say("path.next_nothing", lang)]
+
+
+def practise_next_text(path: LearningPath, learner: Learner, lang: Language) -> str:
+    """What to practise next, in words, then the stars of every stage."""
+    lines = [say("path.next_title", lang), *practise_next_lines(path, learner, lang)]
+    lines += [stage_line(path, learner, s, lang) for s in path.stages]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "FIRST_GAME",
+    "Bank",
+    "LearningPath",
+    "Stage",
+    "offered",
+    "path_stages",
+    "practise_next_lines",
+    "practise_next_text",
+    "record_answer",
+    "stage_line",
+    "stars_text",
+]

@@ -11,7 +11,8 @@ page's root element says where it is (``data-shangrila-picture``: ``shown``, the
 ``replaced``), for tests.
 
 A page opened from a link with a ruling (``?ruling=...``) shows no picture: the link's
-position is known only to Python in the page. Its verdict comes with the live board.
+position is known only to Python in the page. Its verdict comes with the live board. Nor does
+the learning path's page (:data:`STORED_FIRST`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ from typing import Any
 from shangrila_widget.lite.kernel import LiteBuildError
 from shangrila_widget.lite.runner import notebook_outputs
 from shangrila_widget.rules.messages import Language, say
+
+STORED_FIRST = ("path.ipynb",)
+"""Notebooks whose first board depends on what the browser keeps (the learning path restores a
+learner's progress from the page's storage): no picture made at build time can be theirs,
+and running them here would read the builder's own progress."""
 
 PICTURES = Path("static") / "first-boards"
 """Where the site keeps the pictures (``<notebook stem>.svg``), from its root."""
@@ -140,5 +146,6 @@ def add_first_boards(out: Path, names: tuple[str, ...]) -> None:
     text = index.read_text(encoding="utf-8")
     if text.count("</head>") != 1:
         raise LiteBuildError(f"unexpected JupyterLite REPL page {index}")
-    script = picture_script(write_first_boards(out, names))
+    drawn = tuple(name for name in names if name not in STORED_FIRST)
+    script = picture_script(write_first_boards(out, drawn))
     index.write_text(text.replace("</head>", script), encoding="utf-8")

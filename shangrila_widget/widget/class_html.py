@@ -70,8 +70,12 @@ def _bar(name: str, share: float, label: str, kind: str) -> str:
 _STYLE = """
 .shangrila-class .shangrila-class-header { gap: 6px 10px; }
 .shangrila-class .shangrila-class-code-value {
-  font-size: 32px; letter-spacing: 0.12em; font-family: monospace;
+  font-size: 32px; letter-spacing: 0.12em; font-family: monospace; line-height: 1.1;
 }
+/* The join code is taller than a widget's usual line: its box grows with it (else the code
+   sticks out above the box it is in, where no scrolling reaches it). */
+.shangrila-class .shangrila-class-code,
+.shangrila-class .shangrila-class-code > .widget-html-content { height: auto; line-height: 1.2; }
 .shangrila-class .shangrila-class-main { align-items: flex-start; gap: 12px; }
 .shangrila-class .shangrila-class-main > .shangrila-class-board-box {
   flex: 1 1 55%; min-width: 0;
@@ -100,7 +104,7 @@ _STYLE = """
 .shangrila-class.shangrila-presenting {
   display: flex !important; flex-direction: column; position: fixed !important; top: 0;
   left: 0; width: 100vw !important; height: 100vh; max-width: none !important;
-  margin: 0 !important; padding: 8px 12px; box-sizing: border-box; overflow: hidden;
+  margin: 0 !important; padding: 2px 8px; box-sizing: border-box; overflow: hidden;
   z-index: 10000; background: var(--jp-layout-color0, #fff); row-gap: 6px;
 }
 .jp-Notebook .shangrila-class.shangrila-presenting { width: 100% !important; height: 100%; }

@@ -119,13 +119,16 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         self._lock = threading.Lock()
         self.board = ShangriLaBoard(lang=lang, show_legal=False, hints=False, width=width)
         self._build()
-        super().__init__([self._header, self._main, self.error_box, class_stylesheet()], **kwargs)
+        self._style = class_stylesheet()
+        super().__init__([self._header, self._main, self.error_box, self._style], **kwargs)
         self.add_class("shangrila-class")
         traitlets.link((self, "lang"), (self.board, "lang"))
         link_presenter(self, self.board, self.presenter_button)
         traitlets.link((self, "lang"), (self.lang_toggle, "value"))
         self.lang = lang
+        self.observe(self._presenter_changed, "presenter")
         self.presenter = presenter
+        self._place_header()
         self.board.on_click(lambda _target: True)  # a picture here: a click plays nothing
         # The board shows the question and its play-out: none of its own controls (the game's
         # buttons, the message line, the supply table) is offered; this widget says the steps.
@@ -260,6 +263,23 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         self._main.add_class("shangrila-class-main")
         self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_box.add_class("shangrila-class-error")
+
+    @visible_errors
+    def _presenter_changed(self, _change: dict[str, Any]) -> None:
+        self._place_header()
+
+    def _place_header(self) -> None:
+        """The header (the join code, the controls) above everything, or, in presenter mode,
+        at the top of the side panel: the board then takes the whole height (on a projector,
+        and in a notebook's panel with a side bar open, the room its letters need)."""
+        panel: list[widgets.Widget] = [c for c in self.panel.children if c is not self._header]
+        top: list[widgets.Widget] = [self._main, self.error_box, self._style]
+        if self.presenter:
+            panel.insert(0, self._header)
+        else:
+            top.insert(0, self._header)
+        self.panel.children = panel
+        self.children = top
 
     def _guarded(self, callback: Callable[..., Any]) -> Callable[..., Any]:
         def run(*args: Any) -> Any:

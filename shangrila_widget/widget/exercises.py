@@ -17,6 +17,12 @@ together, then whole journeys with several colours. A score and a record per rul
 learner; a rule missed comes back in a later exercise.
 
 In presenter mode the answer stays hidden until *Reveal*: the class calls out or votes first.
+
+With ``learner="ada"`` the exercises are the learning path's
+(:mod:`~shangrila_widget.widget.learning`): each next question is chosen by ada's learner model,
+ada's progress is kept after every answer (her file, or the browser's storage on the static
+site) and restored by the next widget, and a panel shows her stars, *what to practise next*,
+*Start again*, *Export* and, at the end, a first game.
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ from shangrila_widget.widget.board_widget import ShangriLaBoard
 from shangrila_widget.widget.common import Words, translate, visible_errors
 from shangrila_widget.widget.contract import GAME_BUTTONS
 from shangrila_widget.widget.controller import Feedback
+from shangrila_widget.widget.learning import PathPanel, Progress
 from shangrila_widget.widget.presenting import link_presenter
 
 #: How a part hidden with ``display: none`` shows again: every part toggled here is a flex
@@ -90,7 +97,9 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     make ``count`` of them from ``seed`` (``players``: 3 or 4; ``kinds``: some of
     :data:`~shangrila_widget.exercises.KINDS`; ``level``: 1, 2 or 3 for one step only, None
     for the steps in turn). ``presenter``: hide the answer until *Reveal*. ``lang``: every
-    word of the exercises and of the board.
+    word of the exercises and of the board. ``learner``: a learner's name (or a
+    :class:`~shangrila_widget.widget.learning.Progress`) for the learning path instead of a
+    fixed set (``show_path``: with its panel, under the board's side panel).
 
     >>> ex = Exercises(count=3, seed=1)
     >>> tuple(e.level for e in ex.exercises)
@@ -122,8 +131,17 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         lang: Language = "en",
         presenter: bool = False,
         width: float = 640.0,
+        learner: str | Progress | None = None,
+        show_path: bool = True,
         **kwargs: Any,
     ) -> None:
+        #: The learner on the path (None: a fixed set of exercises).
+        self.progress = Progress(learner) if isinstance(learner, str) else learner
+        #: The path's id of each exercise (path mode only).
+        self._keys: list[str] = []
+        found = self.progress.next_exercise() if self.progress is not None else None
+        if found is not None:
+            self._keys, exercises = [found[0]], [found[1]]
         self.exercises: list[Exercise] = (
             list(exercises)
             if exercises is not None
@@ -202,9 +220,18 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         panel.layout.flex = "0 0 auto"
         panel.add_class("shangrila-exercise-panel")
         self.board.fill("side_top", panel)
+        #: The learner's path (stars, what to practise next...), in path mode.
+        self.path_panel: PathPanel | None = None
+        if self.progress is not None and show_path:
+            self.path_panel = PathPanel(self.progress, lang)
+            self.board.fill("side_bottom", self.path_panel)
         super().__init__([self.board, _stylesheet()], **kwargs)
         self.add_class("shangrila-exercises")
         traitlets.link((self, "lang"), (self.board, "lang"))
+        if self.path_panel is not None:
+            traitlets.link((self, "lang"), (self.path_panel, "lang"))
+        if self.progress is not None:
+            self.progress.on_change(self._on_progress)
         # One presenter switch (this one) for the exercises and their board.
         link_presenter(self, self.board, self.presenter_button)
         # The board shows the exercise: its game controls (click mode, legal rings, the
@@ -255,6 +282,8 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
                 self.rule_scores[rule] = (right + option.correct, asked + 1)
                 if not option.correct and rule not in self._missed:
                     self._missed.append(rule)
+            if self.progress is not None and self.index < len(self._keys):
+                self.progress.record(self._keys[self.index], exercise, option)
         self._show_options()
         self._play_out(option)
         text = self._verdict_text()
@@ -263,7 +292,12 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
         return text
 
     def next(self) -> None:
-        """The next exercise: a missed rule comes back first (a new exercise on it)."""
+        """The next exercise: a missed rule comes back first (a new exercise on it). On the
+        path: the learner's next question (none when the path is done: the panel offers the
+        first game)."""
+        if self.progress is not None:
+            self._next_on_path()
+            return
         if self._missed:
             rule = self._missed.pop(0)
             again = _exercise_on(rule, self._seed + len(self.exercises), self._players)
@@ -271,6 +305,24 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
                 self.exercises.insert(self.index + 1, again)
         self.set_trait("index", (self.index + 1) % len(self.exercises))
         self._show()
+
+    def _next_on_path(self) -> None:
+        assert self.progress is not None
+        found = self.progress.next_exercise()
+        if found is None:
+            return
+        self._keys.append(found[0])
+        self.exercises.append(found[1])
+        self.set_trait("index", len(self.exercises) - 1)
+        self._show()
+
+    def _on_progress(self, why: str) -> None:
+        """Another learner, or one restored from the page: a question not yet answered is
+        chosen again for them."""
+        if why != "answer" and not self.revealed:
+            self._next_on_path()
+        elif why != "answer":
+            self._relabel()
 
     def next_step(self) -> None:
         """The next event of the action played out."""
@@ -424,7 +476,13 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
 
     def _relabel(self) -> None:
         lang = self.lang
-        title = say("ui.exercise_title", lang, number=self.index + 1, total=len(self.exercises))
+        if self.progress is not None:
+            answered = self.revealed and self._chosen is not None
+            number = self.progress.learner.seen + (0 if answered else 1)
+            title = say("ui.path_question", lang, number=number)
+        else:
+            total = len(self.exercises)
+            title = say("ui.exercise_title", lang, number=self.index + 1, total=total)
         level = say(f"exercise.level_{self.current.level}", lang)
         self._title.value = f"<b>{html.escape(title)}</b> · {html.escape(level)}"
         self.question.value = f"<p>{html.escape(self.current.question.text(lang))}</p>"

@@ -23,6 +23,10 @@ chapter's last step.
 The title line (title, chapter, steps, *Presenter*) heads the tour; the guide, the narration,
 the board's message and table and the rules reference share the panel beside the board.
 ``presenter=True`` (see :mod:`~shangrila_widget.widget.presenting`) folds it for a projector.
+
+``learner="ada"``: the tour on ada's learning path (:mod:`~shangrila_widget.widget.learning`):
+each chapter's stars by its title in the chapter list, ada's path panel beside the board, and
+*Exercises* asks ada's next questions, chosen by her learner model and kept after each answer.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import ipywidgets as widgets
 import traitlets
 
 from shangrila_widget.exercises import ASKABLE_RULES, exercises_on
+from shangrila_widget.exercises.path import stars_text
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.rules import GameRecord, Node, Position, RecordError, ShangrilaError
 from shangrila_widget.rules.compact import to_compact
@@ -56,6 +61,7 @@ from shangrila_widget.widget.board_widget import ShangriLaBoard
 from shangrila_widget.widget.common import Words, relabel, translate, visible_errors
 from shangrila_widget.widget.controller import Feedback, moved_highlights
 from shangrila_widget.widget.exercises import Exercises
+from shangrila_widget.widget.learning import PathPanel, Progress
 from shangrila_widget.widget.presenting import TitleLine, link_presenter
 
 TOUR_STATE_FORMAT = "shangrila-tour/1"
@@ -90,8 +96,12 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         chapter: str | None = None,
         width: float = 760.0,
         presenter: bool = False,
+        learner: str | Progress | None = None,
         **kwargs: Any,
     ) -> None:
+        #: The learner on the path (None: the tour alone).
+        self.progress = Progress(learner) if isinstance(learner, str) else learner
+        self.path_panel: PathPanel | None = None
         self.chapters: tuple[Chapter, ...] = load_chapters()
         self._by_id = {c.id: c for c in self.chapters}
         first = self._chapter_by_id(chapter) if chapter else self.chapters[0]
@@ -114,6 +124,10 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         self.lang = lang
         self.presenter = presenter
         traitlets.link((self, "lang"), (self.board, "lang"))
+        if self.path_panel is not None:
+            traitlets.link((self, "lang"), (self.path_panel, "lang"))
+        if self.progress is not None:
+            self.progress.on_change(lambda _why: self._relabel_chapters(self.lang))
         link_presenter(self, self.board, self.title_line.presenter_button)
         self.board.on_node(self._on_board_change)
         self._show()  # once more, now that every label speaks the tour's language
@@ -186,18 +200,35 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         # message and table, and the rules reference.
         # (The board's table gives way first; its action box and Copy link stay whole.)
         self.board.fill("side_top", self.title_line.guide, self.narration)
-        self.board.fill("side_bottom", self._reference)
+        if self.progress is not None:
+            self.path_panel = PathPanel(self.progress, lang)
+            self.board.fill("side_bottom", self.path_panel, self._reference)
+        else:
+            self.board.fill("side_bottom", self._reference)
         self.board.add_panel_class("shangrila-tour-panel")
 
     def practise(self, count: int = 3) -> Exercises:
         """Two or three exercises on the rules the chapter on show teaches (the same ones for
-        everyone), under the board, in the tour's language; returned."""
+        everyone), under the board, in the tour's language; returned. On a learner's path: the
+        learner's next questions instead (``count`` is not used)."""
+        if self.progress is not None:
+            return self._show_exercises(
+                Exercises(
+                    learner=self.progress,
+                    show_path=False,
+                    lang=self.lang,
+                    presenter=self.presenter,
+                )
+            )
         chapter = self.current_chapter
         rules = [r for step in chapter.steps for r in step.teaches if r in ASKABLE_RULES]
         seed = self.chapters.index(chapter)
         exercises = Exercises(
             exercises_on(rules, count, seed), lang=self.lang, presenter=self.presenter
         )
+        return self._show_exercises(exercises)
+
+    def _show_exercises(self, exercises: Exercises) -> Exercises:
         traitlets.link((self, "lang"), (exercises, "lang"))
         traitlets.link((self, "presenter"), (exercises, "presenter"))
         self.exercises = exercises
@@ -213,7 +244,22 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
         }
 
     def _chapter_options(self, lang: Language) -> list[tuple[str, str]]:
-        return [(c.title[lang], c.id) for c in self.chapters]
+        """The chapter list's labels: each chapter's title (and, on a path, its stars)."""
+        if self.progress is None:
+            return [(c.title[lang], c.id) for c in self.chapters]
+        path, learner = self.progress.path, self.progress.learner
+        stars = {s.id: stars_text(path.stars(learner, s)) for s in path.stages}
+        return [
+            (say("ui.path_chapter_stars", lang, title=c.title[lang], stars=stars[c.id]), c.id)
+            if c.id in stars
+            else (c.title[lang], c.id)
+            for c in self.chapters
+        ]
+
+    def _relabel_chapters(self, lang: Language) -> None:
+        self._picker_link.unlink()  # new labels for the same chapters: no passing change
+        relabel(self.chapter_picker, self._chapter_options(lang))
+        self._picker_link.link()
 
     def show_error(self, error: BaseException) -> None:
         """Show an error of a callback under the board (see :func:`visible_errors`)."""
@@ -365,9 +411,7 @@ class RulebookTour(widgets.VBox):  # type: ignore[misc]
     @visible_errors
     def _lang_changed(self, change: dict[str, Any]) -> None:
         lang = change["new"]  # the board's follows through the link made in __init__
-        self._picker_link.unlink()  # new labels for the same chapters: no passing change
-        relabel(self.chapter_picker, self._chapter_options(lang))
-        self._picker_link.link()
+        self._relabel_chapters(lang)
         self.title_line.translate(lang)
         controls = {**self.nav_buttons, **self.variation_buttons, "practise": self.practise_button}
         translate(controls, self._words(), lang)

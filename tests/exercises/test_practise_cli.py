@@ -132,3 +132,22 @@ def test_a_bad_name_is_refused(
         practise(monkeypatch, "", "--name", "../x")
     assert caught.value.code == 2
     assert "--name: expected letters, digits" in capsys.readouterr().err
+
+
+def test_the_questions_after_each_answer_are_made_while_the_learner_reads() -> None:
+    from shangrila_widget.exercises.learner import Learner
+    from shangrila_widget.exercises.path import record_answer
+
+    path, learner = LearningPath(), Learner("ada")  # a bank that grows: made on demand
+    found = path.next_exercise(learner)
+    assert found is not None
+    key, exercise = found
+    ahead = cli_practise.Premaker(path, learner, key, exercise)
+    ahead._thread.join()  # the learner reads long enough for every answer's next question
+    ahead.wait()
+    made = dict(path.bank.pool)
+    option = next(o for o in exercise.options if not o.correct)
+    record_answer(learner, key, exercise, option)
+    following = path.next_exercise(learner)
+    assert following is not None and following[0] in made
+    assert path.bank.pool == made  # found, not made after the answer

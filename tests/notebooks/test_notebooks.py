@@ -35,8 +35,14 @@ def widget_states(client: Any) -> list[dict[str, Any]]:
     return list(client.widget_state.values())
 
 
-def test_there_are_the_four_example_notebooks() -> None:
-    assert NOTEBOOKS == ["dispute-checker.ipynb", "exercises.ipynb", "hot-seat.ipynb", "tour.ipynb"]
+def test_there_are_the_five_example_notebooks() -> None:
+    assert NOTEBOOKS == [
+        "dispute-checker.ipynb",
+        "exercises.ipynb",
+        "hot-seat.ipynb",
+        "path.ipynb",
+        "tour.ipynb",
+    ]
 
 
 def test_exercises_notebook_opens_on_its_first_exercise() -> None:

@@ -215,7 +215,10 @@ _REACH_JS = (
         const name = c.tagName.toLowerCase() + ' ' +
             (c.textContent.trim() || c.value || c.title || c.className || '').toString()
                 .replace(/\\s+/g, ' ').slice(0, 40);
-        check('control', name, c, c.parentElement, () => c.getBoundingClientRect());
+        // A link wrapped onto two lines is tapped on a line of its own text, not at the
+        // middle of its box (which may fall between the lines, on its parent).
+        check('control', name, c, c.parentElement,
+              () => c.getClientRects()[0] || c.getBoundingClientRect());
     }
     // Boxes of the widget that scroll sideways (a person would have to scroll them).
     const across = [];
