@@ -24,6 +24,17 @@ notebook. Phases (seconds, each from the end of the one before):
   board drawn, until the page's canvas has pixels (the two overlap: the page draws the first
   board while Python runs the next cells).
 
+* ``picture``: not a phase but a time from navigation: when the board's picture made at
+  build time (:mod:`shangrila_widget.lite.picture`) is shown, long before the live board;
+  absent for a site that has none.
+
+``total`` is the time to the LIVE board (its canvas painted, clicks work), ``picture`` the
+time to the first board seen.
+
+``--before REF`` builds a second site from the git revision ``REF`` of this checkout (the
+same Pyodide folder) and runs the two in turn, run by run, so that both meet the same load;
+it prints each breakdown and then the medians before and after side by side.
+
 The load average is printed with each run: the machine is shared, wall times are noisy; the
 browser's CPU time to the drawn board is printed too. The
 last line printed is one JSON object (medians per page and phase).
@@ -52,6 +63,10 @@ from tests.support.browser import REPO_ROOT, start_voila, wait_for_canvas_pixels
 
 PHASES = ("page", "pyodide", "packages", "kernel", "import", "notebook")
 MARK = "shangrila-start-marks"
+PICTURE_JS = """() => {
+    const picture = document.querySelector('.shangrila-first-board img');
+    return !!picture && picture.complete && picture.naturalWidth > 0;
+}"""
 
 
 def timed_code(name: str) -> str:
@@ -67,17 +82,33 @@ def timed_code(name: str) -> str:
     )
 
 
-def build(out: Path, site: Path) -> Path:
-    """The offline site, built as a school builds it (the test's assembled Pyodide)."""
+def build(out: Path, site: Path, source: Path = REPO_ROOT) -> Path:
+    """The offline site, built as a school builds it (the test's assembled Pyodide), by the
+    package in the checkout ``source``."""
     import subprocess
 
-    pyodide = assemble_pyodide(out / "pyodide")
+    pyodide = out / "pyodide"
+    if not pyodide.is_dir():
+        assemble_pyodide(pyodide)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source), env.get("PYTHONPATH")]))
     command = [sys.executable, "-m", "shangrila_widget", "lite", str(site)]
     command += ["--pyodide", str(pyodide), "--cache", str(CACHE)]
-    subprocess.run(command, check=True, env=env, capture_output=True)
+    subprocess.run(command, check=True, env=env, capture_output=True, cwd=source)
     return site
+
+
+def checkout(ref: str, target: Path) -> Path:
+    """The files of this checkout's git revision ``ref`` in ``target``."""
+    import subprocess
+    import tarfile
+
+    archive = target.with_suffix(".tar")
+    with open(archive, "wb") as handle:
+        subprocess.run(["git", "archive", ref], cwd=REPO_ROOT, check=True, stdout=handle)
+    with tarfile.open(archive) as opened:
+        opened.extractall(target, filter="data")
+    return target
 
 
 def cpu_seconds() -> float:
@@ -103,8 +134,9 @@ def cpu_seconds() -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
-    """One cold page of the site: its phases (seconds)."""
+def lite_run(browser_type: Any, url: str, timeout: float, pictures: bool) -> dict[str, float]:
+    """One cold page of the site: its phases (seconds); with ``pictures``, the time to the
+    first picture of the board too."""
     cpu = cpu_seconds()
     browser = browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     events: list[tuple[float, str, str]] = []  # (epoch seconds, kind, text)
@@ -123,6 +155,10 @@ def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
         page.on("requestfinished", lambda request: note("fetched", request.url))
         started = time.time()
         page.goto(url, wait_until="commit", timeout=timeout * 1000)
+        picture: float | None = None
+        if pictures:
+            page.wait_for_function(PICTURE_JS, polling=50, timeout=timeout * 1000)
+            picture = time.time() - started
         wait_for_canvas_pixels(page, timeout=timeout, poll_ms=50)
         drawn = time.time()
         cpu = cpu_seconds() - cpu
@@ -137,7 +173,9 @@ def lite_run(browser_type: Any, url: str, timeout: float) -> dict[str, float]:
     wheels = [t for t in wheels if t <= code]
     first = min(wheels, default=code)
     fetched = max(wheels, default=code)
+    shown = {} if picture is None else {"picture": picture}
     return {
+        **shown,
         "page": worker - started,
         "pyodide": first - worker,
         "packages": fetched - first,
@@ -168,6 +206,24 @@ def load() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+def has_pictures(site: Path) -> bool:
+    """Whether the built ``site`` shows a picture of the board before the live board."""
+    return (site / "static" / "first-boards").is_dir()
+
+
+def site_line(label: str, run: int, phases: dict[str, float]) -> str:
+    shown = "  ".join(f"{name} {phases[name]:.2f}" for name in PHASES)
+    picture = f"picture at {phases['picture']:.2f} s, " if "picture" in phases else ""
+    return (
+        f"{label} run {run}: {picture}live board at {phases['total']:.2f} s ({shown}; "
+        f"{phases['cpu']:.1f} s of the browser's CPU time)"
+    )
+
+
+def medians_of(results: dict[str, list[float]]) -> dict[str, float]:
+    return {name: round(statistics.median(v), 2) for name, v in results.items() if v}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -175,45 +231,56 @@ def main() -> None:
     parser.add_argument(
         "--site", type=Path, help="the site's folder (built there first if it does not exist)"
     )
+    parser.add_argument(
+        "--before",
+        metavar="REF",
+        help="also build the site of the git revision REF and run the two in turn",
+    )
     parser.add_argument("--no-voila", action="store_true", help="the static site only")
     parser.add_argument("--timeout", type=float, default=180.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="lite-start-") as temp:
         base = Path(temp)
+        sites: dict[str, Path] = {}
+        if args.before:
+            started = time.monotonic()
+            old = checkout(args.before, base / "before-checkout")
+            sites["before"] = build(base, base / "before-site", old)
+            print(f"built the site of {args.before} in {time.monotonic() - started:.1f} s")
         site = args.site
         if site is None or not site.exists():
             started = time.monotonic()
             site = build(base, site or base / "site")
             print(f"built the offline site in {time.monotonic() - started:.1f} s")
+        sites["site" if not args.before else "after"] = site
         servers: list[Any] = []
-        root = _serve(site, servers)
-        options = pages.READY_OPTIONS
-        lite_url = f"{root}{options}&code={quote(timed_code(args.notebook))}"
+        code = quote(timed_code(args.notebook))
+        urls = {
+            k: f"{_serve(s, servers)}{pages.READY_OPTIONS}&code={code}" for k, s in sites.items()
+        }
         voila = None
         if not args.no_voila:
             env = voila_env({**os.environ, "PYTHONPATH": str(REPO_ROOT)})
             notebook = Path(str(notebook_source(args.notebook)))
             voila = start_voila(notebook, base / "logs", voila_default_args(base), env=env)
-        results: dict[str, list[float]] = {
-            n: [] for n in (*PHASES, "total", "cpu", "voila", "voila_cpu")
-        }
+        names = ("picture", *PHASES, "total", "cpu")
+        results: dict[str, dict[str, list[float]]] = {k: {n: [] for n in names} for k in sites}
+        voila_results: dict[str, list[float]] = {"voila": [], "voila_cpu": []}
         try:
             with sync_playwright() as playwright:
                 for run in range(args.runs):
-                    before = load()
-                    phases = lite_run(playwright.chromium, lite_url, args.timeout)
-                    for name, value in phases.items():
-                        results[name].append(value)
-                    shown = "  ".join(f"{name} {phases[name]:.2f}" for name in PHASES)
-                    line = (
-                        f"site run {run + 1}: {phases['total']:.2f} s to a drawn board ({shown}; "
-                        f"{phases['cpu']:.1f} s of the browser's CPU time)"
-                    )
-                    print(f"{line}; load average {before} -> {load()}", flush=True)
+                    for label, url in urls.items():
+                        before = load()
+                        pictures = has_pictures(sites[label])
+                        phases = lite_run(playwright.chromium, url, args.timeout, pictures)
+                        for name, value in phases.items():
+                            results[label][name].append(value)
+                        line = site_line(label, run + 1, phases)
+                        print(f"{line}; load average {before} -> {load()}", flush=True)
                     if voila is not None:
                         seconds, cpu = voila_run(playwright.chromium, voila.url, args.timeout)
-                        results["voila"].append(seconds)
-                        results["voila_cpu"].append(cpu)
+                        voila_results["voila"].append(seconds)
+                        voila_results["voila_cpu"].append(cpu)
                         print(
                             f"Voila run {run + 1}: {seconds:.2f} s ({cpu:.1f} s of CPU time: "
                             f"browser, server, kernel); load average {load()}",
@@ -224,8 +291,16 @@ def main() -> None:
                 server.shutdown()
             if voila is not None:
                 voila.stop()
-    medians = {name: round(statistics.median(v), 2) for name, v in results.items() if v}
-    print(json.dumps({"runs": args.runs, "notebook": args.notebook, "median_s": medians}))
+    medians = {label: medians_of(found) for label, found in results.items()}
+    if len(medians) > 1:
+        print(f"medians of {args.runs} runs (s)   before   after")
+        for name in names:
+            old_value, new_value = medians["before"].get(name), medians["after"].get(name)
+            cells = [f"{v:8.2f}" if v is not None else "       -" for v in (old_value, new_value)]
+            print(f"  {name:27}{cells[0]} {cells[1]}")
+    summary = {"runs": args.runs, "notebook": args.notebook, "median_s": medians}
+    summary["median_s"].update({"voila": medians_of(voila_results)} if voila else {})
+    print(json.dumps(summary))
 
 
 if __name__ == "__main__":

@@ -262,6 +262,147 @@ def test_the_ready_pages_list_loads_no_jedi_and_no_terminal(tmp_path: Path) -> N
     assert lite_lock.needed_packages(kept, ["ipython"]) == ["ipython", "prompt-toolkit", "six"]
 
 
+def test_the_ready_pages_piplite_is_a_stand_in_that_installs_nothing(tmp_path: Path) -> None:
+    """micropip is empty and piplite a stand-in with what the kernel's start sets (its
+    ``install`` says in words that the page installs nothing); both keep their import
+    names only where there are modules, and depend on nothing."""
+    from shangrila_widget.lite.ready import NO_MODULES, STUBS, empty_wheel, ready_lock
+    from shangrila_widget.rules.messages import say
+
+    assert "micropip" in NO_MODULES and "piplite" in STUBS
+    wheel = empty_wheel("piplite", tmp_path, STUBS["piplite"])
+    with zipfile.ZipFile(wheel) as archive:
+        record = archive.read("piplite-0.0.0.dist-info/RECORD").decode()
+        modules = {n: archive.read(n) for n in archive.namelist() if n.endswith(".py")}
+    assert sorted(modules) == ["piplite/__init__.py", "piplite/piplite.py"]
+    assert all(f"{name},sha256=" in record for name in modules)
+    (tmp_path / "site").mkdir()
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path / "site")
+    script = (
+        "import asyncio, piplite.piplite as p\n"
+        "p._PIPLITE_DISABLE_PYPI = True; p._PIPLITE_URLS = []\n"
+        "from piplite import install\n"
+        "try:\n    asyncio.run(install('x'))\nexcept RuntimeError as e:\n    print(e)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "site"), str(REPO_ROOT)])}
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    )
+    assert result.stdout.strip() == say("ui.lite_no_install", "en")
+    assert "micropip" not in result.stderr
+    lock = {
+        "packages": {
+            "micropip": _entry("micropip", "micropip-0.11-py3-none-any.whl", ["packaging"]),
+            "piplite": _entry("piplite", "piplite-0.8-py3-none-any.whl", ["micropip"]),
+            "packaging": _entry("packaging", "packaging-26-py3-none-any.whl"),
+        }
+    }
+    empties = {n: (f"ready/{n}-0.0.0-py3-none-any.whl", "abc") for n in ("micropip", "piplite")}
+    ready = ready_lock(lock, empties, no_terminal=False)["packages"]
+    assert (ready["micropip"]["imports"], ready["piplite"]["imports"]) == ([], ["piplite"])
+    assert lite_lock.needed_packages({"packages": ready}, ["piplite"]) == ["piplite"]
+
+
+def test_the_ready_pages_app_has_no_service_worker(tmp_path: Path) -> None:
+    """The ready pages' app disables JupyterLite's service worker (the kernel then mounts
+    no /drive, which every import asked about by a synchronous request), keeping what the
+    file disabled already; the kernel plugin's settings go over the file's."""
+    from shangrila_widget.lite.ready import READY_DISABLED, write_ready_config
+
+    (tmp_path / "repl").mkdir()
+    config = {"jupyter-config-data": {"disabledExtensions": ["other:plugin"]}}
+    (tmp_path / "repl" / "jupyter-lite.json").write_text(json.dumps(config))
+    write_ready_config(tmp_path, "kernel:plugin", {"loadPyodideOptions": {"packages": ["a"]}})
+    data = json.loads((tmp_path / "repl" / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert data["disabledExtensions"] == [
+        "other:plugin",
+        "@jupyterlite/application-extension:service-worker-manager",
+    ]
+    assert list(READY_DISABLED) == data["disabledExtensions"][1:]
+    assert data["litePluginSettings"]["kernel:plugin"] == {
+        "loadPyodideOptions": {"packages": ["a"]}
+    }
+
+
+def test_the_ready_pages_load_only_the_front_ends_they_show(tmp_path: Path) -> None:
+    """The site's list keeps the front ends named; every other app (not the REPL) gets the
+    rest added, so that the Notebook app's merged list is the whole list as before."""
+    from shangrila_widget.lite.ready import ready_extensions
+
+    every = [{"name": n, "load": f"{n}.js"} for n in ("voila", "widgets", "kernel", "pygments")]
+    root = {"jupyter-config-data": {"federated_extensions": every, "appName": "x"}}
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps(root))
+    for app in ("repl", "notebooks", "tree"):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {}}))
+    assert ready_extensions(tmp_path, {"widgets", "kernel"}) == ["voila", "pygments"]
+
+    def listed(path: Path) -> list[str]:
+        data = json.loads(path.read_text())["jupyter-config-data"]
+        return [e["name"] for e in data.get("federated_extensions", [])]
+
+    assert listed(tmp_path / "jupyter-lite.json") == ["widgets", "kernel"]
+    assert listed(tmp_path / "repl" / "jupyter-lite.json") == []
+    for app in ("notebooks", "tree"):
+        merged = listed(tmp_path / "jupyter-lite.json") + listed(
+            tmp_path / app / "jupyter-lite.json"
+        )
+        assert sorted(merged) == sorted(e["name"] for e in every)
+    assert ready_extensions(tmp_path, {"widgets", "kernel"}) == []  # nothing more to move
+
+
+def test_the_site_gives_anywidget_models_longer_to_start(tmp_path: Path) -> None:
+    """The site's copy of anywidget's front end gives a model 60 s to start, not 2 s (a busy
+    page dropped the model: "Failed to initialize model"); other text is left alone."""
+    from shangrila_widget.lite.site import patch_anywidget_setup
+
+    folder = tmp_path / "extensions" / "anywidget" / "static"
+    folder.mkdir(parents=True)
+    setup = (
+        'AbortSignal.timeout(2000).addEventListener("abort", function() {\n'
+        '            resolvers.reject(new Error("[anywidget] Failed to initialize model."));'
+    )
+    (folder / "528.js").write_text(f"var a = 1;\n{setup}\nAbortSignal.timeout(3000);\n")
+    (folder / "other.js").write_text("AbortSignal.timeout(2000); // not the set-up\n")
+    assert patch_anywidget_setup(tmp_path) == 1
+    patched = (folder / "528.js").read_text()
+    assert "AbortSignal.timeout(60000).addEventListener" in patched and "(2000)" not in patched
+    assert "AbortSignal.timeout(3000);" in patched
+    assert (folder / "other.js").read_text() == "AbortSignal.timeout(2000); // not the set-up\n"
+    assert patch_anywidget_setup(tmp_path) == 0
+
+
+def test_a_ready_page_picture_is_the_board_the_notebook_draws_first(tmp_path: Path) -> None:
+    """The picture of each notebook is the SVG of the scene its first board drew (the
+    notebook run here), with no ruling even when the build's environment names one; the
+    REPL page gets the script that shows it, with its line in words."""
+    from shangrila_widget.lite.picture import PICTURES, add_first_boards, first_board_svg
+    from shangrila_widget.render.svg import scene_to_svg
+    from shangrila_widget.rules.messages import say
+    from shangrila_widget.widget import ShangriLaBoard
+
+    board = ShangriLaBoard(players=["red", "blue", "yellow", "violet"])
+    assert board.canvas.scene is not None
+    expected = scene_to_svg(board.canvas.scene, display_width=board.board_width)
+    assert first_board_svg("hot-seat.ipynb") == expected
+    (tmp_path / "repl").mkdir()
+    (tmp_path / "repl" / "index.html").write_text("<html><head></head><body></body></html>")
+    os.environ["QUERY_STRING"] = "ruling=nonsense"
+    try:
+        add_first_boards(tmp_path, ("hot-seat.ipynb", "dispute-checker.ipynb", "path.ipynb"))
+    finally:
+        del os.environ["QUERY_STRING"]
+    assert (tmp_path / PICTURES / "hot-seat.svg").read_text() == expected
+    checker = (tmp_path / PICTURES / "dispute-checker.svg").read_text()
+    assert checker.startswith("<svg") and "This link cannot be opened" not in checker
+    page = (tmp_path / "repl" / "index.html").read_text()
+    assert page.count("</head>") == 1 and json.dumps(say("ui.lite_starting", "en")) in page
+    assert '"hot-seat.ipynb": "static/first-boards/hot-seat.svg"' in page
+    assert not (tmp_path / PICTURES / "path.svg").exists() and "path.ipynb" not in page
+    assert 'code.includes("ruling=")' in page
+
+
 def _fake_wheels(folder: Path) -> dict[str, Path]:
     wheels = {}
     for name, file_name in {

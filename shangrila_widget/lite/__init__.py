@@ -10,7 +10,8 @@ nothing of ours running anywhere. It holds
   JupyterLite's REPL app told by its address to run :func:`show_notebook` on load, which
   shows the notebook's text and runs its code with the code hidden, as Voila does. Nothing
   to run, no kernel or trust indicator, and nothing kept in the browser, so a new site is
-  never hidden by an old copy;
+  never hidden by an old copy. The page shows a picture of its board (SVG made at build
+  time) at once, until the live board has drawn;
 * the JupyterLite Notebook app (``notebooks/``, ``tree/``) with the four example notebooks
   (their kernel set to the site's Python, their code cells trusted) for those who want to read
   and change the code. Its storage is in memory only (``enableMemoryStorage``): a reload shows
@@ -45,6 +46,7 @@ is and loads), :mod:`~shangrila_widget.lite.wheels` (the wheels the page install
 :mod:`~shangrila_widget.lite.lock` (Pyodide's package list), :mod:`~shangrila_widget.lite.pages`
 (the site's pages), :mod:`~shangrila_widget.lite.bytecode` (its Python compiled at build time),
 :mod:`~shangrila_widget.lite.ready` (the ready pages' smaller package list),
+:mod:`~shangrila_widget.lite.picture` (the board's picture a ready page shows at once),
 :mod:`~shangrila_widget.lite.site` (the build),
 :mod:`~shangrila_widget.lite.runner` (what runs in the browser) and
 :mod:`~shangrila_widget.lite.command` (the command). The names below are loaded on first use,

@@ -11,8 +11,20 @@ package list, ``ready-lock.json`` beside the site's, named in ``repl/jupyter-lit
 * **prompt_toolkit** (IPython's terminal) is not loaded: with IPython's wheel changed so that
   ``IPython.embed`` is imported on first use (:func:`lazy_embed`), nothing the kernel imports
   needs it. ``import IPython`` imported it on every page before.
+* **micropip** is a wheel with no modules and **piplite** a small stand-in
+  (:data:`PIPLITE_STUB`): the kernel imports ``piplite.piplite`` (and with it micropip and
+  ``unittest.mock``) on every start only to set two names for ``%pip``, which a page with no
+  code input never runs.
+* **no service worker** (:data:`READY_DISABLED`): with JupyterLite's service worker the
+  kernel mounts the site's files as ``/drive``, its working folder, and every ``import``
+  then asks the page about that folder by a synchronous request (about 190 before a board
+  was drawn). A ready page opens no file: its notebook comes from the package.
 
-The Notebook app keeps the full list: completion there works as before.
+* **only the front ends a ready page shows** (:func:`ready_extensions`): the widgets' and the
+  kernel's, not the Voila preview's, the Notebook's buttons' or the Pygments theme's.
+
+The Notebook app keeps the full list, the service worker and every front end: completion,
+``%pip`` and the files there work as before.
 """
 
 from __future__ import annotations
@@ -32,8 +44,35 @@ READY_LOCK = "ready-lock.json"
 READY_APP = "repl"
 """JupyterLite's app that shows the ready pages."""
 
-NO_MODULES = ("jedi",)
+NO_MODULES = ("jedi", "micropip")
 """What the kernel preloads that a ready page never uses: served as wheels with no modules."""
+
+NO_INSTALL = "ui.lite_no_install"
+"""The words of the ready pages' ``piplite.install``."""
+
+PIPLITE_STUB = {
+    "piplite/__init__.py": b"from .piplite import install\n",
+    "piplite/piplite.py": f'''"""piplite on a ready page of shangrila_widget's site, which
+installs nothing (no code input): the names the kernel sets on start, and install() saying
+so."""
+
+_PIPLITE_DISABLE_PYPI = True
+_PIPLITE_URLS: list[str] = []
+
+
+async def install(*args: object, **kwargs: object) -> None:
+    from shangrila_widget.rules.messages import say
+
+    raise RuntimeError(say({NO_INSTALL!r}, "en"))
+'''.encode(),
+}
+"""The modules of the ready pages' piplite: what the kernel's start imports of it."""
+
+STUBS = {"piplite": PIPLITE_STUB}
+"""What the kernel preloads that a ready page serves as a small stand-in (name -> files)."""
+
+READY_DISABLED = ("@jupyterlite/application-extension:service-worker-manager",)
+"""JupyterLite plugins the ready pages' app does without."""
 
 TERMINAL_ONLY = "prompt-toolkit"
 """IPython's terminal, which a page's kernel never starts."""
@@ -84,11 +123,13 @@ def lazy_embed(wheel: Path) -> bool:
     return True
 
 
-def empty_wheel(name: str, dest: Path) -> Path:
-    """A wheel named ``name`` with no modules (its metadata only), in ``dest``."""
+def empty_wheel(name: str, dest: Path, modules: dict[str, bytes] | None = None) -> Path:
+    """A wheel named ``name`` with no modules (its metadata only), or with ``modules`` (path
+    in the wheel -> contents), in ``dest``."""
     stem = name.replace("-", "_")
     dist = f"{stem}-0.0.0.dist-info"
     files = {
+        **(modules or {}),
         f"{dist}/METADATA": (
             f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
             "Summary: not loaded on this page (shangrila_widget's ready pages)\n"
@@ -116,9 +157,9 @@ def ready_lock(
     lock: dict[str, Any], empties: dict[str, tuple[str, str]], *, no_terminal: bool
 ) -> dict[str, Any]:
     """A copy of the site's package list ``lock`` for the ready pages: each package of
-    ``empties`` (name -> (file name beside the list, sha256)) its wheel with no modules and
-    nothing it depends on; with ``no_terminal``, IPython without its terminal
-    (:data:`TERMINAL_ONLY`, which :func:`lazy_embed` made unneeded)."""
+    ``empties`` (name -> (file name beside the list, sha256)) its wheel with no modules (a
+    stand-in's for :data:`STUBS`) and nothing it depends on; with ``no_terminal``, IPython
+    without its terminal (:data:`TERMINAL_ONLY`, which :func:`lazy_embed` made unneeded)."""
     ready: dict[str, Any] = json.loads(json.dumps(lock))
     packages: dict[str, Any] = ready["packages"]
     keys = {normal(key): key for key in packages}
@@ -126,7 +167,8 @@ def ready_lock(
         if name not in keys:
             raise LiteBuildError(f"Pyodide's package list has no {name!r}")
         entry = packages[keys[name]]
-        entry.update(file_name=file_name, sha256=sha256, imports=[], depends=[])
+        imports = [name] if name in STUBS else []
+        entry.update(file_name=file_name, sha256=sha256, imports=imports, depends=[])
         entry["version"] = "0.0.0"
     if no_terminal:
         ipython = packages[keys["ipython"]]
@@ -136,7 +178,8 @@ def ready_lock(
 
 def write_ready_config(out: Path, plugin: str, settings: dict[str, Any]) -> None:
     """Give the ready pages' app (``repl/jupyter-lite.json``) the kernel plugin's
-    ``settings`` (which JupyterLite puts over the site's, key by key)."""
+    ``settings`` (which JupyterLite puts over the site's, key by key), and disable
+    :data:`READY_DISABLED` there (JupyterLite adds the list to the site's)."""
     path = out / READY_APP / "jupyter-lite.json"
     if not path.is_file():
         raise LiteBuildError(f"unexpected JupyterLite site: no {path}")
@@ -144,4 +187,32 @@ def write_ready_config(out: Path, plugin: str, settings: dict[str, Any]) -> None
     data = config.setdefault("jupyter-config-data", {})
     plugins = data.setdefault("litePluginSettings", {})
     plugins[plugin] = {**plugins.get(plugin, {}), **settings}
+    disabled = list(data.get("disabledExtensions", []))
+    data["disabledExtensions"] = disabled + [n for n in READY_DISABLED if n not in disabled]
     path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def ready_extensions(out: Path, keep: set[str]) -> list[str]:
+    """Let the ready pages load only the front ends (federated JupyterLab extensions) named in
+    ``keep``: the site's list (``jupyter-lite.json``) keeps those, and every other app's
+    ``jupyter-lite.json`` gets the rest, which JupyterLite adds to the site's list, so the
+    Notebook app loads every front end as before. The REPL loaded each one on every page
+    (JavaScript fetched, compiled and started: the Voila preview's, the Notebook's buttons',
+    the Pygments theme's), before its kernel started. Returns the names moved."""
+    root = out / "jupyter-lite.json"
+    config = json.loads(root.read_text(encoding="utf-8"))
+    data = config["jupyter-config-data"]
+    extensions = data.get("federated_extensions", [])
+    others = [e for e in extensions if e.get("name") not in keep]
+    if not others:
+        return []
+    data["federated_extensions"] = [e for e in extensions if e.get("name") in keep]
+    root.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    for path in sorted(out.glob("*/jupyter-lite.json")):
+        if path.parent.name == READY_APP:
+            continue
+        app = json.loads(path.read_text(encoding="utf-8"))
+        app_data = app.setdefault("jupyter-config-data", {})
+        app_data["federated_extensions"] = [*app_data.get("federated_extensions", []), *others]
+        path.write_text(json.dumps(app, indent=2) + "\n", encoding="utf-8")
+    return [str(e["name"]) for e in others]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+from collections.abc import Iterator
 from typing import Any
 
 from shangrila_widget.serve import notebook_source
@@ -36,11 +37,23 @@ def show_notebook(
 
         os.environ["SHANGRILA_PAGE_URL"] = page
         os.environ["QUERY_STRING"] = urlsplit(page).query
+    for kind, value in notebook_outputs(name, namespace):
+        if kind == "markdown":
+            display(Markdown(value))  # type: ignore[no-untyped-call]
+        else:
+            display(value)  # type: ignore[no-untyped-call]
+
+
+def notebook_outputs(name: str, namespace: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """Run the packaged notebook ``name`` in ``namespace`` cell by cell, yielding what a
+    notebook shows: ``("markdown", source)`` for a Markdown cell, ``("value", value)`` for
+    the value of a code cell's last expression (when not None). A cell runs when the one
+    before has been shown (the generator is lazy)."""
     notebook = json.loads(notebook_source(name).read_bytes())
     for cell in notebook.get("cells", []):
         source = "".join(cell.get("source", ""))
         if cell.get("cell_type") == "markdown" and source.strip():
-            display(Markdown(source))  # type: ignore[no-untyped-call]
+            yield "markdown", source
         elif cell.get("cell_type") == "code" and source.strip():
             tree = ast.parse(source, filename=name)
             last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
@@ -49,4 +62,4 @@ def show_notebook(
             if last is not None:
                 value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)  # noqa: S307
                 if value is not None:
-                    display(value)  # type: ignore[no-untyped-call]
+                    yield "value", value

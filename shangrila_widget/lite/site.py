@@ -35,11 +35,14 @@ from shangrila_widget.lite.pages import (
     ready_repl,
     write_ready_pages,
 )
+from shangrila_widget.lite.picture import add_first_boards
 from shangrila_widget.lite.ready import (
     NO_MODULES,
     READY_LOCK,
+    STUBS,
     empty_wheel,
     lazy_embed,
+    ready_extensions,
     ready_lock,
     write_ready_config,
 )
@@ -160,6 +163,30 @@ def check_front_ends(out: Path, wheels: Mapping[str, Path]) -> None:
         )
 
 
+ANYWIDGET_SETUP = "AbortSignal.timeout(2000)"
+"""anywidget's front end (0.11) gives a model 2 s to load its module and start, then rejects
+it ("[anywidget] Failed to initialize model."), dropping its later messages; a page starting
+Python in the browser of a busy machine keeps the page's thread busier than that."""
+
+ANYWIDGET_SETUP_SITE = "AbortSignal.timeout(60000)"
+"""The site's copy of that front end gives 60 s."""
+
+
+def patch_anywidget_setup(out: Path) -> int:
+    """Give anywidget's models in the site's copy of its front end :data:`ANYWIDGET_SETUP_SITE`
+    to start instead of :data:`ANYWIDGET_SETUP`, where the set-up's rejection follows (the
+    exact text of 0.11; other versions are left as they are). Returns the files changed."""
+    changed = 0
+    rejection = '.addEventListener("abort", function() {\n            resolvers.reject('
+    for path in sorted((out / "extensions" / "anywidget").glob("**/*.js")):
+        text = path.read_text(encoding="utf-8")
+        if ANYWIDGET_SETUP + rejection in text:
+            fixed = text.replace(ANYWIDGET_SETUP + rejection, ANYWIDGET_SETUP_SITE + rejection)
+            path.write_text(fixed, encoding="utf-8")
+            changed += 1
+    return changed
+
+
 def _patch_config(out_dir: Path, settings: dict[str, Any]) -> None:
     config_path = out_dir / "jupyter-lite.json"
     config = json.loads(config_path.read_text(encoding="utf-8"))
@@ -201,8 +228,8 @@ def _ready_pages_lock(
     """The ready pages' own package list (:mod:`~shangrila_widget.lite.ready`) beside the
     site's, and their app told to load it."""
     empties: dict[str, tuple[str, str]] = {}
-    for name in NO_MODULES:
-        wheel = empty_wheel(name, folder / "ready")
+    for name in (*NO_MODULES, *STUBS):
+        wheel = empty_wheel(name, folder / "ready", STUBS.get(name))
         empties[name] = (f"ready/{wheel.name}", sha256_of(wheel))
     ready = ready_lock(lock, empties, no_terminal=no_terminal)
     (folder / READY_LOCK).write_text(json.dumps(ready, indent=1), encoding="utf-8")
@@ -311,6 +338,7 @@ def _build(
     )
     _jupyter_lite_build(lite_dir, out)
     check_front_ends(out, wheels)
+    patch_anywidget_setup(out)
     # The kernel's own wheels join the list: the page loads them with the rest instead of
     # installing them with micropip, one resolution at a time, after Python has started.
     kernel = kernel_wheels(out)
@@ -333,8 +361,10 @@ def _build(
         (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     _patch_config(out, settings)
     _ready_pages_lock(out, folder, folder_name, lock, preload, no_terminal)
+    ready_extensions(out, {*LAB_EXTENSIONS.values(), KERNEL_PLUGIN.split(":")[0]})
     open_tour_first(out / "index.html")
     ready_repl(out)
+    add_first_boards(out, NOTEBOOKS)
     write_ready_pages(out)
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve _-files too
 

@@ -347,6 +347,9 @@ def test_lite_hot_seat_ready_page_draws_and_plays_offline(
     assert_colour(page, "Red healer in A", red_healer_a, RED)
     assert page.get_by_role("heading", name="A hot-seat game").first.is_visible()
     assert_no_unwanted_greeting(page)
+    # The board's picture made at build time was shown until the live board drew, then went.
+    page.wait_for_function(PICTURE_REPLACED_JS, timeout=5_000)
+    assert page.locator(".shangrila-first-board").count() == 0
     screenshot(page, request, "first-paint")
 
     # Blue is to move; a click on G's healer space places Blue's healer there.
@@ -457,6 +460,7 @@ def test_lite_ruling_link_opens_the_checker_with_its_verdict(
         f"navigation; at the first drawn board the ruling box said {first['ruling'][:60]!r}"
     )
     assert "Verdict: refused." in first["ruling"] and first["visible"], first
+    assert first["picture"] is None, "a ruling's page showed the checker's own position first"
     assert "repl/index.html" in page.url and "dispute-checker.ipynb" in unquote(page.url)
     ruling_text = page.locator(".shangrila-ruling").inner_text()
     assert "JOURNEY-START" in ruling_text and "Question: may Red play journey B A?" in ruling_text
@@ -486,8 +490,11 @@ _FIRST_DRAW_JS = """(root) => {
     if (!painted) return null;
     const box = document.querySelector('.shangrila-ruling');
     const r = box ? box.getBoundingClientRect() : null;
-    return {ruling: box ? box.innerText : '', visible: !!r && r.width > 0 && r.height > 0};
+    const picture = document.documentElement.dataset.shangrilaPicture || null;
+    return {ruling: box ? box.innerText : '', visible: !!r && r.width > 0 && r.height > 0, picture};
 }"""
+
+PICTURE_REPLACED_JS = "() => document.documentElement.dataset.shangrilaPicture === 'replaced'"
 
 
 _CELL_SOURCE_JS = """() => {
