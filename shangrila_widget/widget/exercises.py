@@ -525,7 +525,12 @@ class Exercises(widgets.VBox):  # type: ignore[misc]
     def _progress_html(self) -> str:
         lang = self.lang
         unseen = [r for r in KEY_RULES if r not in self.rule_scores]
-        line = say("ui.exercise_score", lang, score=self.score, answered=self.answered)
+        if self.progress is not None:  # on the path: the learner's whole record, kept
+            answers = self.progress.learner.answers
+            right = sum(answer.correct for answer in answers)
+            line = say("ui.exercise_score", lang, score=right, answered=len(answers))
+        else:
+            line = say("ui.exercise_score", lang, score=self.score, answered=self.answered)
         if unseen:
             names = ", ".join(rule_title(r, lang) for r in unseen[:3])
             line += " " + say("ui.exercise_unseen", lang, rules=names)

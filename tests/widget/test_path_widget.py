@@ -113,6 +113,9 @@ def test_every_answer_is_in_the_file_at_once_and_a_new_widget_goes_on(
     assert learner.to_dict() == ex.progress.learner.to_dict()  # type: ignore[union-attr]
     assert again.path_panel.stars_html.value == stars  # type: ignore[union-attr]
     assert "<b>" + say("ui.path_question", "en", number=3) + "</b>" in again._title.value
+    # The score line is the learner's kept record (1 right of 2), not this widget's own.
+    kept = say("ui.exercise_score", "en", score=1, answered=2)
+    assert kept in again._progress.value and kept in ex._progress.value
     # Another learner is another file: nothing of ada's.
     other = _exercises(tmp_path, path, "bob")
     assert other.progress.learner.seen == 0  # type: ignore[union-attr]
