@@ -126,7 +126,7 @@ async def serve(
     teacher_port = teacher_sockets[0].getsockname()[1]
     url = f"http://{_address_for(host)}:{students_port}/?code={session.code}"
     writer = Writer(Store.open(db))
-    state = ClassState(store, session, lang, url, writer)
+    state = ClassState(store, session, lang, url, writer, asyncio.get_running_loop().call_soon)
     tornado.httpserver.HTTPServer(students_app(state), max_body_size=64 * 1024).add_sockets(
         students_sockets
     )

@@ -8,6 +8,7 @@ import asyncio
 import gzip
 import json
 import secrets
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -106,8 +107,11 @@ class ClassState:
         lang: Language,
         students_url: str,
         writer: Writer | None = None,
+        later: Callable[[Callable[[], object]], object] | None = None,
     ):
         self.store = store
+        #: Runs work on the server loop's next turn (``loop.call_soon``); ``None``: at once.
+        self.later = later
         #: Keeps the answers off the loop (``None``: :meth:`handle` keeps them itself).
         self.writer = writer
         self.session_id = session.id
@@ -401,17 +405,17 @@ class ClassState:
 
     def _prepare_following(self, lesson: LessonRow | None) -> None:
         """Make the next question's message and pictures while the room reads this one, so
-        that *Next* tells everyone at once: after the phones are told (the loop's next turn),
-        or at once where no loop runs."""
+        that *Next* tells everyone at once: after the phones are told (:attr:`later`: the
+        server loop's next turn), or at once without one."""
         if lesson is None or lesson.ended:
             return
         following = replace(lesson, question=lesson.question + 1, revealed=False)
         if following.question >= len(self.questions(lesson)):
             return
-        try:
-            asyncio.get_running_loop().call_soon(self._public_json, following)
-        except RuntimeError:
+        if self.later is None:
             self._public_json(following)
+        else:
+            self.later(lambda: self._public_json(following))
 
     def end(self) -> None:
         self.store.end(self.session_id)

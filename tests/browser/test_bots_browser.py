@@ -78,7 +78,7 @@ LESSON_SOURCE = textwrap.dedent(
 
     record = GameRecord(Position.new_game(["red", "blue", "yellow"]))
     rng = random.Random(4)
-    for _ in range(30):
+    for _ in range(33):  # 12 moves of the play phase: two of them confirmed costly
         record.play(rng.choice(legal_actions(record.position)))
     board = ShangriLaBoard(
         players=["red", "blue", "yellow"], bots={"blue": Bot("easy"), "yellow": Bot("easy")}

@@ -129,7 +129,10 @@ def _phone_cell(page: Page, root: str, where: str) -> list[str]:
         problems.append(f"{where}: the widget is {m['rootWidth']:.0f} px wide")
     top = board_at_the_top(page, root)
     if top.outside():
-        problems.append(f"{where}: the board and its button row not in the window together")
+        problems.append(
+            f"{where}: the board and its button row not in the window together: {top.outside()}"
+            f" (seen: { {n: i['area'] for n, i in top.items.items()} })"
+        )
     reach = reach_everything(page, root)
     if reach.unreachable():
         problems.append(f"{where}: {reach.describe()}")

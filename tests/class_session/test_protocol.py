@@ -4,6 +4,7 @@ refusals after it, and every bad message with its error and no change in the fil
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -402,3 +403,17 @@ def test_the_next_question_is_made_while_the_room_reads_this_one(state: ClassSta
     state.next_question()
     state.reveal()  # the last of SPEC's three
     assert sorted(key[1] for key in state._public) == [0, 1, 2]
+
+
+def test_on_the_server_the_next_question_is_made_on_the_loops_next_turn(
+    state: ClassState,
+) -> None:
+    """The server gives its loop's ``call_soon``: the phones are told first, then the next
+    question is made (here the turn is run by hand)."""
+    waiting: list[Callable[[], object]] = []
+    state.later = waiting.append
+    state.start_lesson(SPEC)
+    lesson = state.lesson()
+    assert lesson is not None and (lesson.id, 0) not in state._public and len(waiting) == 1
+    waiting.pop()()
+    assert (lesson.id, 0) in state._public
