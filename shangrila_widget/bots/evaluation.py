@@ -119,7 +119,10 @@ def _pressure(
     might: list[int],
     travellers: list[list[tuple[int, int]]],
 ) -> tuple[list[int], list[int]]:
-    """:func:`threat_masks` from the villages' facts (:func:`_village_facts`)."""
+    """:func:`threat_masks` from the villages' facts (:func:`_village_facts`).
+
+    The loop body is :func:`_direction_part` written inline (calling it here made
+    ``win_chances`` 1.33 times as slow): change the two together."""
     threatened = [0, 0, 0, 0]
     chance = [0, 0, 0, 0]
     for b, o, d in _DIRECTIONS:
@@ -318,7 +321,7 @@ def _direction_part(
     k: int,
 ) -> _Part | None:
     """What the journey of direction ``k`` adds to :func:`_pressure` (None: it is closed or
-    has no traveller)."""
+    has no traveller); :func:`_pressure` has the same lines inline, for speed."""
     b, o, d = _DIRECTIONS[k]
     moving = travellers[o]
     if not moving or not bridges >> b & 1 or stones >> o & 1 or stones >> d & 1:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import logging
 import re
 import sys
 from collections.abc import Callable
@@ -45,13 +46,15 @@ from shangrila_widget.exercises.path import (
 )
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
 from shangrila_widget.rules.messages import LANGUAGES, Language, problem, say
-from shangrila_widget.widget.common import Words, translate
+from shangrila_widget.widget.common import Words, shown_errors, translate
 
 #: A learner's name: letters, digits, ``-`` and ``_``, up to 40 (it names the file).
 NAME = re.compile(r"\w[\w-]{0,39}")
 
 #: The prefix of a learner's key in the browser's ``localStorage``.
 STORAGE_PREFIX = "shangrila-learner/"
+
+log = logging.getLogger(__name__)
 
 
 def checked_name(name: object) -> str:
@@ -344,17 +347,17 @@ class PathPanel(widgets.VBox):  # type: ignore[misc]
         self.progress = progress
         self.name_box = widgets.Text(value=progress.name, continuous_update=False)
         self.name_box.layout.width = "220px"
-        self.name_box.observe(self._on_name, "value")
+        self.name_box.observe(shown_errors(self, self._on_name), "value")
         self.reset_button = widgets.Button(layout={"width": "auto"})
-        self.reset_button.on_click(lambda _b: self._on_reset())
+        self.reset_button.on_click(shown_errors(self, lambda _b: self._on_reset()))
         self.export_button = widgets.Button(layout={"width": "auto"})
-        self.export_button.on_click(lambda _b: self.export())
+        self.export_button.on_click(shown_errors(self, lambda _b: self.export()))
         self.next_button = widgets.ToggleButton(layout={"width": "auto"})
         self.next_button.add_class("shangrila-path-next-button")
-        self.next_button.observe(lambda _c: self.refresh(), "value")
+        self.next_button.observe(shown_errors(self, lambda _c: self.refresh()), "value")
         self.game_button = widgets.Button(layout={"width": "auto"})
         self.game_button.add_class("shangrila-path-first-game")
-        self.game_button.on_click(lambda _b: self.first_game())
+        self.game_button.on_click(shown_errors(self, lambda _b: self.first_game()))
         #: The stars of every stage, the learner's own marked.
         self.stars_html = widgets.HTML()
         self.stars_html.add_class("shangrila-path-stars")
@@ -410,10 +413,13 @@ class PathPanel(widgets.VBox):  # type: ignore[misc]
         name = change["new"]
         if name == self.progress.name:
             return
-        try:
-            self.progress.switch(checked_name(name))
-        except ShangrilaError as error:
-            self.note.value = f"<span class='shangrila-error'>{html.escape(str(error))}</span>"
+        self.progress.switch(checked_name(name))  # a bad name: said by show_error
+
+    def show_error(self, error: BaseException) -> None:
+        """Say what went wrong in a callback in the panel's note (in its language), and log it."""
+        log.error("learning path: %s", error, exc_info=error)
+        text = error.text(self.lang) if isinstance(error, ShangrilaError) else str(error)
+        self.note.value = f"<span class='shangrila-error'>{html.escape(text)}</span>"
 
     def _on_reset(self) -> None:
         if not self._armed:

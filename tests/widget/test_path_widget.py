@@ -291,3 +291,26 @@ def test_a_learners_file_that_cannot_be_read_is_said_and_left_as_it_is(
     ex.next()
     ex.answer(ex.current.answer)
     assert Learner.load(file).seen == 1
+
+
+def test_a_panel_callback_that_fails_is_said_in_the_panels_language(
+    tmp_path: Path, path: LearningPath
+) -> None:
+    """A bad name typed under a Polish board is said in Polish, and an error in any of the
+    panel's buttons is shown in its note, not lost in the kernel's log."""
+    ex = _exercises(tmp_path, path)
+    ex.lang = "pl"
+    panel = ex.path_panel
+    assert panel is not None
+    panel.name_box.value = "../etc"
+    shown = html_text(panel.note.value)
+    polish = say("error.path_name", "pl", value="'../etc'")
+    assert polish in shown and polish != say("error.path_name", "en", value="'../etc'")
+    assert ex.progress.name == "ada"  # type: ignore[union-attr]
+
+    def broken() -> None:
+        raise RuntimeError("the disk went away")
+
+    panel.first_game = broken  # type: ignore[method-assign]
+    panel.game_button.click()
+    assert "the disk went away" in html_text(panel.note.value)
