@@ -83,6 +83,12 @@ TEMPLATE = "shangrila"
 
 LOCAL_HOST = "127.0.0.1"
 
+#: Server options for the kernels it starts. A kernel's five ports are chosen free just before
+#: it starts, yet another program can take one in between: that kernel dies and is restarted.
+#: jupyter_client keeps a tcp kernel's ports (``KernelManager.cache_ports``) and would restart
+#: it on the same taken port five times and give up; this makes each restart take new ports.
+KERNEL_OPTIONS = ("--KernelManager.cache_ports=False",)
+
 
 class ServeError(ShangrilaError):
     """The notebooks cannot be served as asked; the message says why."""
@@ -184,6 +190,7 @@ def voila_command(notebook: Path, port: int, open_browser: bool) -> list[str]:
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",
+        *KERNEL_OPTIONS,
     ]
     if not open_browser:
         command.append("--no-browser")

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from shangrila_widget.serve import KERNEL_OPTIONS
 from tests.support import costs
 from tests.support.paths import REPO_ROOT
 
@@ -274,6 +275,7 @@ def start_voila(
             f"--Voila.ip={LOCAL_HOST}",
             "--Voila.port_retries=0",
             "--show_tracebacks=True",
+            *KERNEL_OPTIONS,
             *extra_args,
         ]
 
@@ -300,6 +302,7 @@ def jupyter_server_command(module: str, port: int, root_dir: Path) -> list[str]:
         "--ServerApp.disable_check_xsrf=True",
         "--ServerApp.allow_root=True",
         "--ServerApp.terminals_enabled=False",
+        *KERNEL_OPTIONS,
     ]
 
 
