@@ -624,9 +624,17 @@ def _replayed_score(pos: Position, action: Action, pressure_after: _PressureAfte
 
 def greedy_action(pos: Position, rng: random.Random) -> Action:
     """The ``easy`` bot: the best action by :func:`action_score`, ties broken at random."""
+    best, forced = greedy_choices(pos)
+    return best[0] if forced else rng.choice(best)
+
+
+def greedy_choices(pos: Position) -> tuple[list[Action], bool]:
+    """What :func:`greedy_action` draws from: the best actions by :func:`action_score` (ties
+    within 1e-9, in the engine's order), and whether the action was forced (the only legal
+    one: then nothing is drawn)."""
     actions = legal_actions(pos)
     if len(actions) == 1:
-        return actions[0]
+        return actions, True
     best: list[Action] = []
     best_score = -math.inf
     for action, score in zip(actions, action_scores(pos, actions)):
@@ -634,7 +642,7 @@ def greedy_action(pos: Position, rng: random.Random) -> Action:
             best, best_score = [action], score
         elif score > best_score - 1e-9:
             best.append(action)
-    return rng.choice(best)
+    return best, False
 
 
 def ordering_score(pos: Position, action: Action, cheap: bool, base: float) -> float:

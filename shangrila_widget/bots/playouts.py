@@ -12,15 +12,23 @@
   make most of the legal list, wins a quarter.
 
 Every playout ends in :func:`~shangrila_widget.bots.evaluation.win_chances`.
+
+Inside ``with remembered_choices():`` (:func:`remembered_choices`) the greedy playouts
+remember the ``easy`` bot's best actions in each position they meet and draw from them when
+they meet it again, with the same draws as :func:`greedy_action`: the same playouts, each
+position scored once (the review plays many lines out from the same positions).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal
 
-from shangrila_widget.bots.evaluation import greedy_action, win_chances
+from shangrila_widget.bots.evaluation import greedy_action, greedy_choices, win_chances
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.codes import OVER
 from shangrila_widget.rules.engine import apply_unchecked, random_action
@@ -36,6 +44,55 @@ seat."""
 #: The sampled policy: a placement with chance 0.7 when one is legal, else a recruit, a
 #: journey only when nothing else is (see :func:`~shangrila_widget.rules.random_action`).
 ROLLOUT_WEIGHTS: Final = MappingProxyType({"place": 0.7, "recruit": 0.3})
+
+
+#: The most positions :func:`remembered_choices` keeps (it starts again when full).
+REMEMBERED: Final = 50_000
+
+
+class ChoiceMemo:
+    """The ``easy`` bot's choices remembered by position (:func:`remembered_choices`);
+    ``scored``: how many positions were scored (each once), ``reused``: how many choices were
+    drawn from a remembered one."""
+
+    def __init__(self) -> None:
+        self.choices: dict[Position, tuple[list[Action], bool]] = {}
+        self.scored = 0
+        self.reused = 0
+
+    def action(self, pos: Position, rng: random.Random) -> Action:
+        """:func:`greedy_action`, the same draw, scoring ``pos`` only the first time."""
+        found = self.choices.get(pos)
+        if found is None:
+            if len(self.choices) >= REMEMBERED:
+                self.choices.clear()
+            found = self.choices[pos] = greedy_choices(pos)
+            self.scored += 1
+        else:
+            self.reused += 1
+        best, forced = found
+        return best[0] if forced else rng.choice(best)
+
+
+_MEMO: ContextVar[ChoiceMemo | None] = ContextVar("remembered_choices", default=None)
+
+
+@contextmanager
+def remembered_choices(memo: ChoiceMemo | None = None) -> Iterator[ChoiceMemo]:
+    """Inside it the greedy playouts remember the ``easy`` bot's choices in ``memo`` (a new
+    one by default; see the module docstring)."""
+    memo = ChoiceMemo() if memo is None else memo
+    token = _MEMO.set(memo)
+    try:
+        yield memo
+    finally:
+        _MEMO.reset(token)
+
+
+def easy_action(pos: Position, rng: random.Random) -> Action:
+    """:func:`greedy_action`, through the remembered choices when there are some."""
+    memo = _MEMO.get()
+    return greedy_action(pos, rng) if memo is None else memo.action(pos, rng)
 
 
 def rollout_action(pos: Position, rng: random.Random) -> Action:
@@ -57,10 +114,12 @@ def playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
 def greedy_playout(pos: Position, rng: random.Random, depth: int) -> list[float]:
     """Play ``depth`` actions of the ``easy`` bot (:func:`greedy_action`) for every seat (or
     to the end); the seats' chances then."""
+    memo = _MEMO.get()
+    choose = greedy_action if memo is None else memo.action
     for _ in range(depth):
         if pos.packed.phase == OVER:
             break
-        pos = apply_unchecked(pos, greedy_action(pos, rng))
+        pos = apply_unchecked(pos, choose(pos, rng))
     return win_chances(pos)
 
 
@@ -69,7 +128,7 @@ def recorded_playout(
 ) -> tuple[list[float], tuple[Action, ...]]:
     """A playout of ``policy`` (like :func:`greedy_playout` or :func:`playout`) that also
     returns the actions it played."""
-    choose = greedy_action if policy == "greedy" else rollout_action
+    choose = easy_action if policy == "greedy" else rollout_action
     played: list[Action] = []
     for _ in range(depth):
         if pos.packed.phase == OVER:
@@ -81,7 +140,11 @@ def recorded_playout(
 
 
 __all__ = [
+    "REMEMBERED",
     "ROLLOUT_WEIGHTS",
+    "ChoiceMemo",
+    "easy_action",
+    "remembered_choices",
     "Policy",
     "greedy_playout",
     "playout",

@@ -49,43 +49,59 @@ itself is drawn in :mod:`shangrila_widget.render.review_chart`.
 
 from __future__ import annotations
 
-import math
-import random
 import time
-from dataclasses import dataclass, replace
-from typing import Any, Final, Literal
+from dataclasses import replace
+from typing import Final
 
-from shangrila_widget.bots.evaluation import action_chances, win_chances
-from shangrila_widget.bots.hint import action_reason
+from shangrila_widget.bots.evaluation import win_chances
 from shangrila_widget.bots.levels import Bot, Budget, SearchConfig
-from shangrila_widget.bots.move_facts import fact_kind, move_facts
-from shangrila_widget.bots.playouts import greedy_playout
-from shangrila_widget.bots.thinking import RankedAction, Thinker
+from shangrila_widget.bots.playouts import ChoiceMemo, remembered_choices
+from shangrila_widget.bots.review_lines import (
+    CONFIRM_DEPTH,
+    CONFIRM_PLAYOUTS,
+    EVIDENCE,
+    FIRST_PLAYOUTS,
+    PLAYOUT_DEPTH,
+    PLAYOUTS,
+    SCREEN,
+    pair,
+    pair_stats,
+    pairs,
+    played_out,
+    played_out_move,
+    reason,
+    screen,
+    share_of,
+    strong,
+)
+from shangrila_widget.bots.review_report import (
+    BLUNDER,
+    COSTLIEST,
+    DECIDED,
+    INACCURACY,
+    MISTAKE,
+    PLAY_NAMES,
+    SIZES,
+    MoveReview,
+    PlayerFigure,
+    PlayName,
+    Review,
+    Size,
+    Verdict,
+    better_of,
+    move_loss,
+    play_name,
+    size_of,
+    verdict_of,
+)
+from shangrila_widget.bots.thinking import Thinker
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.board import Colour
-from shangrila_widget.rules.engine import apply_unchecked, legal_actions
 from shangrila_widget.rules.errors import ShangrilaError, excerpt
-from shangrila_widget.rules.messages import (
-    Joined,
-    Language,
-    Message,
-    action_message,
-    check_language,
-    problem,
-)
+from shangrila_widget.rules.messages import Language, check_language, problem
 from shangrila_widget.rules.position import Position
 from shangrila_widget.rules.record import GameRecord
 
-Verdict = Literal["inaccuracy", "mistake", "blunder"]
-
-#: The smallest loss of win chance (0-1) flagged, and the sizes that name it.
-INACCURACY: Final = 0.05
-MISTAKE: Final = 0.10
-BLUNDER: Final = 0.20
-#: A move is searched only when some action's one-move chance beats the played one's by this.
-SCREEN: Final = 0.03
-#: How many standard errors of the difference the best action's lead must reach.
-EVIDENCE: Final = 2.0
 #: The least share of the search's visits the played action gets.
 KEEP_SHARE: Final = 0.3
 #: The search of one screened move: the ``hard`` level's policy, its root opening 6 actions.
@@ -95,381 +111,17 @@ REVIEW_ITERATIONS: Final = 24
 #: The review's bot by default: ``hard`` (searching as :data:`REVIEW_CONFIG` says), each
 #: screened move searched for :data:`REVIEW_ITERATIONS` iterations, seed 0.
 REVIEW_BOT: Final = Bot("hard", Budget(iterations=REVIEW_ITERATIONS), seed=0)
-#: A candidate flag is played out: both lines, this many times each, by the ``easy`` bot in
-#: every seat for :data:`PLAYOUT_DEPTH` actions (or to the end) before the evaluation.
-PLAYOUTS: Final = 12
-PLAYOUT_DEPTH: Final = 40
-#: A flag's lines are played out :data:`FIRST_PLAYOUTS` times first, and to :data:`PLAYOUTS`
-#: unless the better line is behind by then.
-FIRST_PLAYOUTS: Final = 4
-#: A costliest move is named only when its loss is confirmed: each player's
-#: :data:`CANDIDATES` biggest losses (not yet played out) are played out,
-#: :data:`CONFIRM_PLAYOUTS` continuations of each line from the same seeds, pair by pair,
-#: :data:`CONFIRM_DEPTH` actions each (or to the end); the loss is confirmed when the better
-#: line comes out ahead in every pair (the first pair that does not stops it).
-CANDIDATES: Final = 3
-CONFIRM_PLAYOUTS: Final = 3
-CONFIRM_DEPTH: Final = 16
-
-
-def verdict_of(loss: float) -> Verdict | None:
-    """The name of a loss of win chance: None below :data:`INACCURACY`.
-
-    >>> verdict_of(0.02), verdict_of(0.07), verdict_of(0.12), verdict_of(0.5)
-    (None, 'inaccuracy', 'mistake', 'blunder')
-    """
-    if loss >= BLUNDER:
-        return "blunder"
-    if loss >= MISTAKE:
-        return "mistake"
-    if loss >= INACCURACY:
-        return "inaccuracy"
-    return None
-
-
-@dataclass(frozen=True)
-class MoveReview:
-    """One move of the main line (``index`` 1 is the first move).
-
-    ``before`` and ``after``: every player's chance in the positions around the move (the
-    chart's points). ``loss``: the mover's chance of the best action minus the played one's,
-    by the search when it ran (``searched``; the played-out difference when played out),
-    else by the one-move screen, never thresholded. ``choices``: the legal actions there
-    were; ``best``: the best other action by that same judgement (None when the played one
-    was judged best or was the only one), with the mover's chance after it
-    (``best_chance``) and the answers the search expects after it (``best_line``, empty
-    when nothing was searched). ``outranked``: the share of the other legal actions whose
-    one-move chance beats the played one's (0: the one-move best; about 0.5 at random).
-    ``verdict``:
-    None, or how big a flagged loss is; a flagged move has ``better`` (and its chance and
-    reason), the played action's chance, and ``reply``, the answer that punishes it.
-    ``judged`` is False while a :class:`Reviewer` has not reached the move yet.
-
-    ``share``: the share of the win chance within the mover's reach that the move gave up,
-    the loss over the better action's chance (0 when nothing was lost), by the one-move
-    screen, or by the played-out lines once played out; what the per-player figure averages.
-    ``playouts``: how many continuations of each line were played out (0: none), each
-    ``depth`` actions long (or to the end); ``confirmed``: the played-out lines bear the
-    loss out (the better line ahead by more than one standard error of the difference, or
-    a flag): only such a move is named among the costliest.
-    """
-
-    index: int
-    player: Colour
-    action: Action
-    before: dict[Colour, float]
-    after: dict[Colour, float]
-    loss: float
-    verdict: Verdict | None
-    better: Action | None
-    better_chance: float | None
-    played_chance: float | None
-    reply: Action | None
-    reason: str | None
-    searched: bool
-    judged: bool = True
-    choices: int = 0
-    best: Action | None = None
-    best_chance: float | None = None
-    best_line: tuple[Action, ...] = ()
-    outranked: float = 0.0
-    share: float = 0.0
-    playouts: int = 0
-    depth: int = 0
-    confirmed: bool = False
-
-    @property
-    def mistake(self) -> bool:
-        """Whether the move is flagged (an inaccuracy, a mistake or a blunder)."""
-        return self.verdict is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-
-        def rounded(p: float | None) -> float | None:
-            return None if p is None else round(p, 3)
-
-        return {
-            "index": self.index,
-            "player": self.player,
-            "action": str(self.action),
-            "before": {c: round(p, 3) for c, p in self.before.items()},
-            "after": {c: round(p, 3) for c, p in self.after.items()},
-            "loss": round(self.loss, 3),
-            "verdict": self.verdict,
-            "mistake": self.mistake,
-            "better": None if self.better is None else str(self.better),
-            "better_chance": rounded(self.better_chance),
-            "played_chance": rounded(self.played_chance),
-            "reply": None if self.reply is None else str(self.reply),
-            "reason": self.reason,
-            "searched": self.searched,
-            "choices": self.choices,
-            "best": None if self.best is None else str(self.best),
-            "best_chance": rounded(self.best_chance),
-            "best_line": [str(a) for a in self.best_line],
-            "outranked": round(self.outranked, 3),
-            "share": round(self.share, 4),
-            "playouts": self.playouts,
-            "confirmed": self.confirmed,
-        }
-
-
-Size = Literal["tiny", "small", "clear", "large"]
-PlayName = Literal["excellent", "good", "uneven", "loose"]
-
-#: How many of each player's costliest moves a review names.
-COSTLIEST: Final = 3
-#: A costliest move is one played with at least this chance to win before it (by the chart):
-#: below it the game is all but lost, and its lines played out end alike.
-DECIDED: Final = 0.05
-#: The sizes of one move's loss, in words (below each bound): tiny, small, clear; large
-#: from the last bound on.
-SIZES: Final[tuple[tuple[float, Size], ...]] = (
-    (0.01, "tiny"),
-    (INACCURACY, "small"),
-    (0.15, "clear"),
-)
-#: A player's figure (the mean share of the win chance within reach that a move gave up), in
-#: words (below each bound): excellent, good, uneven; loose from the last bound on (fitted on
-#: games of ``medium`` bots and of a seat that plays at random among them: see docs/bots.md).
-PLAY_NAMES: Final[tuple[tuple[float, PlayName], ...]] = (
-    (0.02, "excellent"),
-    (0.05, "good"),
-    (0.08, "uneven"),
-)
-
-
-def size_of(loss: float) -> Size:
-    """One move's loss of win chance in words, said honestly: a small loss is small.
-
-    >>> size_of(0.004), size_of(0.03), size_of(0.08), size_of(0.4)
-    ('tiny', 'small', 'clear', 'large')
-    """
-    shown = round(loss, 3)  # as the review says it
-    return next((name for bound, name in SIZES if shown < bound), "large")
-
-
-def play_name(loss_per_move: float) -> PlayName:
-    """A player's figure in words.
-
-    >>> play_name(0.01), play_name(0.03), play_name(0.06), play_name(0.12)
-    ('excellent', 'good', 'uneven', 'loose')
-    """
-    return next((name for bound, name in PLAY_NAMES if loss_per_move < bound), "loose")
-
-
-@dataclass(frozen=True)
-class PlayerFigure:
-    """How well one player played: ``loss_per_move``, the mean over the player's moves with
-    a choice (``moves`` of them) of the share of the win chance within reach that each move
-    gave up (:attr:`MoveReview.share`: 0.1 when the played move kept 0.27 where the best
-    kept 0.30), ``spread``, the standard error of that mean, and its ``name`` in words
-    (:func:`play_name`); ``outranked``, the mean over the same moves of
-    :attr:`MoveReview.outranked` (how often better-looking actions were passed over: about
-    0.5 for a player who plays at random)."""
-
-    player: Colour
-    loss_per_move: float
-    spread: float
-    moves: int
-    outranked: float = 0.0
-
-    @property
-    def name(self) -> PlayName:
-        return play_name(self.loss_per_move)
-
-    def words(self) -> Message:
-        """The figure in a sentence."""
-        return Message(
-            "review.player_summary",
-            {
-                "player": self.player,
-                "name": Message(f"review.play_{self.name}"),
-                "points": f"{100 * self.loss_per_move:.1f}",
-                "spread": f"{100 * self.spread:.1f}",
-                "moves": self.moves,
-            },
-        )
-
-
-def move_loss(move: MoveReview) -> float:
-    """One move's loss as the per-player figure counts it: :attr:`MoveReview.loss`, never
-    below 0."""
-    return max(0.0, move.loss)
-
-
-@dataclass(frozen=True)
-class Review:
-    """The review of a game: the players, the chances at the start, one entry per move;
-    ``complete`` once every move is judged. ``positions``: the main line's positions (the
-    start and after each move), from which the moves' facts are read."""
-
-    players: tuple[Colour, ...]
-    start: dict[Colour, float]
-    moves: tuple[MoveReview, ...]
-    lang: Language
-    complete: bool = True
-    positions: tuple[Position, ...] = ()
-
-    @property
-    def mistakes(self) -> list[MoveReview]:
-        """The flagged moves, biggest loss first."""
-        return sorted((m for m in self.moves if m.mistake), key=lambda m: -m.loss)
-
-    def figure(self, player: Colour) -> PlayerFigure:
-        """How well ``player`` played (see :class:`PlayerFigure`): over every judged move of
-        theirs with a choice."""
-        losses = [m.share for m in self._choices(player)]
-        if not losses:
-            return PlayerFigure(player, 0.0, 0.0, 0)
-        mean = sum(losses) / len(losses)
-        variance = sum((x - mean) ** 2 for x in losses) / max(1, len(losses) - 1)
-        outranked = sum(m.outranked for m in self._choices(player)) / len(losses)
-        return PlayerFigure(player, mean, math.sqrt(variance / len(losses)), len(losses), outranked)
-
-    def costliest(self, player: Colour, count: int = COSTLIEST) -> list[MoveReview]:
-        """The ``count`` moves where ``player`` gave up most, biggest first, even when none
-        is flagged: each with a better action named and its loss confirmed by the played-out
-        lines (:attr:`MoveReview.confirmed`); not the moves played with less than
-        :data:`DECIDED` chance to win (the game all but lost). Fewer, or none, when fewer
-        losses were confirmed: the other moves' lines came out about equal."""
-        moves = [
-            m
-            for m in self._choices(player)
-            if m.confirmed
-            and move_loss(m) > 0
-            and _better_of(m)
-            and m.before.get(player, 1.0) >= DECIDED
-        ]
-        return sorted(moves, key=lambda m: (-m.loss, m.index))[:count]
-
-    def facts(self, move: MoveReview) -> tuple[tuple[Message, ...], tuple[Message, ...]]:
-        """What the played move and the better one did on the board
-        (:func:`~shangrila_widget.bots.move_facts.move_facts`); nothing without the
-        positions."""
-        if len(self.positions) < move.index:
-            return (), ()
-        pos = self.positions[move.index - 1]
-        played = move_facts(pos, move.action)
-        better = _better_of(move)
-        if better is None:
-            return played, ()
-        return played, move_facts(pos, better, better=True, compare=move.action)
-
-    def _choices(self, player: Colour) -> list[MoveReview]:
-        return [m for m in self.moves if m.player == player and m.judged and m.choices > 1]
-
-    def move_dict(self, move: MoveReview) -> dict[str, Any]:
-        """One costly or flagged move for the JSON: ``index``, ``player``, ``action``,
-        ``better``, ``loss``, ``size`` (and ``verdict``), the chances the search expects
-        (``better_chance``, ``played_chance``, ``line``: the answers it expects after the
-        better action), ``facts`` (each ``move``: played or better, ``kind``, ``count``,
-        ``text``) and ``text``, all of it in words."""
-        lang = self.lang
-        better = _better_of(move)
-        played_facts, better_facts = self.facts(move)
-        better_chance = move.better_chance if move.mistake else move.best_chance
-        return {
-            "index": move.index,
-            "player": move.player,
-            "action": str(move.action),
-            "better": None if better is None else str(better),
-            "loss": round(move.loss, 3),
-            "size": size_of(move.loss),
-            "verdict": move.verdict,
-            "better_chance": None if better_chance is None else round(better_chance, 3),
-            "played_chance": None if move.played_chance is None else round(move.played_chance, 3),
-            "line": [str(a) for a in move.best_line],
-            "facts": [
-                {
-                    "move": side,
-                    "kind": fact_kind(fact),
-                    "count": fact.params.get("count"),
-                    "text": fact.text(lang),
-                }
-                for side, facts in (("played", played_facts), ("better", better_facts))
-                for fact in facts
-            ],
-            "text": self.move_words(move).text(lang),
-        }
-
-    def move_words(self, move: MoveReview, *, intro: bool = True) -> Joined:
-        """A costly or flagged move in words: what was played and what was better (only
-        what was better, without ``intro``), the size of the loss, the chances, and the facts
-        of both moves."""
-        better = _better_of(move)
-        played_facts, better_facts = self.facts(move)
-        better_chance = move.better_chance if move.mistake else move.best_chance
-        said: list[Message | Joined] = [_size_words(move.loss)]
-        if better is not None:
-            said.insert(
-                0,
-                _costly_words(move, better)
-                if intro
-                else Message("review.better_was", {"better": action_message(better)}),
-            )
-            if better_chance is not None and move.played_chance is not None:
-                chances = {
-                    "player": move.player,
-                    "better": action_message(better),
-                    "chance": round(100 * better_chance),
-                    "played": round(100 * move.played_chance),
-                }
-                if move.playouts:
-                    key = "review.expects_played_out"
-                    chances |= {"playouts": move.playouts, "depth": move.depth}
-                else:
-                    key = "review.expects" if move.searched else "review.expects_one_move"
-                said.append(Message(key, chances))
-        return Joined((*said, *played_facts, *better_facts))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: ``seats`` (the colours in seating order), ``players`` (for each
-        colour ``loss_per_move``, ``spread``, ``moves``, ``name``, ``words`` and
-        ``costliest``, see :meth:`move_dict`), ``flags`` (the flagged moves, biggest loss
-        first), ``start``, every move and ``complete``."""
-        players: dict[str, Any] = {}
-        for colour in self.players:
-            figure = self.figure(colour)
-            players[colour] = {
-                "loss_per_move": round(figure.loss_per_move, 4),
-                "spread": round(figure.spread, 4),
-                "moves": figure.moves,
-                "name": figure.name,
-                "outranked": round(figure.outranked, 3),
-                "words": figure.words().text(self.lang),
-                "costliest": [self.move_dict(m) for m in self.costliest(colour)],
-            }
-        return {
-            "seats": list(self.players),
-            "players": players,
-            "flags": [self.move_dict(m) for m in self.mistakes],
-            "start": {c: round(p, 3) for c, p in self.start.items()},
-            "moves": [m.to_dict() for m in self.moves],
-            "complete": self.complete,
-        }
-
-
-def _better_of(move: MoveReview) -> Action | None:
-    """The better action a review names for a move: the flag's, else the judgement's best."""
-    return move.better if move.better is not None else move.best
-
-
-def _size_words(loss: float) -> Message:
-    return Message(f"review.size_{size_of(loss)}", {"points": f"{100 * max(0.0, loss):.1f}"})
-
-
-def _costly_words(move: MoveReview, better: Action) -> Message:
-    return Message(
-        "review.costly",
-        {
-            "index": move.index,
-            "player": move.player,
-            "action": action_message(move.action),
-            "better": action_message(better),
-        },
-    )
+#: The costly candidates: each player's :data:`CANDIDATES` biggest losses not yet played
+#: out, tried one by one (the biggest loss of the game first) until
+#: :data:`~shangrila_widget.bots.review_report.COSTLIEST` of the player's are confirmed.
+CANDIDATES: Final = 5
+#: The work a review may do, in positions the ``easy`` bot scores (each once: the
+#: review remembers its choices): :data:`SEARCH_WORK` for the searches of the screened moves
+#: and the flags' played-out lines (the moves with the biggest one-move gap first; a move
+#: not reached stands as screened), :data:`CONFIRM_WORK` for the costly candidates (one not
+#: reached is not named). The same record and bot give the same review whatever the clock.
+SEARCH_WORK: Final = 500
+CONFIRM_WORK: Final = 400
 
 
 def _checked_record(record: object) -> GameRecord:
@@ -492,6 +144,10 @@ class Reviewer:
     it has none), move i with the bot's seed + i (0 if it has none: a review always
     repeats), so the same record and bot give the same review. ``iterations`` and ``seed``
     (a whole number) say the same for short.
+
+    The work goes in three rounds: every move screened, in order; the moves that passed the
+    screen searched, the biggest one-move gap first, within :data:`SEARCH_WORK`; the costly
+    candidates played out, within :data:`CONFIRM_WORK`.
     """
 
     def __init__(
@@ -542,37 +198,59 @@ class Reviewer:
             )
             for i, action in enumerate(actions)
         ]
+        #: The next move to screen.
         self.next = 0
+        #: The moves still to search, biggest one-move gap first (None until every move is
+        #: screened), the one under way and its search.
+        self._searches: list[int] | None = None
+        self._searched = 0
+        self._current = -1
         self._thinker: Thinker | None = None
-        #: The moves whose lines are still to be played out to confirm a costly one (None
-        #: until every move is judged), and the pairs of the one under way.
-        self._queue: list[int] | None = None
+        #: The costly candidates still to try, by player (None until every move is judged),
+        #: the one under way and its pairs of continuations.
+        self._candidates: dict[Colour, list[int]] | None = None
+        self._checking = -1
         self._pairs: list[tuple[float, float]] = []
-        self._checks = 0
+        self._checked = 0
+        #: The ``easy`` bot's choices met so far, by position: every line played out and
+        #: every search of the review draws from them (the same draws, each position scored
+        #: once); ``memo.scored`` is the review's work.
+        self.memo = ChoiceMemo()
+        self._work_from = 0
 
     @property
     def done(self) -> bool:
         """Whether every move is judged and every costly candidate played out."""
-        return self.next >= len(self.moves) and self._queue is not None and not self._queue
+        return (
+            self._candidates is not None
+            and self._checking < 0
+            and self._next_check(take=False) is None
+        )
 
     @property
     def progress(self) -> float:
-        """The share of the work done, 0 to 1: the moves judged, then the candidates played
-        out (:data:`CANDIDATES` a player until they are known)."""
-        if not self.moves:
+        """The share of the work done, 0 to 1, never going back: the moves screened,
+        searched, then the candidates played out (:data:`CANDIDATES` a player until they
+        are known); 1 once done."""
+        if self.done or not self.moves:
             return 1.0
-        if self._queue is None:
-            work = len(self.moves) + CANDIDATES * len(self.players)
-            return self.next / work
-        work = len(self.moves) + self._checks
-        return (len(self.moves) + self._checks - len(self._queue)) / work
+        searches = self._searched + (
+            len(self.moves) if self._searches is None else len(self._searches)
+        )
+        if self._candidates is None:
+            checks = CANDIDATES * len(self.players)
+        else:
+            checks = self._checked + sum(len(c) for c in self._candidates.values())
+        work = len(self.moves) + searches + checks
+        return (self.next + self._searched + self._checked) / work
 
     def step(self, seconds: float = 0.05) -> bool:
         """Judge moves for about ``seconds`` (a search under way goes on in the next slice);
         True once every move is judged."""
         deadline = time.perf_counter() + seconds
-        while not self.done and time.perf_counter() < deadline:
-            self._advance(deadline - time.perf_counter())
+        with remembered_choices(self.memo):
+            while not self.done and time.perf_counter() < deadline:
+                self._advance(deadline - time.perf_counter())
         return self.done
 
     def run(self) -> Review:
@@ -593,74 +271,68 @@ class Reviewer:
         )
 
     def _advance(self, seconds: float) -> None:
-        i = self.next
-        if i >= len(self.moves):
+        if self.next < len(self.moves):
+            self._screen(self.next)
+            self.next += 1
+        elif self._searches is None:
+            waiting = [m for m in self.moves if not m.judged]
+            waiting.sort(key=lambda m: (-m.loss, m.index))
+            self._searches = [m.index - 1 for m in waiting]
+            self._work_from = self.memo.scored
+        elif self._thinker is not None or self._searches:
+            self._search(seconds)
+        elif self._candidates is None:
+            self._candidates = self._costly_candidates()
+            self._work_from = self.memo.scored
+        else:
             self._confirm()
-            return
-        pos, played = self.positions[i], self.actions[i]
+
+    def _screen(self, i: int) -> None:
+        """Move ``i`` by the one-move screen: judged at once unless it is to be searched."""
+        found = screen(self.positions[i], self.actions[i])
+        move = self.moves[i]
+        lost = move.before[move.player] < DECIDED
+        self.moves[i] = replace(
+            move,
+            loss=found.gap,
+            choices=found.choices,
+            best=found.best,
+            best_chance=found.best_chance,
+            played_chance=found.played_chance,
+            outranked=found.outranked,
+            share=share_of(found.gap, found.best_chance),
+            judged=found.gap < SCREEN or found.choices < 2 or lost,
+        )
+
+    def _search(self, seconds: float) -> None:
+        """Search the next screened move for one slice (none once :data:`SEARCH_WORK` is
+        spent: the moves left stand as screened)."""
+        assert self._searches is not None
         if self._thinker is None:
-            screen = _screen(pos, played)
-            move = self.moves[i]
-            self.moves[i] = replace(
-                move,
-                loss=screen.gap,
-                choices=screen.choices,
-                best=screen.best,
-                best_chance=screen.best_chance,
-                played_chance=screen.played_chance,
-                outranked=screen.outranked,
-                share=_share(screen.gap, screen.best_chance),
-            )
-            lost = move.before[move.player] < DECIDED
-            if screen.gap < SCREEN or screen.choices < 2 or lost:
-                self._settle(i, replace(self.moves[i], judged=True))
+            if self.memo.scored - self._work_from >= SEARCH_WORK:
+                for i in self._searches:
+                    self.moves[i] = replace(self.moves[i], judged=True)
+                self._searches = []
                 return
+            i = self._current = self._searches.pop(0)
             self._thinker = Thinker(
-                pos,
+                self.positions[i],
                 Bot(self.bot.level, self.budget, self.seed + i),
                 config=REVIEW_CONFIG,
-                keep=played,
+                keep=self.actions[i],
                 keep_share=KEEP_SHARE,
             )
         thinker = self._thinker
         if not thinker.step(max(seconds, 0.001)):
             return
         self._thinker = None
-        self._settle(i, self._judged(i, thinker))
+        self.moves[self._current] = self._judged(self._current, thinker)
+        self._searched += 1
 
-    def _settle(self, i: int, move: MoveReview) -> None:
-        self.moves[i] = move
-        self.next = i + 1
-
-    def _confirm(self) -> None:
-        """One pair of continuations of the costly candidate under way (the candidates are
-        chosen first: see :data:`CANDIDATES`)."""
-        if self._queue is None:
-            self._queue = self._candidates()
-            self._checks = len(self._queue)
-        if not self._queue:
-            return
-        i = self._queue[0]
-        move = self.moves[i]
-        better = _better_of(move)
-        assert better is not None
-        pos = self.positions[i]
-        self._pairs.append(
-            _pair(
-                pos, move.action, better, (self.seed + i) * 7919 + len(self._pairs), CONFIRM_DEPTH
-            )
-        )
-        a, b = self._pairs[-1]
-        if len(self._pairs) < CONFIRM_PLAYOUTS and b > a:
-            return
-        self.moves[i] = _played_out_move(move, self._pairs, CONFIRM_DEPTH)
-        self._pairs = []
-        self._queue.pop(0)
-
-    def _candidates(self) -> list[int]:
-        """The moves to play out: each player's :data:`CANDIDATES` biggest losses with a
-        better action, not played out yet, played with at least :data:`DECIDED` chance."""
-        chosen: list[int] = []
+    def _costly_candidates(self) -> dict[Colour, list[int]]:
+        """Each player's :data:`CANDIDATES` biggest losses with a better action, not played
+        out yet, played with at least :data:`DECIDED` chance, biggest first."""
+        chosen: dict[Colour, list[int]] = {}
         for colour in self.players:
             moves = [
                 m
@@ -669,12 +341,63 @@ class Reviewer:
                 and m.choices > 1
                 and m.playouts == 0
                 and m.loss > 0
-                and _better_of(m) is not None
+                and better_of(m) is not None
                 and m.before[colour] >= DECIDED
             ]
             moves.sort(key=lambda m: (-m.loss, m.index))
-            chosen.extend(m.index - 1 for m in moves[:CANDIDATES])
+            chosen[colour] = [m.index - 1 for m in moves[:CANDIDATES]]
         return chosen
+
+    def _next_check(self, take: bool = True) -> int | None:
+        """The next candidate to play out: the biggest loss left of a player with fewer than
+        :data:`COSTLIEST` confirmed (None when none is left or the work is spent); taken off
+        the list unless ``take`` is False."""
+        if self._candidates is None or self.memo.scored - self._work_from >= CONFIRM_WORK:
+            return None
+        confirmed = {colour: 0 for colour in self.players}
+        for m in self.moves:
+            confirmed[m.player] += m.confirmed
+        left = [
+            i
+            for colour, tries in self._candidates.items()
+            if confirmed[colour] < COSTLIEST
+            for i in tries
+        ]
+        if not left:
+            return None
+        found = min(left, key=lambda i: (-self.moves[i].loss, i))
+        if take:
+            self._candidates[self.moves[found].player].remove(found)
+        return found
+
+    def _confirm(self) -> None:
+        """One pair of continuations of the costly candidate under way."""
+        if self._checking < 0:
+            found = self._next_check()
+            if found is None:
+                return
+            self._checking = found
+        i = self._checking
+        move = self.moves[i]
+        better = better_of(move)
+        assert better is not None
+        self._pairs.append(
+            pair(
+                self.positions[i],
+                move.action,
+                better,
+                (self.seed + i) * 7919 + len(self._pairs),
+                CONFIRM_DEPTH,
+            )
+        )
+        a, b = self._pairs[-1]
+        if len(self._pairs) < CONFIRM_PLAYOUTS and b > a:
+            return
+        # the share stays the screen's: only some moves of each player are played out here
+        self.moves[i] = played_out_move(move, self._pairs, CONFIRM_DEPTH, share=False)
+        self._pairs = []
+        self._checking = -1
+        self._checked += 1
 
     def _judged(self, i: int, thinker: Thinker) -> MoveReview:
         thought = thinker.thought()
@@ -695,17 +418,17 @@ class Reviewer:
             best_chance=best.value,
             best_line=best.replies,
         )
-        if not _strong(best, mine, loss):
+        if not strong(best, mine, loss):
             return move
-        pairs = _pairs(pos, played, best.action, self.seed + i, FIRST_PLAYOUTS, PLAYOUT_DEPTH)
-        if sum(b - a for a, b in pairs) >= 0:  # not behind: played out to the full count
-            pairs += _pairs(
-                pos, played, best.action, self.seed + i, PLAYOUTS, PLAYOUT_DEPTH, FIRST_PLAYOUTS
+        found = pairs(pos, played, best.action, self.seed + i, FIRST_PLAYOUTS, PLAYOUT_DEPTH)
+        while len(found) < PLAYOUTS and _within_reach(found):
+            found += pairs(
+                pos, played, best.action, self.seed + i, len(found) + 1, PLAYOUT_DEPTH, len(found)
             )
-        played_value, better_value, noise = _pair_stats(pairs)
+        played_value, better_value, noise = pair_stats(found)
         loss = better_value - played_value
-        move = _played_out_move(move, pairs, PLAYOUT_DEPTH)
-        if loss < INACCURACY or loss < EVIDENCE * noise:
+        move = played_out_move(move, found, PLAYOUT_DEPTH)
+        if len(found) < PLAYOUTS or loss < INACCURACY or loss < EVIDENCE * noise:
             return move
         best = replace(best, value=better_value)
         size = max(INACCURACY, loss - noise)  # the size the evidence supports
@@ -717,8 +440,16 @@ class Reviewer:
             better=best.action,
             better_chance=best.value,
             reply=reply,
-            reason=_reason(pos, best, played, reply).text(self.lang),
+            reason=reason(pos, best, played, reply).text(self.lang),
         )
+
+
+def _within_reach(found: list[tuple[float, float]]) -> bool:
+    """Whether a flag is still within reach of the pairs played out so far: the better line
+    not behind, and ahead by :data:`INACCURACY` within one standard error."""
+    _, _, noise = pair_stats(found)
+    lead = sum(b - a for a, b in found) / len(found)
+    return lead >= 0 and lead + noise >= INACCURACY
 
 
 def _review_bot(bot: Bot | None, iterations: int | None, seed: int | None) -> Bot:
@@ -736,133 +467,6 @@ def _review_bot(bot: Bot | None, iterations: int | None, seed: int | None) -> Bo
     if not bot.searches:
         raise ShangrilaError(problem("bot_search_level", value=excerpt(bot.level)))
     return bot
-
-
-def played_out(
-    pos: Position,
-    played: Action,
-    other: Action,
-    seed: int,
-    playouts: int | None = None,
-    depth: int | None = None,
-) -> tuple[float, float, float]:
-    """Both lines played out: the mover's mean chance after ``played`` and after ``other``,
-    each over ``playouts`` continuations of the ``easy`` bot in every seat (``depth``
-    actions or to the end, then the evaluation), the k-th continuation of both lines drawn
-    from the same seed; and the standard error of the difference. By default
-    :data:`PLAYOUTS` continuations of :data:`PLAYOUT_DEPTH` actions."""
-    playouts = PLAYOUTS if playouts is None else playouts
-    depth = PLAYOUT_DEPTH if depth is None else depth
-    return _pair_stats(_pairs(pos, played, other, seed, playouts, depth))
-
-
-def _pair(
-    pos: Position, played: Action, other: Action, seed: int, depth: int
-) -> tuple[float, float]:
-    """One continuation of each line from the same seed: the mover's chance after ``played``
-    and after ``other``."""
-    seat = pos.packed.turn
-    a = greedy_playout(apply_unchecked(pos, played), random.Random(seed), depth)[seat]
-    b = greedy_playout(apply_unchecked(pos, other), random.Random(seed), depth)[seat]
-    return a, b
-
-
-def _pairs(
-    pos: Position, played: Action, other: Action, seed: int, stop: int, depth: int, start: int = 0
-) -> list[tuple[float, float]]:
-    """The continuations ``start`` to ``stop`` of both lines (:func:`played_out`'s k-th is
-    drawn from seed ``seed * 7919 + k``)."""
-    return [_pair(pos, played, other, seed * 7919 + k, depth) for k in range(start, stop)]
-
-
-def _pair_stats(pairs: list[tuple[float, float]]) -> tuple[float, float, float]:
-    """The mean of each line and the standard error of their paired difference."""
-    n = len(pairs)
-    differences = [b - a for a, b in pairs]
-    mean = sum(differences) / n
-    variance = sum((d - mean) ** 2 for d in differences) / max(1, n - 1)
-    return sum(a for a, _ in pairs) / n, sum(b for _, b in pairs) / n, math.sqrt(variance / n)
-
-
-def _share(loss: float, best_chance: float | None) -> float:
-    """The share of the win chance within reach (``best_chance``) that ``loss`` gave up."""
-    if best_chance is None or best_chance <= 0 or loss <= 0:
-        return 0.0
-    return min(1.0, loss / best_chance)
-
-
-def _played_out_move(move: MoveReview, pairs: list[tuple[float, float]], depth: int) -> MoveReview:
-    """``move`` judged by its played-out lines (``pairs``: the k-th continuation of each line):
-    the loss, the chances, the share given up, and whether the loss is confirmed (the better
-    line ahead in every pair of continuations)."""
-    mine, theirs, _ = _pair_stats(pairs)
-    loss = theirs - mine
-    return replace(
-        move,
-        loss=loss,
-        played_chance=mine,
-        best_chance=theirs,
-        share=_share(loss, theirs),
-        playouts=len(pairs),
-        depth=depth,
-        confirmed=all(b > a for a, b in pairs),
-    )
-
-
-def _strong(best: RankedAction, mine: RankedAction, loss: float) -> bool:
-    """Whether the evidence is strong enough to flag: a loss of at least
-    :data:`INACCURACY` and of at least :data:`EVIDENCE` standard errors."""
-    noise = math.sqrt(best.spread**2 + mine.spread**2)
-    return loss >= INACCURACY and loss >= EVIDENCE * noise
-
-
-@dataclass(frozen=True)
-class _Screen:
-    """The one-move screen of a move: how many legal actions there were, how much the best
-    one's one-move chance beats the played one's (``gap``), that action and both chances."""
-
-    choices: int
-    gap: float
-    best: Action | None
-    best_chance: float | None
-    played_chance: float | None
-    outranked: float = 0.0
-
-
-def _screen(pos: Position, played: Action) -> _Screen:
-    """The one-move screen: every legal action's one-move chance against the played one's
-    (nothing to compare when the game is over or the move was forced). The move is searched
-    only when the gap is :data:`SCREEN` or more."""
-    actions = [] if pos.is_over else legal_actions(pos)
-    if len(actions) < 2:
-        return _Screen(len(actions), 0.0, None, None, None)
-    values = dict(zip(actions, action_chances(pos, actions)))
-    best = max(actions, key=values.__getitem__)
-    mine = values[played]
-    gap = values[best] - mine
-    outranked = sum(1 for v in values.values() if v > mine + 1e-12) / (len(actions) - 1)
-    if gap <= 0.0:
-        return _Screen(len(actions), 0.0, None, None, mine, outranked)
-    return _Screen(len(actions), gap, best, values[best], mine, outranked)
-
-
-def _reason(pos: Position, best: RankedAction, played: Action, reply: Action | None) -> Joined:
-    """Why the better action is better: what it does, and the answer the played one invites."""
-    reason, _ = action_reason(pos, best.action)
-    parts: list[Message | Joined] = [reason]
-    if reply is not None:
-        after = apply_unchecked(pos, played)
-        parts.append(
-            Message(
-                "review.punished",
-                {
-                    "played": action_message(played),
-                    "colour": after.to_move,
-                    "reply": action_message(reply),
-                },
-            )
-        )
-    return Joined(tuple(parts))
 
 
 def review(
@@ -888,20 +492,34 @@ __all__ = [
     "CANDIDATES",
     "CONFIRM_DEPTH",
     "CONFIRM_PLAYOUTS",
+    "CONFIRM_WORK",
     "COSTLIEST",
     "DECIDED",
-    "PlayerFigure",
-    "move_loss",
-    "play_name",
-    "size_of",
     "EVIDENCE",
+    "FIRST_PLAYOUTS",
     "INACCURACY",
+    "KEEP_SHARE",
     "MISTAKE",
+    "PLAYOUTS",
+    "PLAYOUT_DEPTH",
+    "PLAY_NAMES",
     "REVIEW_BOT",
+    "REVIEW_CONFIG",
+    "REVIEW_ITERATIONS",
     "SCREEN",
+    "SEARCH_WORK",
+    "SIZES",
     "MoveReview",
+    "PlayName",
+    "PlayerFigure",
     "Review",
     "Reviewer",
+    "Size",
+    "Verdict",
+    "move_loss",
+    "play_name",
+    "played_out",
     "review",
+    "size_of",
     "verdict_of",
 ]

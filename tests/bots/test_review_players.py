@@ -3,6 +3,7 @@ and the ``review`` command that prints them."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import math
@@ -15,7 +16,7 @@ import pytest
 from shangrila_widget.__main__ import main
 from shangrila_widget.bots import review
 from shangrila_widget.bots.evaluation import action_chances
-from shangrila_widget.bots.playouts import greedy_playout
+from shangrila_widget.bots.playouts import greedy_playout, remembered_choices
 from shangrila_widget.bots.review import (
     DECIDED,
     PLAYOUT_DEPTH,
@@ -145,10 +146,14 @@ def test_every_move_s_loss_is_played_out_searched_or_else_the_one_move_gap(
             assert m.outranked == len(passed_over) / (len(actions) - 1)
         alive = m.before[m.player] >= DECIDED
         assert m.searched == (gap >= SCREEN and len(actions) > 1 and alive)
-        if m.playouts:  # judged by its lines played out: the loss and the share are theirs
+        screen_share = gap / max(values.values()) if gap > 0 else 0.0
+        if m.playouts:  # judged by its lines played out: the loss is theirs
             assert m.best_chance is not None and m.played_chance is not None
             assert m.loss == pytest.approx(m.best_chance - m.played_chance)
-            assert m.share == pytest.approx(max(0.0, m.loss) / m.best_chance)
+            if m.depth == PLAYOUT_DEPTH:  # a flag's lines: the share is theirs too
+                assert m.share == pytest.approx(max(0.0, m.loss) / m.best_chance)
+            else:  # a costly candidate's: the share stays the screen's, as for every player
+                assert m.share == pytest.approx(screen_share)
         elif not m.searched:  # never thresholded: a small gap is kept as it is
             assert m.loss == pytest.approx(gap)
             assert (m.best is None) == (gap == 0)
@@ -306,3 +311,48 @@ def test_the_review_command_names_the_file_it_cannot_use(
         record_argument("-", io.BytesIO(b"{}"))
     with pytest.raises(CommandLineError, match=r"standard input: not UTF-8 text \(byte 0xe9"):
         record_argument("-", io.BytesIO(b"\xe9"))
+
+
+def test_the_remembered_choices_are_the_easy_bot_s_own_draws(record: GameRecord) -> None:
+    pos = record.current.position
+    alone = [greedy_playout(pos, random.Random(k), 16) for k in range(3)]
+    with remembered_choices() as memo:
+        first = [greedy_playout(pos, random.Random(k), 16) for k in range(3)]
+        scored = memo.scored
+        again = [greedy_playout(pos, random.Random(k), 16) for k in range(3)]
+    assert first == alone and again == alone
+    assert scored > 0 and memo.scored == scored and memo.reused >= 3 * 16
+
+
+def test_a_review_spends_its_work_on_the_biggest_gaps_first(
+    record: GameRecord, reviewed: Review, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = importlib.import_module("shangrila_widget.bots.review")
+    monkeypatch.setattr(module, "SEARCH_WORK", 1)  # spent by the first search
+    monkeypatch.setattr(module, "CONFIRM_WORK", 0)
+    rev = review(record, iterations=8, seed=1)
+    assert rev.complete and all(m.judged for m in rev.moves)
+    assert rev == review(record, iterations=8, seed=1)  # the same work, whatever the clock
+    searched = [m for m in rev.moves if m.searched]
+    waiting = [m for m in reviewed.moves if m.searched]  # searched with the work to spare
+    assert len(searched) == 1 and len(waiting) > 1
+    gaps = {m.index: _screen_gap(record, m.index) for m in waiting}
+    assert searched[0].index == min(gaps, key=lambda i: (-gaps[i], i))
+    for m in rev.moves:  # the others stand as screened, and nothing is named
+        if not m.searched:
+            assert m.loss == pytest.approx(_screen_gap(record, m.index))
+    assert all(rev.costliest(c) == [] for c in THREE)
+    assert [rev.figure(c) for c in THREE] == [reviewed.figure(c) for c in THREE] or any(
+        m.mistake for m in reviewed.moves
+    )
+
+
+def _screen_gap(record: GameRecord, index: int) -> float:
+    pos = [record.root.position, *(n.position for n in record.main_line())][index - 1]
+    actions = legal_actions(pos)
+    if len(actions) < 2:
+        return 0.0
+    values = dict(zip(actions, action_chances(pos, actions)))
+    action = list(record.main_line())[index - 1].action
+    assert action is not None
+    return max(values.values()) - values[action]
