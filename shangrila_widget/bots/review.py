@@ -14,10 +14,10 @@ Two things are measured, each by what can back it:
   runs; when its best action's value beats the played one's by at least
   :data:`INACCURACY` and by :data:`EVIDENCE` standard errors, both lines are *played out*
   (:func:`played_out`: :data:`PLAYOUTS` continuations each, the ``easy`` bot in every seat,
-  :data:`PLAYOUT_DEPTH` actions or to the end; :data:`FIRST_PLAYOUTS` first, the rest unless
-  the better line is behind by then), and the move is flagged only if the played-out
-  difference passes the same two tests. A move played with less than :data:`DECIDED` chance
-  to win is not searched. The size of the loss that the evidence
+  :data:`PLAYOUT_DEPTH` actions or to the end; :data:`FIRST_PLAYOUTS` first, then one at a
+  time while a flag is within reach), and the move is flagged only if the played-out
+  difference of all of them passes the same two tests. A move played with less than
+  :data:`DECIDED` chance to win is not searched. The size of the loss that the evidence
   supports (the played-out difference less one standard error) names it:
 
   an *inaccuracy* from :data:`INACCURACY` (0.05), a *mistake* from :data:`MISTAKE`
@@ -33,14 +33,27 @@ chance within reach that it gave up (the loss over the better action's chance, b
 played-out lines where played out, else by the one-move screen). **How well each player
 played** (:meth:`Review.figure`) is the mean share over the player's moves with a choice
 (``loss_per_move``), with its standard error and a name in words (:func:`play_name`): a
-share, because a player who falls behind has fewer points of win chance left to lose.
-**The costliest moves** (:meth:`Review.costliest`) are confirmed: once every move is judged,
-each player's :data:`CANDIDATES` biggest losses with a better action are played out
-(:data:`CONFIRM_PLAYOUTS` pairs of continuations, :data:`CONFIRM_DEPTH` actions), and a move
-is named only when the better line came out ahead in every pair; up to :data:`COSTLIEST` of
-them, flagged or not, their size said in words (:func:`size_of`), and **what they did**
-(:meth:`Review.facts`): the facts of the played move and of the better one, exact from the
-engine (:mod:`~shangrila_widget.bots.move_facts`).
+share, because a player who falls behind has fewer points of win chance left to lose (a
+costly candidate's lines, below, leave the share as screened). **The costliest moves**
+(:meth:`Review.costliest`) are confirmed: once every move is judged, each player's
+:data:`CANDIDATES` biggest losses with a better action are played out, the biggest loss of
+the game first (:data:`CONFIRM_PLAYOUTS` pairs of continuations, :data:`CONFIRM_DEPTH`
+actions), until the player has :data:`COSTLIEST` confirmed, and a move is named only when the
+better line came out ahead in every pair; their size said in words (:func:`size_of`), and
+**what they did** (:meth:`Review.facts`): the facts of the played move and of the better one,
+exact from the engine (:mod:`~shangrila_widget.bots.move_facts`).
+
+**The work is fixed**, so that a review takes about the same time whatever the game: the
+``easy`` bot's choices are remembered by position through the whole review (the same draws,
+each position scored once: :func:`~shangrila_widget.bots.playouts.remembered_choices`); the
+screened moves are searched biggest one-move gap first until :data:`SEARCH_WORK` positions
+were scored (a move not reached stands as screened), the costly candidates played out until
+:data:`CONFIRM_WORK` more were (a candidate not reached is not named). The work is counted,
+not timed: the same record and bot give the same review.
+
+The report (:class:`Review`, :class:`MoveReview`, the figure, the JSON) is in
+:mod:`~shangrila_widget.bots.review_report`, the screen and the played-out lines in
+:mod:`~shangrila_widget.bots.review_lines`; their names are importable from here.
 
 :class:`Reviewer` does this in slices (:meth:`Reviewer.step`) so that a chart can be drawn
 at once and its flags filled in as they come; :func:`review` runs it to the end. The chart
@@ -117,10 +130,13 @@ REVIEW_BOT: Final = Bot("hard", Budget(iterations=REVIEW_ITERATIONS), seed=0)
 CANDIDATES: Final = 5
 #: The work a review may do, in positions the ``easy`` bot scores (each once: the
 #: review remembers its choices): :data:`SEARCH_WORK` for the searches of the screened moves
-#: and the flags' played-out lines (the moves with the biggest one-move gap first; a move
-#: not reached stands as screened), :data:`CONFIRM_WORK` for the costly candidates (one not
-#: reached is not named). The same record and bot give the same review whatever the clock.
-SEARCH_WORK: Final = 500
+#: (the moves with the biggest one-move gap first; a move not reached stands as screened),
+#: :data:`FLAG_WORK` for the flags' played-out lines (a candidate flag's lines are begun
+#: while some is left, and played to their end), :data:`CONFIRM_WORK` for the costly
+#: candidates (one not reached is not named). The same record and bot give the same review
+#: whatever the clock.
+SEARCH_WORK: Final = 600
+FLAG_WORK: Final = 600
 CONFIRM_WORK: Final = 400
 
 
@@ -217,6 +233,8 @@ class Reviewer:
         #: once); ``memo.scored`` is the review's work.
         self.memo = ChoiceMemo()
         self._work_from = 0
+        #: The positions scored for the flags' lines.
+        self._flag_work = 0
 
     @property
     def done(self) -> bool:
@@ -309,7 +327,7 @@ class Reviewer:
         spent: the moves left stand as screened)."""
         assert self._searches is not None
         if self._thinker is None:
-            if self.memo.scored - self._work_from >= SEARCH_WORK:
+            if self.memo.scored - self._work_from - self._flag_work >= SEARCH_WORK:
                 for i in self._searches:
                     self.moves[i] = replace(self.moves[i], judged=True)
                 self._searches = []
@@ -418,13 +436,15 @@ class Reviewer:
             best_chance=best.value,
             best_line=best.replies,
         )
-        if not strong(best, mine, loss):
+        if not strong(best, mine, loss) or self._flag_work >= FLAG_WORK:
             return move
+        work = self.memo.scored
         found = pairs(pos, played, best.action, self.seed + i, FIRST_PLAYOUTS, PLAYOUT_DEPTH)
         while len(found) < PLAYOUTS and _within_reach(found):
             found += pairs(
                 pos, played, best.action, self.seed + i, len(found) + 1, PLAYOUT_DEPTH, len(found)
             )
+        self._flag_work += self.memo.scored - work
         played_value, better_value, noise = pair_stats(found)
         loss = better_value - played_value
         move = played_out_move(move, found, PLAYOUT_DEPTH)
@@ -497,6 +517,7 @@ __all__ = [
     "DECIDED",
     "EVIDENCE",
     "FIRST_PLAYOUTS",
+    "FLAG_WORK",
     "INACCURACY",
     "KEEP_SHARE",
     "MISTAKE",

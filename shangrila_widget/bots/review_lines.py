@@ -34,8 +34,9 @@ EVIDENCE: Final = 2.0
 #: every seat for :data:`PLAYOUT_DEPTH` actions (or to the end) before the evaluation.
 PLAYOUTS: Final = 12
 PLAYOUT_DEPTH: Final = 40
-#: A flag's lines are played out :data:`FIRST_PLAYOUTS` times first, and to :data:`PLAYOUTS`
-#: unless the better line is behind by then.
+#: A flag's lines are played out :data:`FIRST_PLAYOUTS` times first, then one more at a time
+#: up to :data:`PLAYOUTS` while a flag is within reach (a sequential test: a candidate whose
+#: better line is behind stops early).
 FIRST_PLAYOUTS: Final = 4
 #: A costliest move is named only when its loss is confirmed: each player's
 #: :data:`CANDIDATES` biggest losses (not yet played out) are played out,
