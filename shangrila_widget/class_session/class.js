@@ -321,6 +321,18 @@
     show("ended");
     $("results").textContent = results && results.total
       ? say("class.results", results) : "";
+    // the learning path read off this student's answers (the server's words)
+    const path = results && results.path;
+    $("path").hidden = !path;
+    $("path-held").textContent = (path && path.held) || "";
+    $("path-title").textContent = path ? path.title : "";
+    const list = $("path-next");
+    list.textContent = "";
+    for (const line of (path && path.next) || []) {
+      const item = document.createElement("li");
+      item.textContent = line.replace(/^- /, "");
+      list.appendChild(item);
+    }
   };
 
   // joining

@@ -212,6 +212,13 @@ def test_three_phones_answer_and_the_teacher_reveals(
         assert total in chart.inner_text()
         assert "Ada" in chart.inner_text() and name in chart.inner_text()
         phones[0].locator("#ended").wait_for(timeout=PAGE_TIMEOUT_MS)
+        # A phone that misread sees that misreading in its path's "what to practise next".
+        misread = say(f"exercise.m_{exercise.options[wrong].misreading}", "en")
+        phones[1].locator("#path-next li").filter(has_text=misread).wait_for(
+            timeout=PAGE_TIMEOUT_MS
+        )
+        assert phones[1].locator("#path-title").inner_text() == say("path.next_title", "en")
+        _shot(phones[1], "phone-ended")
         _shot(teacher, "teacher-report")
         # No request of the widget failed meanwhile (its errors show under it, in red).
         assert not teacher.locator(".shangrila-class-error").is_visible(), teacher.locator(
