@@ -14,10 +14,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.support.checkout import checkout_status, new_in_checkout
+from tests.support.imports import hide_slow_imports
 from tests.support.paths import REPO_ROOT
 from tests.support.render import captured  # noqa: F401
 
 _CHECKOUT_KEY = pytest.StashKey["frozenset[str] | None"]()
+
+hide_slow_imports()  # before any test module imports nbformat (jsonschema)
 
 
 def _controls_the_session(session: pytest.Session) -> bool:

@@ -1,14 +1,22 @@
 """The browser tests' servers stop side by side at the end of a session: every server is asked
 to stop before any is waited for (each Voila server takes a second or more to shut its kernels
-down, and one after another they once took 12.7 s of the last test's teardown)."""
+down, and one after another they once took 12.7 s of the last test's teardown); the servers
+and the test process go without the imports no test needs (``tests.support.imports``)."""
 
 from __future__ import annotations
 
+import importlib
+import os
 import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.support.browser import VoilaServer, stop_servers
+from tests.support.imports import NOT_IMPORTED, without_slow_imports
 
 
 class FakeProcess:
@@ -56,3 +64,23 @@ def test_a_server_asked_to_stop_is_not_signalled_twice(tmp_path: Path) -> None:
     server.terminate()
     server.stop()
     assert journal == [("terminate", "a"), ("wait", "a")]
+
+
+def test_the_test_servers_and_this_process_go_without_the_slow_imports(tmp_path: Path) -> None:
+    """A server started with :func:`without_slow_imports`' environment imports jsonschema (as
+    every Jupyter server does) without rfc3987-syntax, and still has the format checks the
+    Jupyter schemas use; so does this process (tests/conftest.py hides it)."""
+    env = without_slow_imports(dict(os.environ), tmp_path / "hidden")
+    program = (
+        "import sys, jsonschema; checks = jsonschema.FormatChecker().checkers; "
+        "print(sorted(set(sys.modules) & {'rfc3987_syntax', 'lark'}), "
+        "'iri' in checks, 'uri' in checks, 'date-time' in checks)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], env=env, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split() == ["[]", "False", "True", "True"]
+    assert env["PYTHONPATH"].split(os.pathsep)[0] == str(tmp_path / "hidden")
+    for name in NOT_IMPORTED:
+        with pytest.raises(ImportError):
+            importlib.import_module(name)

@@ -498,7 +498,9 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
             events = answer.outcome.messages(lang)
             if events:
                 items = "".join(f"<li>{html.escape(m)}</li>" for m in events)
-                parts.append(f"{html.escape(say('ruling.page.events', lang))}<ul>{items}</ul>")
+                parts.append(
+                    f"<div>{html.escape(say('ruling.page.events', lang))}</div><ul>{items}</ul>"
+                )
         else:
             parts.append(
                 f"<div class='shangrila-verdict shangrila-refused'>"
@@ -508,10 +510,14 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
                 f"<li>{rule_badge(r.rule, lang)} {html.escape(r.message(lang))}</li>"
                 for r in answer.refusals
             )
-            parts.append(f"{html.escape(say('ruling.page.rules', lang))}<ul>{items}</ul>")
+            parts.append(
+                f"<div>{html.escape(say('ruling.page.rules', lang))}</div><ul>{items}</ul>"
+            )
             if answer.legal_if:
                 items = "".join(f"<li>{html.escape(e.text(lang))}</li>" for e in answer.legal_if)
-                parts.append(f"{html.escape(say('ruling.page.legal_if', lang))}<ul>{items}</ul>")
+                parts.append(
+                    f"<div>{html.escape(say('ruling.page.legal_if', lang))}</div><ul>{items}</ul>"
+                )
             else:
                 parts.append(f"<div>{html.escape(say('ruling.page.no_legal_if', lang))}</div>")
         parts.append(

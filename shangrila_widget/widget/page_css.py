@@ -324,6 +324,18 @@ button.shangrila-copy {{ width: auto; }}
 # column: the ruling before the top bar, the rest after the buttons). The Key button is as
 # wide as its word (a toggle button's 148 px put it on a fourth row, below a 360x740 window).
 # Presenter mode (a projector's) is folded away. What a tap does there: widget/board_widget.py.
+# As loaded, the board and its button row are inside the window (the layout rule): above the
+# board stands only a short header, the rest comes after the buttons. The board's top bar
+# gives its boxes to the board's column: whose turn it is stays above the picture, EN/PL, the
+# click mode and the legal rings go to the board's end (they took 150 px above it). The
+# checker's bar and the tour's header give theirs to their owner, which wraps its items in
+# rows (a row per item, but the checker's title and Play/Edit share one, as the tour's four
+# step buttons do): the tour's chapter, step buttons and step name, then the board, then its
+# title and Exercises; the checker's title and Play/Edit, then the board, then its edition,
+# Copy link and QR code. Of a ruling only its question and verdict (or why a link could not
+# be opened) stand above the board, its reasons under the buttons (the ruling's parts join the
+# board's column). Measured as loaded in Voila: the button row's bottom at y 602 (checker),
+# 652 (tour) of a 360x740 window; the tour's and the checker's headers took 380 and 850 px.
 _ROOTS = ":is(.shangrila-board, .shangrila-checker, .shangrila-tour, .shangrila-exercises)"
 
 #: The media query of the phone layout (the page's width).
@@ -382,6 +394,42 @@ PHONE_STYLESHEET = f"""
     border-bottom: 1px solid var(--jp-border-color2, #ddd);
   }}
   .shangrila-presenter-button {{ display: none !important; }}
+  /* h23-phone-as-loaded */
+  .shangrila-board > .shangrila-top-bar {{ display: contents !important; }}
+  .shangrila-board > .shangrila-top-bar > * {{ order: 3 !important; margin: 2px 0; }}
+  .shangrila-board > .shangrila-top-bar > .shangrila-status {{
+    order: 0 !important; white-space: normal; margin: 0 0 2px;
+  }}
+  .shangrila-board .shangrila-checker-panel > .shangrila-ruling,
+  .shangrila-checker-panel > .shangrila-ruling > .widget-html-content {{
+    display: contents !important;
+  }}
+  .shangrila-checker-panel > .shangrila-ruling > .widget-html-content > * {{
+    order: 1 !important; max-width: 100%;
+  }}
+  .shangrila-checker-panel > .shangrila-ruling > .widget-html-content
+    > :is(.shangrila-verdict, .shangrila-ruling-question, .shangrila-ruling-error) {{
+    order: -2 !important; margin: 0 0 2px;
+  }}
+  :is(.shangrila-checker, .shangrila-tour) {{
+    flex-flow: row wrap !important; align-items: center; column-gap: 4px;
+  }}
+  :is(.shangrila-checker, .shangrila-tour) > * {{ flex: 1 1 100% !important; min-width: 0; }}
+  .shangrila-checker > .shangrila-checker-bar, .shangrila-tour > .shangrila-header {{
+    display: contents !important;
+  }}
+  :is(.shangrila-checker-bar, .shangrila-header) > * {{
+    flex: 1 1 100% !important; order: 1; margin: 2px 0;
+  }}
+  .shangrila-checker-bar > :is(.shangrila-title, .widget-toggle-buttons),
+  .shangrila-header > :is([class*=shangrila-nav-]) {{
+    flex: 0 0 auto !important; order: -1; margin: 2px 4px 2px 0;
+  }}
+  .shangrila-header > :is(.shangrila-chapter-picker, .shangrila-step-label) {{ order: -1; }}
+  .shangrila-header > .shangrila-chapter-picker {{ order: -2; }}
+  :is(.shangrila-checker, .shangrila-tour) > .shangrila-board {{ order: 0; }}
+  .shangrila-tour > .shangrila-board ~ * {{ order: 2; }}
+  .shangrila-tour > .shangrila-header + :not(.shangrila-board) {{ order: -1; }}
   .shangrila-buttons .shangrila-legend-button {{ width: auto !important; }}
   .shangrila-exercises .shangrila-exercise-question {{ font-size: 18px; }}
 }}

@@ -13,7 +13,8 @@ and 360x740, as loaded and in presenter mode:
   it and is then really shown; the page never scrolls sideways;
 * in presenter mode at the window sizes every text is at least 20 px and the board's letters
   at least 12 px on screen (or the board says in one line that the window is too small);
-* on a phone every text is at least 16 px and every control at least 44 px tall.
+* on a phone every text is at least 16 px and every control at least 44 px tall, and as
+  loaded the board's canvas and its button row are inside the window.
 
 Trimmed, because the cells are identical by construction:
 
@@ -47,7 +48,7 @@ from tests.browser.conftest import ARTIFACT_DIR, artifact_stem
 from tests.browser.test_every_screen_browser import CHECKER_START, SIZES, _presenter_on
 from tests.browser.test_phone_browser import _MEASURE_JS, PHONES
 from tests.support.browser import hermetic_context, wait_for_canvas_pixels
-from tests.support.reach import board_at_the_top, reach_everything, window_cell
+from tests.support.reach import as_loaded, reach_everything, window_cell
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -127,18 +128,24 @@ def _phone_cell(page: Page, root: str, where: str) -> list[str]:
         problems.append(f"{where}: scrolls sideways: {m['sideways']}")
     if m["rootWidth"] > m["innerWidth"]:
         problems.append(f"{where}: the widget is {m['rootWidth']:.0f} px wide")
-    top = board_at_the_top(page, root)
-    if top.outside():
+    loaded = as_loaded(page, root)  # the page at its top (_settle)
+    if loaded.outside():
         problems.append(
-            f"{where}: the board and its button row not in the window together: {top.outside()}"
-            f" (seen: { {n: i['area'] for n, i in top.items.items()} })"
+            f"{where}: the board and its button row not in the window as loaded: "
+            f"{loaded.outside()} (seen: { {n: i['area'] for n, i in loaded.items.items()} })"
         )
     reach = reach_everything(page, root)
     if reach.unreachable():
         problems.append(f"{where}: {reach.describe()}")
     print(
         f"\n{where}: smallest text {m['least']:.1f} px, {m['controls']} controls, "
-        f"{len(reach.items)} reached, widget {m['rootWidth']:.0f} of {m['innerWidth']} px"
+        f"{len(reach.items)} reached, widget {m['rootWidth']:.0f} of {m['innerWidth']} px, as "
+        f"loaded: "
+        + ", ".join(
+            f"{n} y {i['box']['top']:.0f}-{i['box']['bottom']:.0f}"
+            for n, i in loaded.items.items()
+            if n in ("canvas", "button row")
+        )
     )
     return problems
 

@@ -3,6 +3,8 @@
 
 On each page (the hot-seat board, the checker opened from a ruling's link, the exercises):
 
+* as loaded (nothing scrolled), the board's canvas and its button row are inside the window
+  (the layout rule; on the checker with the ruling's question and verdict above the board);
 * every text of the widget is at least 16 px, every control at least 44 px tall, and the page
   does not scroll sideways (measured from the computed styles and boxes);
 * a tap on a village opens it large (each space at least 44 CSS px on screen, checked from
@@ -14,6 +16,7 @@ On each page (the hot-seat board, the checker opened from a ruling's link, the e
   hits them).
 
 The same pages in JupyterLab 4 and Notebook 7 on a phone (:func:`test_a_notebook_on_a_phone`):
+the board and its button row in the window with the notebook scrolled to the widget's cell,
 the same fonts, touch targets, no sideways scrolling, every text and control reached, the
 board as wide as the notebook's output area, and a tap on a village opens it large. Trimmed:
 one page load per page and host, at 390x844; 360x740 is set on the loaded page (the layout
@@ -48,7 +51,7 @@ from tests.support.browser import (
     write_notebook,
 )
 from tests.support.paths import EXAMPLES
-from tests.support.reach import as_loaded, board_at_the_top, reach_everything
+from tests.support.reach import Loaded, as_loaded, reach_everything
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -162,20 +165,28 @@ class Phone:
         result: dict[str, Any] = self.page.evaluate(_MEASURE_JS, root)
         return result
 
+    def assert_board_in_window(self, root: str) -> Loaded:
+        """The layout rule, as loaded (the tests call it before anything scrolls): the
+        board's canvas and its button row inside the window; their boxes printed."""
+        loaded = as_loaded(self.page, root)
+        assert loaded.outside() == {}, (loaded.outside(), loaded.viewport)
+        boxes = {
+            name: f"y {b['top']:.0f}-{b['bottom']:.0f}"
+            for name in ("canvas", "button row")
+            for b in [loaded.box(name)]
+        }
+        print(f"\n{root} as loaded in {loaded.viewport}: {boxes}")
+        return loaded
+
     def assert_phone_layout(self, root: str) -> dict[str, Any]:
         """Fonts, touch targets, no sideways scrolling, and every text and control reached
         the way a person can (:func:`tests.support.reach.reach_everything`)."""
-        loaded = as_loaded(self.page, root)  # as the page is now (the tests: as loaded)
         m = self.measure(root)
         assert m["texts"] > 10 and m["controls"] > 3, m
         assert m["small"] == [], f"texts under 16 px: {m['small']}"
         assert m["low"] == [], f"controls under 44 px tall: {m['low']}"
         assert m["sideways"] == [], f"scrolls sideways: {m['sideways']}"
         assert m["rootWidth"] <= m["innerWidth"], m
-        # the board and its button row in the window together: one swipe brings them
-        top = board_at_the_top(self.page, root)
-        assert top.outside() == {}, (top.outside(), top.viewport)
-        print(f"\n{root} as loaded, outside the window: {loaded.outside() or 'nothing'}")
         report = reach_everything(self.page, root)
         assert report.unreachable() == [], report.describe()
         assert report.across == [], f"boxes scroll sideways: {report.across}"
@@ -281,9 +292,7 @@ def assert_spaces_a_finger_wide(phone: Phone, width: float, village: str) -> flo
 def test_the_hot_seat_board_on_a_phone(phone: Phone, voila_server: VoilaFactory) -> None:
     phone.open(voila_server(EXAMPLES / "hot-seat.ipynb"))
     phone.screenshot("loaded")
-    # as loaded, the board and its button row are inside the window (the layout rule)
-    loaded = as_loaded(phone.page, ".shangrila-board")
-    assert loaded.outside() == {}, (loaded.outside(), loaded.viewport)
+    phone.assert_board_in_window(".shangrila-board")
     phone.assert_phone_layout(".shangrila-board")
     geometry = BoardGeometry(900.0)
     # Blue is to move (the notebook placed Red's healer in A): a tap on B's rainmaker space
@@ -333,6 +342,7 @@ def test_the_checker_from_a_ruling_link_on_a_phone(
     verdict = phone.page.locator(".shangrila-ruling .shangrila-verdict")
     expect(verdict).to_contain_text("Verdict: legal.", timeout=60_000)
     phone.screenshot("loaded")
+    phone.assert_board_in_window(".shangrila-checker")
     # the verdict first: above the board, in the window as the page loads
     verdict_box = verdict.bounding_box()
     canvas_box = phone.page.locator(CANVAS).first.bounding_box()
@@ -384,6 +394,7 @@ def test_the_exercises_on_a_phone(phone: Phone, voila_server: VoilaFactory, tmp_
     notebook = write_notebook(tmp_path / "phone-exercises.ipynb", EXERCISES_CELL)
     phone.open(voila_server(notebook, shared=False))
     phone.screenshot("loaded")
+    phone.assert_board_in_window(".shangrila-exercises")
     phone.assert_phone_layout(".shangrila-exercises")
     width = 640.0  # the exercises' board
     geometry = BoardGeometry(width)
@@ -459,6 +470,7 @@ def test_a_notebook_on_a_phone(
             page.wait_for_timeout(500)
             page.locator(root).first.evaluate("e => e.scrollIntoView({block: 'start'})")
             phone.screenshot(label)
+            phone.assert_board_in_window(root)  # the notebook scrolled to the widget's cell
             m = phone.assert_phone_layout(root)
             # the board as wide as the widget, the widget as wide as the notebook lets it be
             output = page.locator(root).first.evaluate(
@@ -497,6 +509,7 @@ def test_a_notebook_on_a_phone(
 def test_the_tour_on_a_phone(phone: Phone, voila_server: VoilaFactory) -> None:
     phone.open(voila_server(EXAMPLES / "tour.ipynb"))
     phone.screenshot("loaded")
+    phone.assert_board_in_window(".shangrila-tour")
     phone.assert_phone_layout(".shangrila-tour")
     assert phone.canvas_css_width() >= phone.measure(".shangrila-tour")["rootWidth"] - 2
     width = 760.0  # the tour's board

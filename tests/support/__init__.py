@@ -16,6 +16,9 @@
     Real-browser support: Voila/JupyterLab servers, canvas pixels and clicks in Chromium.
 ``board``
     Where things of a board are on its canvas in the page, and their colours.
+``imports``
+    What the test processes and servers leave unimported because it is slow to import and no
+    test depends on it (jsonschema's optional rfc3987-syntax: 3 s per Jupyter server).
 ``lite_standins``
     Test-only pure-Python stand-ins for numpy and Pillow in the offline JupyterLite test.
 """

@@ -424,8 +424,8 @@ def _start_server(
 def write_notebook(path: Path, *cell_sources: str, kernel: str = "python3") -> Path:
     """Write a notebook of code cells (``kernel`` kernelspec) to ``path`` and return ``path``.
 
-    The first ``import nbformat`` of a process costs ~0.8 s, 2-3 s inside pytest (jsonschema's
-    rfc3987-syntax builds a lark grammar at import time); it is paid once per session.
+    The first ``import nbformat`` of a process costs ~0.8 s (3-4 s more with rfc3987-syntax,
+    which the tests do without: ``tests.support.imports``); it is paid once per session.
     """
     import nbformat  # lazily: conftest.py skips/fails cleanly when the stack is missing
 

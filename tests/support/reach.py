@@ -45,7 +45,6 @@ __all__ = [
     "ReachItem",
     "WindowCell",
     "as_loaded",
-    "board_at_the_top",
     "board_letter_px",
     "letter_units",
     "reach_everything",
@@ -330,25 +329,6 @@ def as_loaded(page: Page, root: str) -> Loaded:
     found = page.evaluate(_LOADED_JS, root)
     assert found is not None, f"no {root} in the page"
     return Loaded(found["items"], tuple(found["viewport"]), bool(found["sideways"]))
-
-
-def board_at_the_top(page: Page, root: str) -> Loaded:
-    """The page scrolled (as a person's swipe does) so that the top of the board's canvas
-    inside ``root`` is at the window's top, then measured as :func:`as_loaded` does: on a
-    phone the board and its button row are then inside the window together."""
-    page.locator(f"{root} canvas").first.evaluate(_BOARD_TO_TOP_JS)
-    return as_loaded(page, root)
-
-
-# The canvas's top to the window's top, then a few px back down: a swipe stops anywhere, and
-# scrollIntoView can leave the top a fraction of a pixel above the window (JupyterLite's page).
-_BOARD_TO_TOP_JS = """c => {
-    c.scrollIntoView({block: 'start'});
-    for (let e = c.parentElement; e; e = e.parentElement) {
-        if (e.scrollTop > 0) { e.scrollTop = Math.max(0, e.scrollTop - 4); return; }
-    }
-    if (window.scrollY > 0) window.scrollBy(0, -4);
-}"""
 
 
 def reach_everything(page: Page, root: str, controls: str = CONTROLS) -> Reach:
