@@ -10,19 +10,28 @@ cached) ``--runs`` times. Run from the checkout:
 
 The site's page is its ready page (the REPL told to show ``--notebook``), with two
 timestamps added to the code it runs, so that the breakdown can say when Python started the
-notebook. Phases (seconds, each from the end of the one before):
+notebook, and the kernel's Web Worker of the site made to log when it starts Pyodide, when
+Pyodide has started with its packages, and when the kernel has started
+(:func:`instrument_worker`: three ``console.log`` calls in the site's copy, nothing else).
+Phases (seconds, each from the end of the one before):
 
-* ``page``: JupyterLite's page (JavaScript) until it starts the kernel's Web Worker;
-* ``pyodide``: Pyodide's own start (WebAssembly, the standard library) until it asks for the
-  first wheel;
-* ``packages``: until the last wheel asked for before the notebook's code has arrived (with
-  micropip's installs between, where the kernel installs its packages itself);
-* ``kernel``: the rest until the notebook's code starts (unpacking the last wheels, importing
-  the kernel and IPython);
+* ``page``: JupyterLab's page (JavaScript) until it starts the kernel's Web Worker;
+* ``worker``: the worker's own start until it calls Pyodide (its JavaScript loaded);
+* ``pyodide``: Pyodide's start (WebAssembly, the standard library) with the packages the
+  page preloads (``loadPyodideOptions.packages``): Pyodide fetches them while it starts and
+  unpacks them once Python runs, so the two are one phase; ``wheels`` (not a phase) says when
+  the last wheel had arrived, from the worker's start;
+* ``kernel``: the kernel's start (``piplite``, ``pyodide_kernel``: IPython), until the
+  kernel is ready;
+* ``code``: until the page's code starts (the REPL sends it once the kernel is idle);
 * ``import``: ``from shangrila_widget.lite.runner import show_notebook``;
 * ``notebook``: the notebook's cells run (the widgets' imports, the board made) and its first
   board drawn, until the page's canvas has pixels (the two overlap: the page draws the first
   board while Python runs the next cells).
+
+A site whose worker cannot be instrumented (another kernel version) gets the older phases:
+``pyodide`` until the first wheel was asked for, ``packages`` until the last arrived,
+``kernel`` the rest until the code starts.
 
 * ``picture``: not a phase but a time from navigation: when the board's picture made at
   build time (:mod:`shangrila_widget.lite.picture`) is shown, long before the live board;
@@ -61,8 +70,17 @@ from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, voila_default_a
 from tests.browser.test_lite_browser import CACHE, _serve, assemble_pyodide
 from tests.support.browser import REPO_ROOT, start_voila, wait_for_canvas_pixels
 
-PHASES = ("page", "pyodide", "packages", "kernel", "import", "notebook")
+PHASES = ("page", "worker", "pyodide", "kernel", "code", "import", "notebook")
+OLD_PHASES = ("page", "pyodide", "packages", "kernel", "import", "notebook")
 MARK = "shangrila-start-marks"
+WORKER_MARK = "shangrila-worker-mark"
+WORKER_STEPS = (
+    "await this.initRuntime(e),",
+    "await this.initFilesystem(e),",
+    "await this.initKernel(e),",
+)
+"""Where :func:`instrument_worker` logs a mark in the kernel's worker (0.8's minified code):
+before Pyodide's start, after it, after the kernel's."""
 PICTURE_JS = """() => {
     const picture = document.querySelector('.shangrila-first-board img');
     return !!picture && picture.complete && picture.naturalWidth > 0;
@@ -80,6 +98,25 @@ def timed_code(name: str) -> str:
         f'_js.console.log(f"{MARK} {{_a}} {{_js.Date.now()}}")\n'
         f'show_notebook("{name}")'
     )
+
+
+def instrument_worker(site: Path) -> bool:
+    """Make the kernel's Web Worker of ``site`` log :data:`WORKER_MARK` with ``Date.now()``
+    at :data:`WORKER_STEPS` (once: a site instrumented already is left as it is). False
+    when its code is not the one expected (the benchmark then gives the older phases)."""
+    static = site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    for worker in sorted(static.glob("comlink.worker.*.js")):
+        text = worker.read_text(encoding="utf-8")
+        if WORKER_MARK in text:
+            return True
+        if not all(text.count(step) == 1 for step in WORKER_STEPS):
+            return False
+        for i, step in enumerate(WORKER_STEPS):
+            log = f'console.log("{WORKER_MARK} {i} "+Date.now()),'
+            text = text.replace(step, log + step if i < 2 else step + log)
+        worker.write_text(text, encoding="utf-8")
+        return True
+    return False
 
 
 def build(out: Path, site: Path, source: Path = REPO_ROOT) -> Path:
@@ -173,13 +210,31 @@ def lite_run(browser_type: Any, url: str, timeout: float, pictures: bool) -> dic
     wheels = [t for t in wheels if t <= code]
     first = min(wheels, default=code)
     fetched = max(wheels, default=code)
+    steps: dict[int, float] = {}
+    for _, kind, text in events:
+        if kind == "console" and text.startswith(WORKER_MARK):
+            step, stamp = text.split()[1:3]
+            steps.setdefault(int(step), float(stamp) / 1000)
     shown = {} if picture is None else {"picture": picture}
+    if len(steps) == len(WORKER_STEPS):
+        phases = {
+            "page": worker - started,
+            "worker": steps[0] - worker,
+            "pyodide": steps[1] - steps[0],
+            "wheels": fetched - worker,
+            "kernel": steps[2] - steps[1],
+            "code": code - steps[2],
+        }
+    else:
+        phases = {
+            "page": worker - started,
+            "pyodide": first - worker,
+            "packages": fetched - first,
+            "kernel": code - fetched,
+        }
     return {
         **shown,
-        "page": worker - started,
-        "pyodide": first - worker,
-        "packages": fetched - first,
-        "kernel": code - fetched,
+        **phases,
         "import": imported - code,
         "notebook": drawn - imported,
         "total": drawn - started,
@@ -212,7 +267,10 @@ def has_pictures(site: Path) -> bool:
 
 
 def site_line(label: str, run: int, phases: dict[str, float]) -> str:
-    shown = "  ".join(f"{name} {phases[name]:.2f}" for name in PHASES)
+    names = PHASES if "worker" in phases else OLD_PHASES
+    shown = "  ".join(f"{name} {phases[name]:.2f}" for name in names)
+    if "wheels" in phases:
+        shown += f" (wheels in by {phases['wheels']:.2f})"
     picture = f"picture at {phases['picture']:.2f} s, " if "picture" in phases else ""
     return (
         f"{label} run {run}: {picture}live board at {phases['total']:.2f} s ({shown}; "
@@ -253,6 +311,8 @@ def main() -> None:
             site = build(base, site or base / "site")
             print(f"built the offline site in {time.monotonic() - started:.1f} s")
         sites["site" if not args.before else "after"] = site
+        for built in sites.values():
+            instrument_worker(built)
         servers: list[Any] = []
         code = quote(timed_code(args.notebook))
         urls = {
@@ -263,7 +323,7 @@ def main() -> None:
             env = voila_env({**os.environ, "PYTHONPATH": str(REPO_ROOT)})
             notebook = Path(str(notebook_source(args.notebook)))
             voila = start_voila(notebook, base / "logs", voila_default_args(base), env=env)
-        names = ("picture", *PHASES, "total", "cpu")
+        names = ("picture", *dict.fromkeys([*PHASES, "wheels", *OLD_PHASES]), "total", "cpu")
         results: dict[str, dict[str, list[float]]] = {k: {n: [] for n in names} for k in sites}
         voila_results: dict[str, list[float]] = {"voila": [], "voila_cpu": []}
         try:
@@ -296,6 +356,8 @@ def main() -> None:
         print(f"medians of {args.runs} runs (s)   before   after")
         for name in names:
             old_value, new_value = medians["before"].get(name), medians["after"].get(name)
+            if old_value is None and new_value is None:
+                continue
             cells = [f"{v:8.2f}" if v is not None else "       -" for v in (old_value, new_value)]
             print(f"  {name:27}{cells[0]} {cells[1]}")
     summary = {"runs": args.runs, "notebook": args.notebook, "median_s": medians}

@@ -304,10 +304,75 @@ def test_the_ready_pages_piplite_is_a_stand_in_that_installs_nothing(tmp_path: P
     assert lite_lock.needed_packages({"packages": ready}, ["piplite"]) == ["piplite"]
 
 
+def _pygments_wheel(path: Path) -> Path:
+    lexers = {
+        "__init__": "from pygments.lexers._mapping import LEXERS\n",
+        "_mapping": "LEXERS = {}\n",
+        "python": "from pygments.lexers.special import TextLexer\n",
+        "special": "import pygments.lexers._special_builtins\n",
+        "_special_builtins": "X = 1\n",
+        "shell": "",
+        "html": "from pygments.lexers.css import CssLexer\n",
+        "css": "",
+        "javascript": "",
+        "ruby": "",
+        "perl": "",
+        "markup": "",
+        "fortran": "from pygments.lexers.lisp import X\n",
+        "lisp": "",
+        "_lisp_builtins": "",
+    }
+    files = {f"pygments/lexers/{name}.py": text for name, text in lexers.items()}
+    files.update(
+        {f"pygments/lexers/__pycache__/{n}.cpython-314.pyc": "pyc" for n in ("python", "lisp")}
+    )
+    files["pygments/__init__.py"] = "__version__ = '2'\n"
+    files["pygments/styles/default.py"] = ""
+    record = "".join(f"{name},sha256=x,1\n" for name in files)
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+        archive.writestr("pygments-2.dist-info/RECORD", record)
+    return path
+
+
+def test_the_ready_pages_pygments_keeps_the_lexers_it_needs(tmp_path: Path) -> None:
+    """The ready pages' Pygments: the lexers kept (Python and a few common ones), the ones
+    they import (a lexer, a builtins module), the package's list of lexers, and none else
+    (their sources and bytecode gone, from the wheel and its RECORD); the rest of Pygments
+    as it was, and the site's own wheel untouched."""
+    from shangrila_widget.lite.ready import LEXERS_KEPT, trim_pygments
+
+    assert "python" in LEXERS_KEPT
+    wheel = _pygments_wheel(tmp_path / "pygments-2-py3-none-any.whl")
+    before = wheel.read_bytes()
+    small = trim_pygments(wheel, tmp_path / "ready")
+    assert small == tmp_path / "ready" / wheel.name and wheel.read_bytes() == before
+    with zipfile.ZipFile(small) as archive:
+        names = set(archive.namelist())
+        record = archive.read("pygments-2.dist-info/RECORD").decode()
+    lexers = {n.removeprefix("pygments/lexers/") for n in names if "/lexers/" in n}
+    assert lexers == {
+        f"{n}.py"
+        for n in (
+            *("__init__", "_mapping", "python", "special", "_special_builtins", "shell"),
+            *("html", "css", "javascript", "ruby", "perl", "markup"),
+        )
+    } | {"__pycache__/python.cpython-314.pyc"}
+    assert {"pygments/__init__.py", "pygments/styles/default.py"} <= names
+    listed = {line.split(",", 1)[0] for line in record.splitlines()}
+    assert listed == names - {"pygments-2.dist-info/RECORD"}
+    other = tmp_path / "other.whl"
+    with zipfile.ZipFile(other, "w") as archive:
+        archive.writestr("pygments/__init__.py", "")
+    assert trim_pygments(other, tmp_path / "elsewhere") is None
+
+
 def test_the_ready_pages_app_has_no_service_worker(tmp_path: Path) -> None:
     """The ready pages' app disables JupyterLite's service worker (the kernel then mounts
-    no /drive, which every import asked about by a synchronous request), keeping what the
-    file disabled already; the kernel plugin's settings go over the file's."""
+    no /drive, which every import asked about by a synchronous request) and MathJax (no
+    formulas in the notebooks' texts), keeping what the file disabled already; the kernel
+    plugin's settings go over the file's."""
     from shangrila_widget.lite.ready import READY_DISABLED, write_ready_config
 
     (tmp_path / "repl").mkdir()
@@ -318,6 +383,7 @@ def test_the_ready_pages_app_has_no_service_worker(tmp_path: Path) -> None:
     assert data["disabledExtensions"] == [
         "other:plugin",
         "@jupyterlite/application-extension:service-worker-manager",
+        "@jupyterlab/mathjax-extension:plugin",
     ]
     assert list(READY_DISABLED) == data["disabledExtensions"][1:]
     assert data["litePluginSettings"]["kernel:plugin"] == {

@@ -33,7 +33,8 @@
   let opened = false;
   let failures = 0;
   let http = false;
-  let polling = null;
+  let polling = null; // the long poll under way (its AbortController)
+  let offline = false;
   let current = null; // the question on show (public or revealed)
   let revealed = false;
   let mine = null; // this phone's answer to the question on show
@@ -93,22 +94,40 @@
       return post("/api/answer", { student: resume, index: message.index, answer: message.answer });
     }
   };
-  const poll = () => {
-    if (!resume) return;
-    fetch("/api/now?student=" + encodeURIComponent(resume))
-      .then((r) => r.json()).then((list) => list.forEach(handle))
-      .catch(() => status(say("class.offline")));
+  // A long poll: the server answers once what is on differs from what it last told this
+  // phone (or after 15 s), and the page asks again at once; after a failure, in 3 s.
+  const poll = (wait) => {
+    if (polling) polling.abort();
+    polling = null;
+    if (!resume) return; // the join's reply starts it
+    const asked = new AbortController();
+    polling = asked;
+    fetch("/api/now?student=" + encodeURIComponent(resume) + (wait ? "&wait=1" : ""),
+      { signal: asked.signal })
+      .then((r) => r.json()).then((list) => {
+        if (offline) status(say("class.http_fallback"));
+        offline = false;
+        list.forEach(handle);
+        if (polling === asked) poll(true);
+      })
+      .catch(() => {
+        if (polling !== asked) return; // replaced by a newer poll
+        offline = true;
+        status(say("class.offline"));
+        polling = null;
+        setTimeout(() => { if (!polling) poll(true); }, 3000);
+      });
   };
   const startHttp = () => {
     http = true;
     status(say("class.http_fallback"));
     if (resume) send({ type: "join", code: code, name: "", resume: resume });
     else if (wantJoin) send(wantJoin);
-    if (!polling) polling = setInterval(poll, 3000);
+    poll(true);
   };
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") return;
-    if (http) poll();
+    if (http) poll(false); // a poll begun before the phone slept may hang on a dead link
     else if (!socket) connect();
   });
 
@@ -121,6 +140,7 @@
         remember(resume);
         error("");
         status(say("class.joined_as", { name: message.name || say("class.anonymous") }));
+        if (http && !polling) poll(true);
         break;
       case "waiting":
         current = null;
@@ -321,6 +341,18 @@
     show("ended");
     $("results").textContent = results && results.total
       ? say("class.results", results) : "";
+    // the learning path read off this student's answers (the server's words)
+    const path = results && results.path;
+    $("path").hidden = !path;
+    $("path-held").textContent = (path && path.held) || "";
+    $("path-title").textContent = path ? path.title : "";
+    const list = $("path-next");
+    list.textContent = "";
+    for (const line of (path && path.next) || []) {
+      const item = document.createElement("li");
+      item.textContent = line.replace(/^- /, "");
+      list.appendChild(item);
+    }
   };
 
   // joining

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from shangrila_widget.class_session.report import misreading_name
 from shangrila_widget.exercises import (
     ASKABLE_RULES,
     KINDS,
@@ -46,7 +47,6 @@ __all__ = [
     "LessonSpec",
     "build_questions",
     "judge",
-    "misreading_name",
     "public_question",
     "revealed_question",
     "spaces_in_board_order",
@@ -278,13 +278,6 @@ def judge(exercise: Exercise, answer: object) -> Judged:
     return Judged(index, option.correct, option.misreading)
 
 
-def misreading_name(misreading: str | None, lang: Language) -> str | None:
-    """The misreading's short name in ``lang`` ("the masters travel too"), or ``None``."""
-    if misreading is None:
-        return None
-    return say(f"class.mis_{misreading}", lang)
-
-
 def spaces_verdict(exercise: Exercise, option: Option, lang: Language) -> list[str]:
     """For *every space that changes*: the spaces missed and those chosen that do not change,
     in words (the exercise widget says the same)."""
@@ -325,7 +318,9 @@ def revealed_question(exercise: Exercise, lang: Language) -> dict[str, Any]:
                 "text": option.text.text(lang),
                 "correct": option.correct,
                 "misreading": option.misreading,
-                "misreading_name": misreading_name(option.misreading, lang),
+                "misreading_name": (
+                    misreading_name(option.misreading, lang) if option.misreading else None
+                ),
                 "why": exercise.explain(option, lang),
             }
         )

@@ -138,3 +138,5 @@ class Phone:
         self.student: StudentRow | None = None
         self.limiter = Limiter()
         self.send = send
+        #: What the plain-HTTP fallback last told this phone (its long poll waits for news).
+        self.told: str | None = None

@@ -19,6 +19,7 @@ import tornado.netutil
 import tornado.web
 import tornado.websocket
 
+from shangrila_widget.class_session.learners import class_learners
 from shangrila_widget.class_session.lesson import (
     LessonError,
     LessonSpec,
@@ -48,7 +49,9 @@ from shangrila_widget.class_session.store import (
     StudentRow,
 )
 from shangrila_widget.exercises import Exercise
-from shangrila_widget.rules.messages import Language
+from shangrila_widget.exercises.learner import Learner
+from shangrila_widget.exercises.path import learner_next_lines
+from shangrila_widget.rules.messages import Language, rule_title, say
 
 
 class Writer:
@@ -129,6 +132,8 @@ class ClassState:
         self._revealed: dict[tuple[int, int], str] = {}
         #: The questions' pictures by name: the SVG, and gzipped.
         self.pictures: dict[str, tuple[bytes, bytes]] = {}
+        #: The students' learners as of a session version (see :meth:`path`).
+        self._learners: tuple[int, dict[int, Learner]] = (-1, {})
 
     # what is where
 
@@ -213,6 +218,25 @@ class ClassState:
             "answered": len(mine),
             "right": sum(mine.values()),
             "questions": [{"index": i, "right": mine.get(i)} for i in range(asked)],
+            "path": self.path(student),
+        }
+
+    def path(self, student: StudentRow) -> dict[str, Any] | None:
+        """``student``'s learning path read off the session's answers (the rows the teacher's
+        report counts): the rules held, and what to practise next, in the session's words;
+        ``None`` before a first answer."""
+        version = self.version()
+        if self._learners[0] != version:  # read once for every phone told of the same change
+            self._learners = (version, class_learners(self.store, self.session_id))
+        learner = self._learners[1].get(student.id)
+        if learner is None or not learner.seen:
+            return None
+        held = [r for r in sorted(learner.rules) if learner.held(r)]
+        named = ", ".join(f"{rule_title(r, self.lang)} ({r})" for r in held)
+        return {
+            "held": say("class.path_held", self.lang, rules=named) if held else None,
+            "title": say("path.next_title", self.lang),
+            "next": learner_next_lines(learner, self.lang),
         }
 
     def teacher_state(self) -> dict[str, Any]:

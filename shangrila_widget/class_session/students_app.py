@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import html
 import json
+import time
+from datetime import timedelta
 from importlib import resources
 from typing import Any
 
@@ -16,6 +18,7 @@ import tornado.websocket
 
 from shangrila_widget.class_session.protocol import (
     HTTP_JOINS,
+    LONG_POLL,
     MESSAGE_LIMIT,
     PHONE_WORDS,
     STATIC_FILES,
@@ -181,22 +184,33 @@ class JoinHandler(_FallbackHandler):
         replies = self.state.handle(phone, self.request.body)
         if phone.student is not None:
             phone.limiter = Limiter()
+            phone.told = replies[-1]
             self.state.http_phones[phone.student.resume] = phone
         self._reply(replies)
 
 
 class NowHandler(_FallbackHandler):
-    """``GET /api/now?student=TOKEN``: what is on now, for that student."""
+    """``GET /api/now?student=TOKEN[&wait=1]``: what is on now, for that student; with
+    ``wait``, once it differs from what this phone was last told (at most
+    :data:`~.protocol.LONG_POLL` seconds: a long poll, so a Reveal reaches it at once)."""
 
-    def get(self) -> None:
+    async def get(self) -> None:
         try:
             phone = self._phone(self.get_query_argument("student", ""))
         except PhoneError as refused:
             return self._refuse(refused.code)
         if not phone.limiter.allow():
             return self._refuse("too_many")
-        assert phone.student is not None
-        self._reply([self.state.phone_now(phone.student)])
+        student = phone.student
+        assert student is not None
+        now = self.state.phone_now(student)
+        if self.get_query_argument("wait", ""):
+            deadline = time.monotonic() + LONG_POLL
+            while now == phone.told and (left := deadline - time.monotonic()) > 0:
+                await self.state.changed.wait(timeout=timedelta(seconds=left))
+                now = self.state.phone_now(student)
+        phone.told = now
+        self._reply([now])
 
 
 class AnswerHandler(_FallbackHandler):

@@ -275,7 +275,23 @@ def stage_line(path: LearningPath, learner: Learner, stage: Stage, lang: Languag
 def practise_next_lines(path: LearningPath, learner: Learner, lang: Language) -> list[str]:
     """What to practise next, a line each: the misreadings to come back and the rules not
     held (the five weakest), or that nothing is waiting."""
-    waiting, weak = path.practise_next(learner)
+    return _next_lines(*path.practise_next(learner), lang)
+
+
+def learner_next_lines(learner: Learner, lang: Language) -> list[str]:
+    """What to practise next from the rules ``learner`` has met, whatever the path (a class's
+    lesson): the same lines as :func:`practise_next_lines`.
+
+    >>> learner = Learner("ada")
+    >>> _ = learner.record("q1", "legal", ("PEACE",), ("tie-to-start",), chosen="tie-to-start")
+    >>> learner_next_lines(learner, "en")[-1]
+    '- a rule not yet held: Villages at peace (PEACE)'
+    """
+    weak = sorted((r for r in learner.rules if not learner.held(r)), key=learner.weakness)
+    return _next_lines(learner.waiting(), weak, lang)
+
+
+def _next_lines(waiting: list[str], weak: list[str], lang: Language) -> list[str]:
     lines = [say("path.next_misreading", lang, why=say(f"exercise.m_{m}", lang)) for m in waiting]
     lines += [say("path.next_rule", lang, rule=f"{rule_title(r, lang)} ({r})") for r in weak[:5]]
     return lines or [say("path.next_nothing", lang)]
@@ -293,6 +309,7 @@ __all__ = [
     "Bank",
     "LearningPath",
     "Stage",
+    "learner_next_lines",
     "offered",
     "path_stages",
     "practise_next_lines",

@@ -21,7 +21,15 @@ package list, ``ready-lock.json`` beside the site's, named in ``repl/jupyter-lit
   was drawn). A ready page opens no file: its notebook comes from the package.
 
 * **only the front ends a ready page shows** (:func:`ready_extensions`): the widgets' and the
-  kernel's, not the Voila preview's, the Notebook's buttons' or the Pygments theme's.
+  kernel's, not the Voila preview's, the Notebook's buttons' or the Pygments theme's; and no
+  MathJax (:data:`READY_DISABLED`): the notebooks' texts have no formulas, and JupyterLab
+  fetched and ran MathJax (about 110 kB of JavaScript) for the first Markdown cell, while
+  the first board was being drawn.
+* **Pygments with a few of its lexers** (:func:`trim_pygments`): IPython imports Pygments
+  on start, but its 500 lexer modules (7.8 MB of its 8.9 MB) were unpacked on every page,
+  the longest part of a page's package loading; a ready page keeps the Python lexer (which
+  IPython's tracebacks use), a few common ones (shell, HTML, JavaScript, ...) and the ones
+  they import.
 
 The Notebook app keeps the full list, the service worker and every front end: completion,
 ``%pip`` and the files there work as before.
@@ -31,6 +39,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -71,7 +80,10 @@ async def install(*args: object, **kwargs: object) -> None:
 STUBS = {"piplite": PIPLITE_STUB}
 """What the kernel preloads that a ready page serves as a small stand-in (name -> files)."""
 
-READY_DISABLED = ("@jupyterlite/application-extension:service-worker-manager",)
+READY_DISABLED = (
+    "@jupyterlite/application-extension:service-worker-manager",
+    "@jupyterlab/mathjax-extension:plugin",
+)
 """JupyterLite plugins the ready pages' app does without."""
 
 TERMINAL_ONLY = "prompt-toolkit"
@@ -123,6 +135,68 @@ def lazy_embed(wheel: Path) -> bool:
     return True
 
 
+LEXERS_KEPT = ("python", "special", "shell", "html", "javascript", "ruby", "perl", "markup")
+"""The Pygments lexer modules a ready page keeps (with those they import, :func:`kept_lexers`):
+the Python lexer (IPython's tracebacks, ``IPython.utils.PyColorize``) and a few common ones.
+``pygments/lexers/__init__.py`` and ``_mapping.py`` stay, so every lexer is still *named*;
+asking for one not kept raises ``ImportError`` (no ready page does: it shows no code)."""
+
+LEXERS = "pygments/lexers/"
+
+_LEXER_IMPORT = re.compile(r"^\s*(?:from|import)\s+pygments\.lexers\.(\w+)", re.MULTILINE)
+
+
+def kept_lexers(sources: dict[str, str], roots: tuple[str, ...] = LEXERS_KEPT) -> set[str]:
+    """The lexer modules (names under ``pygments.lexers``) that ``roots`` need: those and
+    every one they import, from ``sources`` (module name -> its source)."""
+    kept = {"__init__", "_mapping"}
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in kept or name not in sources:
+            continue
+        kept.add(name)
+        todo.extend(_LEXER_IMPORT.findall(sources[name]))
+    return kept
+
+
+def trim_pygments(wheel: Path, dest: Path) -> Path | None:
+    """A copy of Pygments' ``wheel`` in ``dest`` (the same file name) with only the lexers of
+    :func:`kept_lexers` (their sources and bytecode), its ``RECORD`` to match; None when the
+    wheel has no ``pygments/lexers/`` of the expected shape."""
+    with zipfile.ZipFile(wheel) as opened:
+        infos = opened.infolist()
+        contents = {info.filename: opened.read(info) for info in infos}
+    sources = {
+        name[len(LEXERS) : -3]: data.decode("utf-8", "replace")
+        for name, data in contents.items()
+        if name.startswith(LEXERS) and name.endswith(".py") and "/" not in name[len(LEXERS) :]
+    }
+    if "__init__" not in sources or "python" not in sources:
+        return None
+    kept = kept_lexers(sources)
+
+    def dropped(name: str) -> bool:
+        if not name.startswith(LEXERS):
+            return False
+        rest = name[len(LEXERS) :]
+        module = rest.removeprefix("__pycache__/").split(".", 1)[0]
+        return module not in kept
+
+    record = next((n for n in contents if n.endswith(".dist-info/RECORD")), None)
+    if record is not None:
+        lines = contents[record].decode("utf-8").splitlines(keepends=True)
+        kept_lines = [line for line in lines if not dropped(line.split(",", 1)[0])]
+        contents[record] = "".join(kept_lines).encode()
+    dest.mkdir(parents=True, exist_ok=True)
+    out = dest / wheel.name
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in infos:
+            if not dropped(info.filename):
+                archive.writestr(info, contents[info.filename])
+    return out
+
+
 def empty_wheel(name: str, dest: Path, modules: dict[str, bytes] | None = None) -> Path:
     """A wheel named ``name`` with no modules (its metadata only), or with ``modules`` (path
     in the wheel -> contents), in ``dest``."""
@@ -154,15 +228,24 @@ def empty_wheel(name: str, dest: Path, modules: dict[str, bytes] | None = None) 
 
 
 def ready_lock(
-    lock: dict[str, Any], empties: dict[str, tuple[str, str]], *, no_terminal: bool
+    lock: dict[str, Any],
+    empties: dict[str, tuple[str, str]],
+    *,
+    no_terminal: bool,
+    trimmed: dict[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """A copy of the site's package list ``lock`` for the ready pages: each package of
     ``empties`` (name -> (file name beside the list, sha256)) its wheel with no modules (a
     stand-in's for :data:`STUBS`) and nothing it depends on; with ``no_terminal``, IPython
-    without its terminal (:data:`TERMINAL_ONLY`, which :func:`lazy_embed` made unneeded)."""
+    without its terminal (:data:`TERMINAL_ONLY`, which :func:`lazy_embed` made unneeded);
+    each package of ``trimmed`` (name -> (file name, sha256)) its smaller wheel
+    (:func:`trim_pygments`), its version and dependencies unchanged."""
     ready: dict[str, Any] = json.loads(json.dumps(lock))
     packages: dict[str, Any] = ready["packages"]
     keys = {normal(key): key for key in packages}
+    for name, (file_name, sha256) in (trimmed or {}).items():
+        if name in keys:
+            packages[keys[name]].update(file_name=file_name, sha256=sha256)
     for name, (file_name, sha256) in empties.items():
         if name not in keys:
             raise LiteBuildError(f"Pyodide's package list has no {name!r}")

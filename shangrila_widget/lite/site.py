@@ -44,6 +44,7 @@ from shangrila_widget.lite.ready import (
     lazy_embed,
     ready_extensions,
     ready_lock,
+    trim_pygments,
     write_ready_config,
 )
 from shangrila_widget.lite.wheels import (
@@ -231,7 +232,13 @@ def _ready_pages_lock(
     for name in (*NO_MODULES, *STUBS):
         wheel = empty_wheel(name, folder / "ready", STUBS.get(name))
         empties[name] = (f"ready/{wheel.name}", sha256_of(wheel))
-    ready = ready_lock(lock, empties, no_terminal=no_terminal)
+    trimmed: dict[str, tuple[str, str]] = {}
+    pygments = next((e for k, e in lock["packages"].items() if normal(k) == "pygments"), None)
+    if pygments is not None and (folder / str(pygments["file_name"])).is_file():
+        small = trim_pygments(folder / str(pygments["file_name"]), folder / "ready")
+        if small is not None:
+            trimmed["pygments"] = (f"ready/{small.name}", sha256_of(small))
+    ready = ready_lock(lock, empties, no_terminal=no_terminal, trimmed=trimmed)
     (folder / READY_LOCK).write_text(json.dumps(ready, indent=1), encoding="utf-8")
     options = {**preload, "lockFileURL": f"./static/{folder_name}/{READY_LOCK}"}
     write_ready_config(out, KERNEL_PLUGIN, {"loadPyodideOptions": options})

@@ -36,6 +36,12 @@ if TYPE_CHECKING:
     from tests.browser.conftest import BrowserDiagnostics, VoilaFactory
 
 ROOT = ".shangrila-class"
+#: A page where no websocket opens (each closes at once), as behind a filter that blocks them.
+NO_WEBSOCKETS_JS = """window.WebSocket = class {
+    constructor() { this.readyState = 3; setTimeout(() => this.onclose && this.onclose(), 0); }
+    send() {}
+    close() {}
+};"""
 START_TIMEOUT = 120.0
 #: Generous: Voila's kernel and the first drawing under a loaded machine.
 PAGE_TIMEOUT_MS = 120_000
@@ -131,10 +137,15 @@ def test_three_phones_answer_and_the_teacher_reveals(
         link = students_url
 
         phones = []
+        polls: list[str] = []  # the HTTP fallback's requests of the third phone
         for name in ("Ada", "Bo", ""):
             context = _context(browser, browser_diagnostics, PHONE, phone=True)
             contexts.append(context)
+            if not name:  # a network that blocks websockets: this phone answers over HTTP
+                context.add_init_script(NO_WEBSOCKETS_JS)
             phone = context.new_page()
+            if not name:
+                phone.on("request", lambda r: "/api/" in r.url and polls.append(r.url))
             phone.on("pageerror", lambda e: browser_diagnostics.page_errors.append(str(e)))
             phone.goto(link)
             phone.locator("#name").fill(name)
@@ -192,8 +203,14 @@ def test_three_phones_answer_and_the_teacher_reveals(
         for phone, option in zip(phones, chosen):
             verdict = phone.locator("#verdict-line")
             verdict.wait_for(timeout=PAGE_TIMEOUT_MS)
+            if phone is phones[0]:
+                first_verdict = time.monotonic()
             want = "right" if option == right else "wrong"
             phone.locator(f"#verdict-line.{want}").wait_for()
+        # The phone on plain HTTP hears the Reveal by its long poll, as soon as the others.
+        lag = time.monotonic() - first_verdict
+        assert lag < 2.0, f"the HTTP phone's verdict came {lag:.1f} s after a websocket phone's"
+        assert any("/api/now" in url and "wait=1" in url for url in polls), polls
         _shot(teacher, "teacher-after-reveal")
         _shot(phones[1], "phone-after-reveal")
 
@@ -212,6 +229,13 @@ def test_three_phones_answer_and_the_teacher_reveals(
         assert total in chart.inner_text()
         assert "Ada" in chart.inner_text() and name in chart.inner_text()
         phones[0].locator("#ended").wait_for(timeout=PAGE_TIMEOUT_MS)
+        # A phone that misread sees that misreading in its path's "what to practise next".
+        misread = say(f"exercise.m_{exercise.options[wrong].misreading}", "en")
+        phones[1].locator("#path-next li").filter(has_text=misread).wait_for(
+            timeout=PAGE_TIMEOUT_MS
+        )
+        assert phones[1].locator("#path-title").inner_text() == say("path.next_title", "en")
+        _shot(phones[1], "phone-ended")
         _shot(teacher, "teacher-report")
         # No request of the widget failed meanwhile (its errors show under it, in red).
         assert not teacher.locator(".shangrila-class-error").is_visible(), teacher.locator(

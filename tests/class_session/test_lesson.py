@@ -13,11 +13,11 @@ from shangrila_widget.class_session.lesson import (
     LessonSpec,
     build_questions,
     judge,
-    misreading_name,
     public_question,
     revealed_question,
     why,
 )
+from shangrila_widget.class_session.report import misreading_name
 from shangrila_widget.exercises import MISREADINGS, exercises_on, generate
 from shangrila_widget.rules.messages import LANGUAGES, say
 from shangrila_widget.tour import load_chapters
@@ -164,5 +164,4 @@ def test_every_misreading_has_a_short_name_in_every_language() -> None:
         names = {misreading_name(key, lang) for lang in LANGUAGES}
         assert len(names) == len(LANGUAGES), key
         assert all(0 < len(str(n)) <= 60 for n in names), key
-    assert misreading_name(None, "en") is None
     assert say("class.mis_masters-travel", "en") == "the masters travel too"

@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from shangrila_widget.class_session.learners import class_learners
 from shangrila_widget.class_session.lesson import LessonSpec, build_questions
 from shangrila_widget.class_session.protocol import MESSAGE_LIMIT, PHONE_ERRORS, RATE_LIMIT
 from shangrila_widget.class_session.state import ClassState
 from shangrila_widget.class_session.store import NAME_LIMIT
-from shangrila_widget.rules.messages import say
+from shangrila_widget.exercises.path import learner_next_lines
+from shangrila_widget.rules.messages import rule_title, say
 from tests.support.class_server import (
     FakePhone,
     file_content,
@@ -305,23 +307,66 @@ def test_find_changes_is_answered_with_spaces_in_any_order(state: ClassState) ->
 def test_the_lesson_ends_with_each_phone_s_own_results(state: ClassState) -> None:
     opened(state)
     ada, bo = FakePhone(state), FakePhone(state)
-    ada.join("Ada")
+    joined = ada.join("Ada")
     bo.join("Bo")
     right = right_option(build_questions(SPEC)[0].options)
     ada.send({"type": "answer", "index": 0, "answer": {"option": right}})
     state.reveal()
     state.next_question()
     state.end()
-    assert ada.last() == {
-        "type": "ended",
-        "results": {
-            "total": 2,
-            "answered": 1,
-            "right": 1,
-            "questions": [{"index": 0, "right": True}, {"index": 1, "right": None}],
-        },
+    results = ada.last()["results"]
+    path = results.pop("path")
+    assert ada.last()["type"] == "ended" and results == {
+        "total": 2,
+        "answered": 1,
+        "right": 1,
+        "questions": [{"index": 0, "right": True}, {"index": 1, "right": None}],
     }
-    assert bo.last()["results"]["answered"] == 0
+    # her path, read off the same rows: one right answer holds no rule yet (two kinds in a row)
+    learner = class_learners(state.store, state.session_id)[joined["student"]]
+    assert path == {
+        "held": None,
+        "title": say("path.next_title", "en"),
+        "next": learner_next_lines(learner, "en"),
+    }
+    assert (
+        path["next"]
+        == [
+            say("path.next_rule", "en", rule=f"{rule_title(r, 'en')} ({r})")
+            for r in sorted(build_questions(SPEC)[0].rules, key=learner.weakness)
+        ][:5]
+    )
+    assert bo.last()["results"]["answered"] == 0 and bo.last()["results"]["path"] is None
+
+
+def test_a_students_path_at_the_end_names_the_rules_held_and_the_misreading_shown(
+    state: ClassState,
+) -> None:
+    spec = LessonSpec(seed=11, count=6)
+    opened(state, spec)
+    questions = build_questions(spec)
+    phone = FakePhone(state)
+    student = phone.join("Ada")
+    wrong = None
+    for index, exercise in enumerate(questions):
+        if index:
+            state.next_question()
+        options = exercise.options
+        pick = right_option(options)
+        if wrong is None and any(o.misreading for o in options):
+            pick = next(i for i, o in enumerate(options) if o.misreading)
+            wrong = options[pick].misreading
+        phone.send({"type": "answer", "index": index, "answer": {"option": pick}})
+        state.reveal()
+    state.end()
+    path = phone.last()["results"]["path"]
+    learner = class_learners(state.store, state.session_id)[student["student"]]
+    held = [r for r in sorted(learner.rules) if learner.held(r)]
+    assert held, "six answers, all right but one, hold a rule"
+    assert path["held"] == say(
+        "class.path_held", "en", rules=", ".join(f"{rule_title(r, 'en')} ({r})" for r in held)
+    )
+    assert wrong is not None and say(f"exercise.m_{wrong}", "en") in "\n".join(path["next"])
 
 
 def test_one_link_joins_as_one_student(state: ClassState) -> None:

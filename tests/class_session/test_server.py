@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -196,9 +197,10 @@ def post(server: RunningServer, path: str, body: object) -> list[dict[str, objec
         return json.loads(r.read())
 
 
-def now(server: RunningServer, resume: str) -> list[dict[str, object]]:
+def now(server: RunningServer, resume: str, wait: bool = False) -> list[dict[str, object]]:
     base = server.students_url.split("/?")[0]
-    with urllib.request.urlopen(f"{base}/api/now?student={resume}", timeout=30) as r:
+    asked = f"{base}/api/now?student={resume}" + ("&wait=1" if wait else "")
+    with urllib.request.urlopen(asked, timeout=30) as r:
         return json.loads(r.read())
 
 
@@ -223,6 +225,35 @@ def test_the_http_fallback_joins_answers_and_tells_what_is_on(server: RunningSer
     (revealed,) = now(server, resume)
     assert revealed["type"] == "revealed" and revealed["yours"]["option"] == 2
     assert teacher(server, "/api/state")[1]["tally"][2]["count"] == 1
+
+
+def test_the_http_fallbacks_long_poll_answers_when_what_is_on_changes(
+    server: RunningServer,
+) -> None:
+    open_question(server)
+    joined, _ = post(server, "/api/join", {"type": "join", "code": server.code, "name": "Bo"})
+    resume = str(joined["resume"])
+    heard: list[tuple[float, list[dict[str, object]]]] = []
+    started = time.monotonic()
+
+    def wait() -> None:
+        heard.append((time.monotonic() - started, now(server, resume, wait=True)))
+
+    poll = threading.Thread(target=wait)
+    poll.start()
+    # An answer (this phone's or another's) changes nothing it is told yet: it keeps waiting.
+    other, _ = post(server, "/api/join", {"type": "join", "code": server.code, "name": "Cy"})
+    post(server, "/api/answer", {"student": other["resume"], "index": 0, "answer": {"option": 1}})
+    time.sleep(1.0)
+    assert heard == [] and poll.is_alive()
+    revealed_at = time.monotonic() - started
+    teacher(server, "/api/reveal", {})
+    poll.join(10)
+    ((when, (message,)),) = heard
+    assert message["type"] == "revealed"
+    assert when - revealed_at < 2.0, f"told {when - revealed_at:.2f} s after the Reveal"
+    # A plain ask answers at once.
+    assert now(server, resume)[0]["type"] == "revealed"
 
 
 def test_the_pictures_go_by_address_gzipped_once(server: RunningServer) -> None:
