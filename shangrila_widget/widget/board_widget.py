@@ -40,9 +40,10 @@ chart) build on the board through its contract only (:mod:`~shangrila_widget.wid
 the slots (:meth:`~ShangriLaBoard.fill`), :meth:`~ShangriLaBoard.hide_controls`,
 :meth:`~ShangriLaBoard.go_to` and the public methods (:meth:`~ShangriLaBoard.show`,
 :meth:`~ShangriLaBoard.say`, :meth:`~ShangriLaBoard.on_change`,
-:meth:`~ShangriLaBoard.on_node`, :meth:`~ShangriLaBoard.on_key`...). The board is three
+:meth:`~ShangriLaBoard.on_node`, :meth:`~ShangriLaBoard.on_key`...). The board is four
 layers: :mod:`.board_layout` (its controls and their layout), :mod:`.board_input` (what its
-inputs do to the controller) and this module (the traits, showing and saying); its HTML
+inputs do to the controller), :mod:`.board_drawing` (the picture and the panel drawn from the
+controller) and this module (the traits, showing and saying, the callbacks); its HTML
 fragments are :mod:`.board_html`.
 
 Keys (while the board has focus): Left/Right undo/redo, Home/End start/end of the line,
@@ -67,9 +68,7 @@ from shangrila_widget.deprecation import deprecated
 from shangrila_widget.render.canvas import BoardCanvas
 from shangrila_widget.render.highlight import Highlight
 from shangrila_widget.render.layout import HitTarget
-from shangrila_widget.render.scene import build_scene
 from shangrila_widget.render.svg import position_svg
-from shangrila_widget.render.zoom import zoom_scene
 from shangrila_widget.rules import (
     GameRecord,
     Node,
@@ -83,15 +82,11 @@ from shangrila_widget.rules.messages import (
     LANGUAGES,
     Language,
     problem,
-    say,
 )
+from shangrila_widget.widget.board_drawing import BoardDrawing
 from shangrila_widget.widget.board_html import (
-    description_html,
     feedback_html,
-    status_html,
-    supply_html,
 )
-from shangrila_widget.widget.board_input import BoardInput
 from shangrila_widget.widget.board_layout import PHONE_WIDTH, PRESENTER_CLASS
 from shangrila_widget.widget.clock import Clock
 from shangrila_widget.widget.common import (
@@ -107,7 +102,6 @@ from shangrila_widget.widget.controller import (
     CLICK_MODES,
     BoardController,
     Feedback,
-    moved_highlights,
 )
 from shangrila_widget.widget.copying import LinkTools
 from shangrila_widget.widget.legend_toggle import Legend
@@ -123,7 +117,7 @@ FOUR_PLAYERS = ("red", "blue", "yellow", "violet")
 Caption = str | Mapping[str, str]
 
 
-class ShangriLaBoard(BoardInput):
+class ShangriLaBoard(BoardDrawing):
     """A playable board: clicks become actions, refusals show their rule, journeys explain.
 
     ``position``: a :class:`Position`, its JSON, its one-line string, or None for a new game
@@ -246,8 +240,6 @@ class ShangriLaBoard(BoardInput):
         self.presenter = presenter
         self._node_told = None  # the first redraw with the seats listening tells of the start
         self._refresh()
-
-    # ------------------------------------------------------------------ layout
 
     # ------------------------------------------------------------------ the contract
 
@@ -445,97 +437,6 @@ class ShangriLaBoard(BoardInput):
     def _position_changed(self, change: dict[str, Any]) -> None:
         if change["new"] != self.game.to_json():  # set from outside (validated): show it
             self.show(Position.from_json(change["new"]))
-
-    # ------------------------------------------------------------------ showing
-
-    def _welcome(self) -> Feedback:
-        return Feedback.sentence("info", "welcome", player=self.game.to_move)
-
-    def _caption_text(self) -> str | None:
-        if self._preview is not None:
-            return say("ui.preview", self.lang, action=self._preview.action)
-        if self._caption is None or isinstance(self._caption, str):
-            return self._caption
-        return self._caption.get(self.lang) or next(iter(self._caption.values()), None)
-
-    def _highlights_on_show(self) -> tuple[Highlight, ...]:
-        if self._preview is not None:
-            return tuple(moved_highlights(self._preview))
-        node, extra = self._overlay
-        highlights = self.controller.highlights()
-        if node is self.record.current:
-            highlights += extra
-        hint_node, hint = self._hint
-        return highlights + hint if hint_node is self.record.current else highlights
-
-    def _refresh(self) -> None:
-        """Sync traits and side panel with the controller, redraw (one canvas message), then
-        tell the :meth:`on_change` callbacks."""
-        pos = self.controller.position
-        shown = self._preview.position if self._preview is not None else pos
-        highlights = self._highlights_on_show()
-        scene = build_scene(
-            shown,
-            highlights=highlights,
-            lang=self.lang,
-            width=self.board_width,
-            caption=self._caption_text(),
-            presenter=self.presenter,
-        )
-        if self.zoomed:  # the village open large, in a picture of the board's size
-            scene = zoom_scene(
-                shown,
-                self.zoomed,
-                highlights=highlights,
-                journey_from=self._journey_from(),
-                lang=self.lang,
-                width=scene.width,
-                height=scene.height,
-            )
-        self.canvas.draw(scene)
-        self._sync(highlights)
-
-    def _sync(self, highlights: Sequence[Highlight]) -> None:
-        """Sync traits, status, side panel and buttons with the controller, then tell the
-        :meth:`on_change` callbacks."""
-        pos = self.controller.position
-        text = pos.to_json()
-        if text != self.position:  # the trait follows the game (no message when it stays)
-            self.position = text
-        shown = [
-            {
-                "kind": h.kind,
-                "village": h.village,
-                "type": h.type,
-                "bridge": list(h.bridge) if h.bridge else None,
-            }
-            for h in highlights
-        ]
-        self.set_trait("highlights", shown)
-        ctl = self.controller
-        selection = ""
-        if ctl.pending_journey:
-            selection = f"journey:{ctl.pending_journey}"
-        elif ctl.pending_recruit:
-            selection = f"recruit:{ctl.pending_recruit[0]}:{ctl.pending_recruit[1]}"
-        self.set_trait("selection", selection)
-        self.status.value = status_html(pos, self.lang, busy=self.busy)
-        self.side_info.value = supply_html(pos, self.lang)
-        self.action_box.options = [str(a) for a in pos.legal_actions()] if not pos.is_over else []
-        self.action_box.disabled = self.busy
-        self.description_text.value = description_html(pos, self.lang)
-        busy = self.busy
-        buttons = self.buttons
-        buttons["undo"].disabled = buttons["start"].disabled = busy or not self.record.can_undo()
-        buttons["redo"].disabled = buttons["end"].disabled = busy or not self.record.can_redo()
-        buttons["confirm"].disabled = busy or self.controller.pending_recruit is None
-        buttons["pass"].disabled = buttons["cancel"].disabled = busy
-        self.link_tools.refresh()
-        self._change_callbacks(self)
-        node = self.record.current
-        if node is not self._node_told:  # another node on show: a move, undo, a new game
-            self._node_told = node
-            self._node_callbacks(self)
 
 
 #: The board's own names (``visible_errors``, ``relabel``... are :mod:`.common`'s).

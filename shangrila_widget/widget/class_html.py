@@ -1,20 +1,141 @@
-"""The teacher's class view in HTML: the lesson's report as a chart, and the view's style
-sheet (presenter mode included)."""
+"""The teacher's class view in HTML: the join box, the question's options, its tally and
+explanation after Reveal, a step of the play-out, the lesson's report as a chart, and the
+view's style sheet (presenter mode included). Every name typed on a phone is escaped here."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
 from shangrila_widget.class_session.report import misreading_name
+from shangrila_widget.exercises import Exercise, PlayStep
 from shangrila_widget.render.layout import board_layout
 from shangrila_widget.render.styles import PRESENTER_LETTERING
 from shangrila_widget.rules.messages import Language, rule_title, say
+from shangrila_widget.widget.board_html import rule_badge
 
-__all__ = ["class_stylesheet", "report_chart_html"]
+__all__ = [
+    "answer_counts",
+    "class_stylesheet",
+    "explanation_html",
+    "join_html",
+    "names_html",
+    "options_html",
+    "report_chart_html",
+    "step_html",
+    "tally_html",
+]
+
+
+def join_html(url: str, qr_svg: str, lang: Language, *, large: bool) -> str:
+    """The join box: the QR code of the students' ``url`` (``qr_svg``), the link under it."""
+    size = "large" if large else "small"
+    scan = html.escape(say("class.teacher_scan", lang))
+    return (
+        f"<div class='shangrila-class-qr-{size}'>"
+        f"<div class='shangrila-qr-picture'>{qr_svg}</div>"
+        f"<div class='shangrila-class-link'>{scan}"
+        f"<br><a href='{html.escape(url, quote=True)}' target='_blank' "
+        f"class='shangrila-class-students-link'>{html.escape(url)}</a></div></div>"
+    )
+
+
+def names_html(students: Iterable[Mapping[str, Any]], lang: Language) -> str:
+    """The names of the students joined, escaped (one without a name is said anonymous).
+
+    >>> names_html([{"name": "<b>Ola</b>"}, {"name": ""}], "en")
+    "<div class='shangrila-class-names-list'>&lt;b&gt;Ola&lt;/b&gt;, (anonymous)</div>"
+    """
+    names = [str(s.get("name") or "") for s in students]
+    if not names:
+        return ""
+    anonymous = html.escape(say("class.teacher_anonymous", lang))
+    shown = ", ".join(html.escape(n) if n else anonymous for n in names)
+    return f"<div class='shangrila-class-names-list'>{shown}</div>"
+
+
+def options_html(exercise: Exercise, lang: Language) -> str:
+    """The options while the question is open: their words only, no counts."""
+    items = "".join(
+        f"<li>{html.escape(option.text.text(lang))}</li>" for option in exercise.options
+    )
+    return f"<ol class='shangrila-class-options' type='A'>{items}</ol>"
+
+
+def answer_counts(tally: Iterable[Mapping[str, Any]]) -> dict[int | None, int]:
+    """The server's tally after Reveal as answers per option index (None: no option names it).
+
+    >>> answer_counts([{"option": 1, "count": 2}, {"option": None, "count": 1}])
+    {1: 2, None: 1}
+    """
+    counts: dict[int | None, int] = {}
+    for row in tally:
+        option = row.get("option")
+        key = None if option is None else int(option)
+        counts[key] = counts.get(key, 0) + int(row["count"])
+    return counts
+
+
+def tally_html(exercise: Exercise, counts: Mapping[int | None, int], lang: Language) -> str:
+    """A bar per option with its count (``counts``: :func:`answer_counts`); each wrong one
+    named by its misreading."""
+    total = sum(counts.values())
+    rows = []
+    for index, option in enumerate(exercise.options):
+        count = counts.get(index, 0)
+        width = 0 if total == 0 else round(100 * count / total)
+        if option.correct:
+            label = say("class.teacher_count_right", lang, count=count, total=total)
+        elif option.misreading is not None:
+            label = say(
+                "class.teacher_count_misread",
+                lang,
+                count=count,
+                total=total,
+                misreading=misreading_name(option.misreading, lang),
+            )
+        else:
+            label = say("class.teacher_count_of", lang, count=count, total=total)
+        kind = "right" if option.correct else "wrong"
+        mark = "✓" if option.correct else "✗"
+        rows.append(
+            f"<div class='shangrila-class-bar-row shangrila-class-{kind}' "
+            f"data-option='{index}' data-count='{count}'>"
+            f"<div class='shangrila-class-option-text'>{mark} "
+            f"{html.escape(option.text.text(lang))}</div>"
+            f"<div class='shangrila-class-bar-track'><div class='shangrila-class-bar' "
+            f"style='width:{width}%'></div></div>"
+            f"<div class='shangrila-class-bar-label'>{html.escape(label)}</div></div>"
+        )
+    other = counts.get(None, 0)
+    if other:  # spaces or a journey that no option names
+        label = say("class.teacher_count_other", lang, count=other, total=total)
+        rows.append(
+            f"<div class='shangrila-class-bar-row shangrila-class-wrong' "
+            f"data-option='none' data-count='{other}'>"
+            f"<div class='shangrila-class-bar-label'>✗ {html.escape(label)}</div></div>"
+        )
+    return "".join(rows)
+
+
+def explanation_html(exercise: Exercise, counts: Mapping[int | None, int], lang: Language) -> str:
+    """The right answer, then why each wrong option chosen by someone is wrong."""
+    said = [say("ui.exercise_answer_was", lang, answer=exercise.answer.text.text(lang))]
+    for index, option in enumerate(exercise.options):
+        if not option.correct and option.misreading and counts.get(index, 0):
+            said.append(exercise.explain(option, lang))
+    return "".join(f"<p>{html.escape(text)}</p>" for text in said)
+
+
+def step_html(step: PlayStep, lang: Language) -> str:
+    """One step of the action played out: its rule's badge and what happened."""
+    return (
+        f"<div class='shangrila-feedback'>{rule_badge(step.rule, lang)} "
+        f"{html.escape(step.words(lang))}</div>"
+    )
 
 
 def report_chart_html(report: Mapping[str, Any], lang: Language = "en") -> str:

@@ -20,6 +20,10 @@ run too), so the kernel is never blocked and the widget never changes from two t
 once. A failed request is shown in the widget, in red, never swallowed.
 
 Every name typed on a phone is escaped before it is shown.
+
+This module follows the server and shows its states; the controls and their words are laid
+out by :mod:`~shangrila_widget.widget.class_layout`, the HTML they show is
+:mod:`~shangrila_widget.widget.class_html`'s.
 """
 
 from __future__ import annotations
@@ -32,19 +36,26 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import ipywidgets as widgets
 import traitlets
 
-from shangrila_widget.class_session.report import misreading_name
 from shangrila_widget.class_session.teacher_client import ClassServerError, TeacherApi
-from shangrila_widget.exercises import ASKABLE_RULES, LEVELS, Exercise, PlayStep, play_out
+from shangrila_widget.exercises import Exercise, PlayStep, play_out
 from shangrila_widget.render.qr import qr_svg
 from shangrila_widget.rules import GameRecord
-from shangrila_widget.rules.messages import LANGUAGES, Language, rule_title, say
-from shangrila_widget.tour import load_chapters
-from shangrila_widget.widget.board_html import rule_badge
+from shangrila_widget.rules.messages import LANGUAGES, Language, say
 from shangrila_widget.widget.board_widget import ShangriLaBoard
-from shangrila_widget.widget.class_html import class_stylesheet, report_chart_html
+from shangrila_widget.widget.class_html import (
+    answer_counts,
+    class_stylesheet,
+    explanation_html,
+    join_html,
+    names_html,
+    options_html,
+    report_chart_html,
+    step_html,
+    tally_html,
+)
+from shangrila_widget.widget.class_layout import ClassLayout
 from shangrila_widget.widget.clock import Clock
 from shangrila_widget.widget.common import show_error_in, visible_errors
 from shangrila_widget.widget.contract import CONTROLS
@@ -57,8 +68,6 @@ log = logging.getLogger(__name__)
 
 #: After a failed poll, wait this long before the next one.
 RETRY_SECONDS = 2.0
-#: The most questions a lesson has (the lesson's spec allows 1-30).
-MOST_QUESTIONS = 30
 
 
 def _questions_of(spec: Mapping[str, Any]) -> list[Exercise]:
@@ -68,7 +77,7 @@ def _questions_of(spec: Mapping[str, Any]) -> list[Exercise]:
     return list(build_questions(LessonSpec.from_json(dict(spec))))
 
 
-class ClassSession(widgets.VBox):  # type: ignore[misc]
+class ClassSession(ClassLayout):
     """The teacher's view of a class session (see the module docstring).
 
     ``server``: a running class server (``launch.start_server(...)``), or give ``api``, a
@@ -157,129 +166,6 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
 
         server = start_server(db=db, host=host, port=port, lang=lang)
         return cls(server, lang=lang, **kwargs)
-
-    # ------------------------------------------------------------------ layout
-
-    def _build(self) -> None:
-        self.title = widgets.HTML()
-        self.title.add_class("shangrila-class-title")
-        self.code_label = widgets.HTML()
-        self.code_label.add_class("shangrila-class-code")
-        self.joined_label = widgets.HTML()
-        self.joined_label.add_class("shangrila-class-joined")
-        self.next_button = widgets.Button(layout={"width": "auto"})
-        self.next_button.on_click(self._guarded(lambda _b: self.next()))
-        self.reveal_button = widgets.Button(layout={"width": "auto"})
-        self.reveal_button.on_click(self._guarded(lambda _b: self.reveal()))
-        self.end_button = widgets.Button(layout={"width": "auto"})
-        self.end_button.on_click(self._guarded(lambda _b: self.end()))
-        self.presenter_button = widgets.ToggleButton(layout={"width": "auto"})
-        self.lang_toggle = widgets.ToggleButtons(
-            options=[("EN", "en"), ("PL", "pl")], layout={"width": "auto"}
-        )
-        self.lang_toggle.style.button_width = "3em"
-        self.lang_toggle.add_class("shangrila-class-lang")
-        self._header = widgets.HBox(
-            [
-                self.title,
-                self.code_label,
-                self.joined_label,
-                self.next_button,
-                self.reveal_button,
-                self.end_button,
-                self.presenter_button,
-                self.lang_toggle,
-            ],
-            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
-        )
-        self._header.add_class("shangrila-class-header")
-        # The join box: the QR code of the students' link, the link and the names joined.
-        self.qr_box = widgets.HTML()
-        self.qr_box.add_class("shangrila-class-qr")
-        self.names_box = widgets.HTML()
-        self.names_box.add_class("shangrila-class-names")
-        # The lesson chooser.
-        self.chapter_pick = widgets.Dropdown(layout={"width": "auto"})
-        self.rule_pick = widgets.Dropdown(layout={"width": "auto"})
-        self.level_pick = widgets.Dropdown(layout={"width": "auto"})
-        self.seed_box = widgets.BoundedIntText(value=1, min=0, max=10**9, layout={"width": "auto"})
-        self.count_box = widgets.BoundedIntText(
-            value=5, min=1, max=MOST_QUESTIONS, layout={"width": "auto"}
-        )
-        self.start_button = widgets.Button(layout={"width": "auto"})
-        self.start_button.on_click(self._guarded(lambda _b: self.start_lesson()))
-        self.chooser = widgets.VBox(
-            [
-                self.chapter_pick,
-                self.rule_pick,
-                self.level_pick,
-                self.seed_box,
-                self.count_box,
-                self.start_button,
-            ]
-        )
-        self.chooser.add_class("shangrila-class-chooser")
-        # The question, its options (counts only after Reveal) and the explanation.
-        self.question_box = widgets.HTML()
-        self.question_box.add_class("shangrila-class-question")
-        self.answered_label = widgets.HTML()
-        self.answered_label.add_class("shangrila-class-answered")
-        self.tally_box = widgets.HTML()
-        self.tally_box.add_class("shangrila-class-tally")
-        self.explanation = widgets.HTML()
-        self.explanation.add_class("shangrila-class-explanation")
-        self.back_button = widgets.Button(layout={"width": "auto"})
-        self.back_button.on_click(self._guarded(lambda _b: self.previous_step()))
-        self.step_button = widgets.Button(layout={"width": "auto"})
-        self.step_button.on_click(self._guarded(lambda _b: self.next_step()))
-        self.step_label = widgets.HTML()
-        self.step_text = widgets.HTML()
-        self.step_text.add_class("shangrila-class-step-text")
-        self._stepper = widgets.VBox(
-            [widgets.HBox([self.back_button, self.step_button, self.step_label]), self.step_text]
-        )
-        self._stepper.add_class("shangrila-class-steps")
-        self.report_box = widgets.HTML()
-        self.report_box.add_class("shangrila-class-report")
-        self.panel = widgets.VBox(
-            [
-                self.report_box,
-                self.qr_box,
-                self.names_box,
-                self.chooser,
-                self.question_box,
-                self.answered_label,
-                self.tally_box,
-                self.explanation,
-                self._stepper,
-            ]
-        )
-        self.panel.add_class("shangrila-class-panel")
-        # The board in a box of this widget's own: hidden with it while no question is on
-        # show (the board's own display belongs to the board and its presenter mode).
-        self.board_box = widgets.Box([self.board])
-        self.board_box.add_class("shangrila-class-board-box")
-        self._main = widgets.HBox([self.board_box, self.panel])
-        self._main.add_class("shangrila-class-main")
-        self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.error_box.add_class("shangrila-class-error")
-
-    @visible_errors
-    def _presenter_changed(self, _change: dict[str, Any]) -> None:
-        self._place_header()
-
-    def _place_header(self) -> None:
-        """The header (the join code, the controls) above everything, or, in presenter mode,
-        at the top of the side panel: the board then takes the whole height (on a projector,
-        and in a notebook's panel with a side bar open, the room its letters need)."""
-        panel: list[widgets.Widget] = [c for c in self.panel.children if c is not self._header]
-        top: list[widgets.Widget] = [self._main, self.error_box, self._style]
-        if self.presenter:
-            panel.insert(0, self._header)
-        else:
-            top.insert(0, self._header)
-        self.panel.children = panel
-        self.children = top
 
     def _guarded(self, callback: Callable[..., Any]) -> Callable[..., Any]:
         def run(*args: Any) -> Any:
@@ -480,21 +366,13 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
             f"<b class='shangrila-class-code-value'>{html.escape(code)}</b>"
         )
         self.joined_label.value = html.escape(say("class.teacher_joined", lang, n=self.joined))
-        self.next_button.description = say("class.teacher_next", lang)
-        self.reveal_button.description = say("class.teacher_reveal", lang)
-        self.end_button.description = say("class.teacher_end", lang)
-        self.presenter_button.description = say("ui.presenter", lang)
-        self.presenter_button.tooltip = say("ui.presenter_tip", lang)
-        self.start_button.description = say("class.teacher_start", lang)
-        self.back_button.description = say("exercise.step_back", lang)
-        self.step_button.description = say("exercise.step_next", lang)
         has_lesson = bool(state.get("lesson")) and not state.get("ended")
         question = state.get("question") or {}
         last = bool(question) and int(question.get("index", 0)) + 1 >= int(question.get("total", 0))
         self.next_button.disabled = not has_lesson or phase == "open" or last
         self.reveal_button.disabled = phase != "open"
         self.end_button.disabled = not has_lesson
-        self._relabel_chooser()
+        self._relabel_controls()
         lobby = phase in ("lobby", "ended")
         self._show_join(large=phase == "lobby")
         self.chooser.layout.display = "flex" if lobby else "none"
@@ -517,13 +395,13 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
             answered = say("class.teacher_answered", lang, n=self.answered, total=self.joined)
             self.answered_label.value = f"<b>{html.escape(answered)}</b>"
             if phase == "revealed":
-                self.tally_box.value = self._tally_html(exercise)
-                self.explanation.value = self._explanation_html(exercise)
+                self.tally_box.value = tally_html(exercise, self._counts(), lang)
+                self.explanation.value = explanation_html(exercise, self._counts(), lang)
                 self._stepper.layout.display = "flex" if self.steps else "none"
                 if self.steps:
                     self._say_step()
             else:
-                self.tally_box.value = self._options_html(exercise)
+                self.tally_box.value = options_html(exercise, lang)
                 self.explanation.value = ""
                 self._stepper.layout.display = "none"
         self.report_box.value = (
@@ -531,135 +409,23 @@ class ClassSession(widgets.VBox):  # type: ignore[misc]
         )
         self.report_box.layout.display = "block" if self.report_box.value else "none"
 
-    def _relabel_chooser(self) -> None:
-        lang = self.lang
-        any_word = say("class.teacher_any", lang)
-        chapters = [(say("class.teacher_no_chapter", lang), "")] + [
-            (chapter.title[lang], chapter.id) for chapter in load_chapters()
-        ]
-        rules = [(any_word, "")] + [
-            (f"{rule_title(rule, lang)} ({rule})", rule) for rule in sorted(ASKABLE_RULES)
-        ]
-        levels: list[tuple[str, Any]] = [(any_word, 0)] + [
-            (say(f"exercise.level_{level}", lang), level) for level in LEVELS
-        ]
-        for pick, options, label in (
-            (self.chapter_pick, chapters, "class.teacher_chapter"),
-            (self.rule_pick, rules, "class.teacher_rule"),
-            (self.level_pick, levels, "class.teacher_level"),
-        ):
-            if list(pick.options) != options:
-                value = pick.value
-                pick.options = options  # ipywidgets then selects nothing: select again
-                pick.value = value if any(v == value for _, v in options) else options[0][1]
-            pick.description = say(label, lang)
-        self.seed_box.description = say("class.teacher_seed", lang)
-        self.count_box.description = say("class.teacher_count", lang)
-        for control in (self.chapter_pick, self.rule_pick, self.level_pick):
-            control.style.description_width = "initial"
-        self.seed_box.style.description_width = "initial"
-        self.count_box.style.description_width = "initial"
-
     def _show_join(self, *, large: bool) -> None:
         url = str(self.state.get("students_url", ""))
         if url and url != self._qr_url:
             self._qr_url = url
             self._qr_svg = qr_svg(url, title=say("class.teacher_scan", self.lang))
-        if not url:
-            self.qr_box.value = ""
-            return
-        size = "large" if large else "small"
-        self.qr_box.value = (
-            f"<div class='shangrila-class-qr-{size}'>"
-            f"<div class='shangrila-qr-picture'>{self._qr_svg}</div>"
-            f"<div class='shangrila-class-link'>{html.escape(say('class.teacher_scan', self.lang))}"
-            f"<br><a href='{html.escape(url, quote=True)}' target='_blank' "
-            f"class='shangrila-class-students-link'>{html.escape(url)}</a></div></div>"
-        )
-        names = [str(s.get("name") or "") for s in self.state.get("students") or []]
-        if large and names:
-            anonymous = say("class.teacher_anonymous", self.lang)
-            shown = ", ".join(html.escape(n) if n else html.escape(anonymous) for n in names)
-            self.names_box.value = f"<div class='shangrila-class-names-list'>{shown}</div>"
-        else:
-            self.names_box.value = ""
-
-    def _options_html(self, exercise: Exercise) -> str:
-        """The options while the question is open: their words only, no counts."""
-        items = "".join(
-            f"<li>{html.escape(option.text.text(self.lang))}</li>" for option in exercise.options
-        )
-        return f"<ol class='shangrila-class-options' type='A'>{items}</ol>"
-
-    def _tally_html(self, exercise: Exercise) -> str:
-        """A bar per option with its count; each wrong one named by its misreading."""
-        lang = self.lang
-        counts = self._counts()
-        total = sum(counts.values())
-        rows = []
-        for index, option in enumerate(exercise.options):
-            count = counts.get(index, 0)
-            width = 0 if total == 0 else round(100 * count / total)
-            if option.correct:
-                label = say("class.teacher_count_right", lang, count=count, total=total)
-            elif option.misreading is not None:
-                label = say(
-                    "class.teacher_count_misread",
-                    lang,
-                    count=count,
-                    total=total,
-                    misreading=misreading_name(option.misreading, lang),
-                )
-            else:
-                label = say("class.teacher_count_of", lang, count=count, total=total)
-            kind = "right" if option.correct else "wrong"
-            mark = "✓" if option.correct else "✗"
-            rows.append(
-                f"<div class='shangrila-class-bar-row shangrila-class-{kind}' "
-                f"data-option='{index}' data-count='{count}'>"
-                f"<div class='shangrila-class-option-text'>{mark} "
-                f"{html.escape(option.text.text(lang))}</div>"
-                f"<div class='shangrila-class-bar-track'><div class='shangrila-class-bar' "
-                f"style='width:{width}%'></div></div>"
-                f"<div class='shangrila-class-bar-label'>{html.escape(label)}</div></div>"
-            )
-        other = counts.get(None, 0)
-        if other:  # spaces or a journey that no option names
-            label = say("class.teacher_count_other", lang, count=other, total=total)
-            rows.append(
-                f"<div class='shangrila-class-bar-row shangrila-class-wrong' "
-                f"data-option='none' data-count='{other}'>"
-                f"<div class='shangrila-class-bar-label'>✗ {html.escape(label)}</div></div>"
-            )
-        return "".join(rows)
+        self.qr_box.value = join_html(url, self._qr_svg, self.lang, large=large) if url else ""
+        students = self.state.get("students") or []
+        self.names_box.value = names_html(students, self.lang) if url and large else ""
 
     def _counts(self) -> dict[int | None, int]:
-        """The tally after Reveal: answers per option index (None: no option names it)."""
-        counts: dict[int | None, int] = {}
-        for row in self.state.get("tally") or []:
-            option = row.get("option")
-            key = None if option is None else int(option)
-            counts[key] = counts.get(key, 0) + int(row["count"])
-        return counts
-
-    def _explanation_html(self, exercise: Exercise) -> str:
-        """The right answer, then why each wrong option chosen by someone is wrong."""
-        lang = self.lang
-        counts = self._counts()
-        said = [say("ui.exercise_answer_was", lang, answer=exercise.answer.text.text(lang))]
-        for index, option in enumerate(exercise.options):
-            if not option.correct and option.misreading and counts.get(index, 0):
-                said.append(exercise.explain(option, lang))
-        return "".join(f"<p>{html.escape(text)}</p>" for text in said)
+        return answer_counts(self.state.get("tally") or [])
 
     def _say_step(self) -> None:
         lang, step = self.lang, self.steps[self.step]
         label = say("exercise.step_of", lang, number=self.step + 1, total=len(self.steps))
         self.step_label.value = f"<small>{html.escape(label)}</small>"
-        self.step_text.value = (
-            f"<div class='shangrila-feedback'>{rule_badge(step.rule, lang)} "
-            f"{html.escape(step.words(lang))}</div>"
-        )
+        self.step_text.value = step_html(step, lang)
         self.back_button.disabled = self.step == 0
         self.step_button.disabled = self.step == len(self.steps) - 1
 

@@ -48,6 +48,7 @@ from shangrila_widget.rules.messages import LANGUAGES, Language, action_words, p
 from shangrila_widget.widget.clock import Clock
 from shangrila_widget.widget.common import Callbacks, show_error_in, visible_errors
 from shangrila_widget.widget.controller import Feedback
+from shangrila_widget.widget.seat_search import SLICE_SECONDS
 
 if TYPE_CHECKING:
     from shangrila_widget.render.review_chart import ChartScene
@@ -56,8 +57,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("shangrila_widget")
 
 PIXEL_RATIO = 2.0
-#: How long one slice of the review runs before the kernel gets the loop back (seconds).
-SLICE_SECONDS = 0.05
 
 
 class ReviewChart(widgets.VBox):  # type: ignore[misc]

@@ -18,48 +18,47 @@ board is :attr:`~ShangriLaBoard.busy` (clicks wait, the status says "thinking…
 shows the search's progress against its budget. Without a running loop (a plain script, the
 tests) the same slices run one after another at once. No threads: the widget must work under
 Pyodide, and a search thread would compete with the kernel for the interpreter anyway.
+
+This module decides (when a seat thinks, what it plays, watch mode, undo past the computer's
+moves); one search in slices is :mod:`~shangrila_widget.widget.seat_search`, the buttons and
+the bar that show it are :mod:`~shangrila_widget.widget.seats_bar`.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
-
-import ipywidgets as widgets
+from typing import TYPE_CHECKING, Literal
 
 from shangrila_widget.bots import explain_action
 from shangrila_widget.bots import levels as bot_levels
 from shangrila_widget.bots.hint import hint_of
-from shangrila_widget.bots.levels import Budget
 from shangrila_widget.bots.review import REVIEW_ITERATIONS
-from shangrila_widget.bots.thinking import Thinker, Thought
+from shangrila_widget.bots.thinking import Thought
 from shangrila_widget.deprecation import old_names
 from shangrila_widget.render.highlight import Highlight, HighlightKind
-from shangrila_widget.rules import Action, Journey, Node, Place, Position, Recruit, ShangrilaError
-from shangrila_widget.rules.errors import excerpt
+from shangrila_widget.rules import Action, Journey, Place, Position, Recruit, ShangrilaError
 from shangrila_widget.rules.messages import (
     LANGUAGES,
     Language,
     Message,
     action_message,
     problem,
-    say,
 )
 from shangrila_widget.widget import clock as clocks
-from shangrila_widget.widget.common import relabel, shown_errors
+from shangrila_widget.widget.common import shown_errors
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.game_review import ReviewChart
+
+# Found here too, as before the split (the slices' length and the budget's words):
+from shangrila_widget.widget.seat_search import SLICE_SECONDS as SLICE_SECONDS
+from shangrila_widget.widget.seat_search import SeatSearch
+from shangrila_widget.widget.seat_search import budget_words as budget_words
+from shangrila_widget.widget.seats_bar import SPEEDS, SeatsBar, seats_words
 
 if TYPE_CHECKING:  # for the annotations only: the board imports this module, not back
     from shangrila_widget.render.layout import HitTarget
     from shangrila_widget.widget.contract import BoardContract
-
-#: How long one slice of a search runs before the kernel gets the loop back (seconds).
-SLICE_SECONDS = 0.05
-#: Pauses between two moves in watch mode, by speed (seconds).
-SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.3, "fastest": 0.0}
 
 
 def hint_highlights(action: Action, kind: HighlightKind = "hint") -> list[Highlight]:
@@ -78,64 +77,12 @@ def hint_highlights(action: Action, kind: HighlightKind = "hint") -> list[Highli
     return []
 
 
-def budget_words(budget: Budget, lang: Language) -> str:
-    """A search budget in words: "200 iterations or 0.3 s"."""
-    n, s = budget.iterations, budget.seconds
-    if n is not None and s is not None:
-        return say("ui.budget_both", lang, n=n, s=_number(s, lang))
-    if s is not None:
-        return say("ui.budget_seconds", lang, s=_number(s, lang))
-    return say("ui.budget_iterations", lang, n=n)
-
-
-def _number(value: float, lang: Language, digits: int | None = None) -> str:
-    """A number as the language writes it (a decimal comma in Polish)."""
-    text = f"{value:g}" if digits is None else f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang == "pl" else text
-
-
 def _per_language(make: Callable[[Language], str]) -> dict[str, str]:
     return {lang: make(lang) for lang in LANGUAGES}
 
 
 def _level_name(level: str) -> Message:
     return Message(f"ui.level_{level}")
-
-
-class _Thinking:
-    """One :class:`~shangrila_widget.bots.thinking.Thinker` in slices: a computer player's
-    move or a hint."""
-
-    def __init__(self, kind: Literal["move", "hint"], node: Node, bot: bot_levels.Bot) -> None:
-        self.kind = kind
-        self.node = node
-        self.bot = bot
-        self.position: Position = node.position
-        self.player = self.position.to_move
-        seed = None if bot.seed is None else bot.seed + node.ply  # each move its own seed
-        self.thinker = Thinker(self.position, bot_levels.Bot(bot.level, bot.budget, seed))
-
-    def step(self) -> bool:
-        """Think one slice more; True when done."""
-        return self.thinker.step(SLICE_SECONDS)
-
-    def fraction(self) -> float:
-        return self.thinker.progress
-
-    def progress(self, lang: Language) -> tuple[str, str]:
-        """(what is done, the budget) in words."""
-        done = self.thinker.iterations
-        budget = self.thinker.budget
-        if budget is None:
-            return say("ui.budget_iterations", lang, n=done), "—"
-        if budget.seconds is not None:
-            spent = say("ui.budget_seconds", lang, s=_number(self.thinker.elapsed, lang, 1))
-            return spent, budget_words(budget, lang)
-        return str(done), budget_words(budget, lang)
-
-    def thought(self) -> Thought:
-        """What the thinking found (its first line is the move)."""
-        return self.thinker.thought()
 
 
 class ComputerPlayers:
@@ -162,7 +109,7 @@ class ComputerPlayers:
         self.bots: dict[str, bot_levels.Bot] = bot_levels.seated_bots(bots, players)
         self.hint_bot = bot_levels.as_bot(hint_bot)
         self.clock = clocks.Clock()
-        self.thinking: _Thinking | None = None
+        self.thinking: SeatSearch | None = None
         self.playing = False  # watch mode: Play pressed, not paused
         self._note: str | None = None  # a sentence key shown in the bar when not thinking
         self._generation = 0  # bumped by pause/undo: pending callbacks of older runs stop
@@ -180,105 +127,52 @@ class ComputerPlayers:
         if self.watching:
             board.say(Feedback.sentence("info", "watch_welcome"))
 
-    # ------------------------------------------------------------------ layout
+    # ------------------------------------------------------------------ the bar
 
     def _build(self) -> None:
-        board = self.board
-        runs: dict[str, tuple[str, Callable[[], Any]]] = {
-            "hint": ("shangrila-hint", self.hint),
-            "review": ("shangrila-review", self.review_later),
-            "play": ("shangrila-watch-play", self.play),
-            "pause": ("shangrila-watch-pause", self.pause),
-            "step": ("shangrila-watch-step", self.step),
+        runs = {
+            "hint": self.hint,
+            "review": self.review_later,
+            "play": self.play,
+            "pause": self.pause,
+            "step": self.step,
         }
+        guarded = {name: shown_errors(self.board, run) for name, run in runs.items()}
+        #: The seats' controls (:class:`~shangrila_widget.widget.seats_bar.SeatsBar`).
+        self.view = view = SeatsBar(guarded, watching=self.watching, speed=bool(self.bots))
         #: The seats' buttons by name: ``hint``, ``review``, ``play``, ``pause``, ``step``.
-        self.buttons: dict[str, widgets.Button] = {}
-        for name, (css_class, run) in runs.items():
-            button = widgets.Button(layout={"width": "auto"})
-            button.add_class(css_class)
-            button.on_click(shown_errors(board, lambda _b, run=run: run()))
-            self.buttons[name] = button
-        self._hint_button, self._review_button = self.buttons["hint"], self.buttons["review"]
-        self._play, self._pause, self._step = (self.buttons[k] for k in ("play", "pause", "step"))
-        self._speed = widgets.SelectionSlider(
-            options=[(k, k) for k in SPEEDS], value="normal", continuous_update=False
-        )
+        self.buttons = view.buttons
         #: How far the search under way is (hidden while nothing thinks).
-        self.progress = self._progress = widgets.FloatProgress(
-            value=0.0, min=0.0, max=1.0, layout=widgets.Layout(width="120px", display="none")
-        )
+        self.progress = view.progress
         #: What is thinking, against which budget (or "Paused.").
-        self.progress_text = self._progress_text = widgets.HTML()
-        self._progress_text.add_class("shangrila-thinking")
-        watch = [self._play, self._pause, self._step] if self.watching else []
-        watch += [self._speed] if self.bots else []
-        self.bar = widgets.HBox(
-            [self._hint_button, *watch, self._review_button, self._progress, self._progress_text],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"),
-        )
+        self.progress_text = view.progress_text
         #: Who the computer players are, with their levels and budgets.
-        self.seats_info = self._seats_info = widgets.HTML()
-        self._seats_info.add_class("shangrila-seats")
-        self.review_box = widgets.VBox()
-        self.widget = widgets.VBox([self.bar, self._seats_info, self.review_box])
+        self.seats_info = view.seats_info
+        self.bar, self.review_box, self.widget = view.bar, view.review_box, view.widget
 
     @property
     def speed(self) -> str:
         """Watch mode's speed: ``"slow"``, ``"normal"``, ``"fast"`` or ``"fastest"`` (the
-        pause between two actions, :data:`SPEEDS`)."""
-        return str(self._speed.value)
+        pause between two actions, :data:`~shangrila_widget.widget.seats_bar.SPEEDS`)."""
+        return self.view.speed
 
     @speed.setter
     def speed(self, value: str) -> None:
-        if value not in SPEEDS:
-            raise ShangrilaError(problem("unknown_speed", value=excerpt(value), known=SPEEDS))
-        self._speed.value = value
+        self.view.speed = value
 
     @property
     def watching(self) -> bool:
         """Every seat is a computer player (watch mode)."""
         return bool(self.bots) and all(p in self.bots for p in self.board.game.players)
 
-    def _relabel(self, change: Any = None) -> None:
+    def _relabel(self, change: object = None) -> None:
         lang = self.board.lang
-        self._hint_button.description = say("ui.hint", lang)
-        self._hint_button.tooltip = say("ui.hint_tip", lang)
-        self._review_button.description = say("ui.review", lang)
-        self._review_button.tooltip = say("ui.review_tip", lang)
-        self._play.description = say("ui.watch_play", lang)
-        self._pause.description = say("ui.watch_pause", lang)
-        self._step.description = say("ui.watch_step", lang)
-        self._speed.description = say("ui.speed", lang)
-        relabel(self._speed, [(say(f"ui.speed_{k}", lang), k) for k in SPEEDS])
-        self._seats_info.value = self._seats_html(lang)
+        self.view.relabel(lang, seats_words(self.bots, self.board.game.players, lang))
         self._show_progress()
         self._update_buttons()
 
-    def _seats_html(self, lang: Language) -> str:
-        """Who the computer players are, with their levels and budgets (always on show)."""
-        if not self.bots:
-            return ""
-        items = []
-        for seat in self.board.game.players:
-            bot = self.bots.get(seat)
-            if bot is None:
-                continue
-            level = say(f"ui.level_{bot.level}", lang)
-            budget = bot.search_budget
-            items.append(
-                say(
-                    "ui.bot_budget" if budget else "ui.bot_level",
-                    lang,
-                    player=seat,
-                    level=level,
-                    budget=budget_words(budget, lang) if budget else "",
-                )
-            )
-        text = say("ui.bots_are", lang, seats="; ".join(items))
-        return f"<span>{html.escape(text)}</span>"
-
-    def _on_hints(self, change: Any = None) -> None:
-        self._hint_button.layout.display = None if self._hint_shown() else "none"
+    def _on_hints(self, change: object = None) -> None:
+        self.view.show_hint_button(self._hint_shown())
         if not self.board.hints and self.thinking is not None and self.thinking.kind == "hint":
             self._stop()
         self.board.clear_hint()
@@ -288,35 +182,17 @@ class ComputerPlayers:
         return bool(self.board.hints) and not self.watching
 
     def _update_buttons(self) -> None:
-        busy = self.thinking is not None
-        self._hint_button.disabled = busy
-        self._hint_button.layout.display = None if self._hint_shown() else "none"
-        self._review_button.disabled = busy
-        self._play.disabled = self.playing or self.board.game.is_over
-        self._pause.disabled = not self.playing and not busy
-        self._step.disabled = busy or (self.board.game.is_over and not self.board.record.can_redo())
+        game = self.board.game
+        self.view.update(
+            busy=self.thinking is not None,
+            hint_shown=self._hint_shown(),
+            playing=self.playing,
+            over=game.is_over,
+            can_redo=self.board.record.can_redo(),
+        )
 
     def _show_progress(self) -> None:
-        task = self.thinking
-        lang = self.board.lang
-        if task is None:
-            self._progress.layout.display = "none"
-            note = self._note
-            self._progress_text.value = f"<i>{say(f'ui.{note}', lang)}</i>" if note else ""
-            return
-        done, budget = task.progress(lang)
-        key = "hint_thinking" if task.kind == "hint" else "thinking_about"
-        text = say(
-            f"ui.{key}",
-            lang,
-            player=task.player,
-            level=say(f"ui.level_{task.bot.level}", lang),
-            done=done,
-            budget=budget,
-        )
-        self._progress.layout.display = None
-        self._progress.value = task.fraction()
-        self._progress_text.value = f"<i>{text}</i>"
+        self.view.show_progress(self.board.lang, self.thinking, self._note)
 
     # ------------------------------------------------------------------ events
 
@@ -370,7 +246,7 @@ class ComputerPlayers:
 
     def _start(self, kind: Literal["move", "hint"], bot: bot_levels.Bot) -> None:
         self._note = None
-        self.thinking = _Thinking(kind, self.board.record.current, bot)
+        self.thinking = SeatSearch(kind, self.board.record.current, bot)
         self._show_progress()
         self._update_buttons()
         self.board.busy = True
@@ -399,7 +275,7 @@ class ComputerPlayers:
         self.board.busy = False
         self._update_buttons()
 
-    def _finish(self, task: _Thinking) -> None:
+    def _finish(self, task: SeatSearch) -> None:
         """Play or show what ``task`` found. The task stays :attr:`thinking` while its move
         is played, so the board's change does not start the next computer seat at once:
         that one thinks after a pause, so that each move can be seen."""
@@ -421,7 +297,7 @@ class ComputerPlayers:
             else:
                 self.clock.later(SPEEDS[self.speed], shown_errors(board, self._maybe_move))
 
-    def _play_move(self, task: _Thinking, action: Action) -> None:
+    def _play_move(self, task: SeatSearch, action: Action) -> None:
         board = self.board
         played = board.play(action)
         if played.kind != "played":  # pragma: no cover - the bots only choose legal actions
@@ -437,7 +313,7 @@ class ComputerPlayers:
         )
         board.say(replace(said, rules=played.rules, events=played.events, action=action))
 
-    def _show_hint(self, task: _Thinking, thought: Thought) -> None:
+    def _show_hint(self, task: SeatSearch, thought: Thought) -> None:
         """Say the hint of ``thought``: its first line, why (compared with the next one and
         with the answers the search expects), rings on its spaces and its replies'."""
         board = self.board

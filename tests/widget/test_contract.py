@@ -17,7 +17,7 @@ from shangrila_widget.widget.contract import CONTRACT, CONTROLS, SLOTS
 
 WIDGET = Path(shangrila_widget.__file__).resolve().parent / "widget"
 #: The board's own modules: they may read the board's every part.
-BOARD_MODULES = {"board_widget.py", "board_layout.py", "board_input.py"}
+BOARD_MODULES = {"board_widget.py", "board_layout.py", "board_input.py", "board_drawing.py"}
 
 
 def board_reads(source: str) -> list[tuple[int, str]]:
