@@ -38,8 +38,10 @@ SHARED_CACHE_GROUPS = {
     "test_path_lite_browser.py": "lite-pages",
 }
 #: Other files whose tests share something costly per worker (a module fixture that builds
-#: the wheel): their tests stay on one worker.
-SHARED_FIXTURE_FILES = {"test_packaging.py"}
+#: the wheel, a learning path's bank of exercises, a reviewed game): their tests stay on one
+#: worker, one after another, so that the fixture is made once (handed out one by one, each
+#: worker made it again, about 5 s for the bank).
+SHARED_FIXTURE_FILES = {"test_packaging.py", "test_learner.py", "test_review_players.py"}
 #: Browser files split into several groups by a parameter of their tests: each group shares
 #: one kind of server (the every-screen matrix by host: Voila, JupyterLab, Notebook 7), and
 #: the groups run side by side on different workers.

@@ -28,6 +28,7 @@ from shangrila_widget.lite import site as lite_site
 from shangrila_widget.lite import wheels as lite_wheels
 from shangrila_widget.rules import Position
 from shangrila_widget.runtime import NotInBrowserError, in_browser
+from shangrila_widget.widget.address import configured, current_page
 from tests.support.paths import REPO_ROOT
 
 CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO_ROOT / ".lite-cache")
@@ -585,19 +586,21 @@ def test_show_notebook_hands_the_page_address_to_the_checker(
 
     from shangrila_widget.rules.ruling import question_string, ruling_link
 
-    for variable in ("SHANGRILA_PAGE_URL", "QUERY_STRING"):  # show_notebook sets them
-        monkeypatch.setenv(variable, "")  # recorded: put back as they were afterwards
+    for variable in ("SHANGRILA_PAGE_URL", "QUERY_STRING", "VOILA_REQUEST_URL"):
+        monkeypatch.delenv(variable, raising=False)
     monkeypatch.delenv("SHANGRILA_SITE_URL", raising=False)
     shown: list[object] = []
     monkeypatch.setattr(IPython.display, "display", lambda value: shown.append(value))
     pos = Position.from_compact("rbyv r play 7/R6/7/7/7/7/7/7/7/7/7/7/7 AB -")
     page = "https://example.org/site/dispute-checker.html"
     link = ruling_link(question_string(pos, "journey A B"), page)
-    lite_runner.show_notebook("dispute-checker.ipynb", {"__name__": "__main__"}, page=link)
-    checker = next(v for v in shown if type(v).__name__ == "DisputeChecker")
-    assert checker.game == pos  # type: ignore[attr-defined]
-    assert checker.question is not None  # type: ignore[attr-defined]
-    assert checker.link() == link  # type: ignore[attr-defined]
+    with configured(None):  # show_notebook says the page (configure): put back afterwards
+        lite_runner.show_notebook("dispute-checker.ipynb", {"__name__": "__main__"}, page=link)
+        checker = next(v for v in shown if type(v).__name__ == "DisputeChecker")
+        assert checker.game == pos  # type: ignore[attr-defined]
+        assert checker.question is not None  # type: ignore[attr-defined]
+        assert checker.link() == link  # type: ignore[attr-defined]
+    assert "SHANGRILA_PAGE_URL" not in os.environ and current_page().url is None  # not kept
 
 
 # --------------------------------------------------------------------------------------------

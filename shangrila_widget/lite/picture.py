@@ -18,9 +18,9 @@ the learning path's page (:data:`STORED_FIRST`).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,18 +39,15 @@ PICTURES = Path("static") / "first-boards"
 STARTING = "ui.lite_starting"
 """The line under the picture."""
 
-PAGE_VARIABLES = ("SHANGRILA_PAGE_URL", "QUERY_STRING")
-
 
 @contextmanager
 def _no_page_address() -> Iterator[None]:
-    """The build's environment without a page address (the picture is of the page opened
-    without a ruling), restored afterwards."""
-    saved = {name: os.environ.pop(name) for name in PAGE_VARIABLES if name in os.environ}
-    try:
+    """The widgets told of no page address while the build draws (the picture is of the page
+    opened without a ruling), what they were told before put back afterwards."""
+    from shangrila_widget.widget.address import configured, current_page
+
+    with configured(replace(current_page(), url=None, query="")):
         yield
-    finally:
-        os.environ.update(saved)
 
 
 def first_board_svg(name: str) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,9 +18,9 @@ def show_notebook(
     code cells run (in the IPython user namespace, or ``namespace``) with the code hidden,
     printed output and the value of a cell's last expression shown.
 
-    ``page``: the address of the page showing it (the ready pages give theirs), put where
-    the widgets read a page's address (``SHANGRILA_PAGE_URL``, and its query in
-    ``QUERY_STRING``, as Voila does: :mod:`shangrila_widget.widget.address`).
+    ``page``: the address of the page showing it (the ready pages give theirs), said to the
+    widgets where the program starts (:func:`shangrila_widget.widget.address.configure`), as
+    Voila's ``QUERY_STRING`` and ``VOILA_REQUEST_URL`` say it in a served kernel.
 
     The site's ready pages run it in JupyterLite's REPL on load; it works in any IPython
     kernel. An error in a cell stops there and shows the traceback, like a notebook.
@@ -33,10 +32,9 @@ def show_notebook(
     if namespace is None:
         namespace = shell.user_ns if shell is not None else {"__name__": "__main__"}
     if page is not None:
-        from urllib.parse import urlsplit
+        from shangrila_widget.widget.address import configure, current_page
 
-        os.environ["SHANGRILA_PAGE_URL"] = page
-        os.environ["QUERY_STRING"] = urlsplit(page).query
+        configure(current_page().on_page(page))
     for kind, value in notebook_outputs(name, namespace):
         if kind == "markdown":
             display(Markdown(value))  # type: ignore[no-untyped-call]

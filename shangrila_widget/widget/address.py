@@ -13,20 +13,26 @@ Where the kernel learns the address:
   ``SHANGRILA_PAGE_URL`` (and its query in ``QUERY_STRING``) before the notebook runs; a
   ruling in the fragment (``#ruling=r1~...``) is read there too.
 - Anywhere else (JupyterLab, a plain notebook) there is no page address: no ruling, and the
-  links use the site setting (``$SHANGRILA_SITE_URL``, read here: :func:`link_base`).
+  links use the site setting (``$SHANGRILA_SITE_URL``).
 
->>> import os
->>> os.environ["QUERY_STRING"] = "ruling=r1~standard~x~pass~00000000&lang=pl"
->>> page_parameter("ruling"), page_parameter("lang")
+This module reads no environment: what the kernel knows of its page is a value,
+:class:`PageAddress`. The program says it where it starts: the static site's
+:func:`~shangrila_widget.lite.show_notebook` calls :func:`configure` with the page it shows;
+otherwise (Voila, a notebook) the widgets ask :func:`current_page`, which takes it from the
+kernel's start environment (:mod:`shangrila_widget.widget.kernel_start`, the one reader).
+
+>>> page = PageAddress.from_environ({"QUERY_STRING": "ruling=r1~standard~x~pass~00000000&lang=pl"})
+>>> page.parameter("ruling"), page.parameter("lang")
 ('r1~standard~x~pass~00000000', 'pl')
->>> del os.environ["QUERY_STRING"]
->>> page_parameter("ruling") is None
+>>> PageAddress().parameter("ruling") is None
 True
 """
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Final
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
@@ -50,63 +56,132 @@ OTHER_PAGES: Final = (
 )
 
 
-def page_url() -> str | None:
-    """The page's whole address when the kernel knows it (see the module docs), else None."""
-    return os.environ.get(PAGE_URL_VARIABLE) or os.environ.get(VOILA_URL_VARIABLE) or None
-
-
-def page_parameter(name: str) -> str | None:
-    """The value of ``name`` in the page's address: its query (``QUERY_STRING``, or the
-    page's address), else its fragment read as a query (``#ruling=...``); None if absent."""
-    url = page_url()
-    sources = [os.environ.get(QUERY_VARIABLE, "")]
-    if url is not None:
-        parts = urlsplit(url)
-        sources += [parts.query, parts.fragment]
-    for source in sources:
-        values = parse_qs(source, keep_blank_values=True).get(name)
-        if values:
-            return values[0]
-    return None
-
-
 def _without_query(url: str) -> str:
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
 
 
-def link_base(on_checker_page: bool) -> str:
-    """The base of the links a widget copies: ``$SHANGRILA_SITE_URL`` when set; else, on a
-    served page, the checker's page (this page for the checker, the checker's notebook or
-    ready page beside this one for the tour and the board); else
-    :data:`~shangrila_widget.rules.questions.DEFAULT_BASE_URL`.
+@dataclass(frozen=True)
+class PageAddress:
+    """What a kernel knows of the page showing its widgets: the page's whole address
+    (``url``, None when there is none), its query (``query``, as ``QUERY_STRING`` gives it)
+    and the site setting (``site_url``: ``$SHANGRILA_SITE_URL``, None when unset)."""
 
-    >>> import os
-    >>> os.environ["VOILA_REQUEST_URL"] = "http://127.0.0.1:8870/voila/render/tour.ipynb?x=1"
-    >>> link_base(on_checker_page=False)
-    'http://127.0.0.1:8870/voila/render/dispute-checker.ipynb'
-    >>> del os.environ["VOILA_REQUEST_URL"]
-    """
-    explicit = os.environ.get(SITE_URL_VARIABLE)
-    if explicit:
-        return explicit
-    url = page_url()
-    if url is None:
+    url: str | None = None
+    query: str = ""
+    site_url: str | None = None
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str]) -> PageAddress:
+        """The address as Voila (or the static site's ready page) gives it in ``environ``: the
+        page's address ``SHANGRILA_PAGE_URL``, else ``VOILA_REQUEST_URL``; its query
+        ``QUERY_STRING``; the site setting ``SHANGRILA_SITE_URL``. Empty values count as
+        unset."""
+        return cls(
+            environ.get(PAGE_URL_VARIABLE) or environ.get(VOILA_URL_VARIABLE) or None,
+            environ.get(QUERY_VARIABLE, ""),
+            environ.get(SITE_URL_VARIABLE) or None,
+        )
+
+    def on_page(self, url: str) -> PageAddress:
+        """This address with the page ``url`` (and its query), the site setting kept."""
+        return replace(self, url=url, query=urlsplit(url).query)
+
+    def parameter(self, name: str) -> str | None:
+        """The value of ``name`` in the page's address: its query, else its fragment read as
+        a query (``#ruling=...``); None if absent."""
+        sources = [self.query]
+        if self.url is not None:
+            parts = urlsplit(self.url)
+            sources += [parts.query, parts.fragment]
+        for source in sources:
+            values = parse_qs(source, keep_blank_values=True).get(name)
+            if values:
+                return values[0]
+        return None
+
+    def link_base(self, on_checker_page: bool) -> str:
+        """The base of the links a widget copies: the site setting when set; else, on a
+        served page, the checker's page (this page for the checker, the checker's notebook or
+        ready page beside this one for the tour and the board); else
+        :data:`~shangrila_widget.rules.questions.DEFAULT_BASE_URL`.
+
+        >>> url = "http://127.0.0.1:8870/voila/render/tour.ipynb?x=1"
+        >>> PageAddress(url).link_base(on_checker_page=False)
+        'http://127.0.0.1:8870/voila/render/dispute-checker.ipynb'
+        """
+        if self.site_url:
+            return self.site_url
+        if self.url is None:
+            return DEFAULT_BASE_URL
+        here = _without_query(self.url)
+        if on_checker_page:
+            return here
+        if here.endswith(CHECKER_PAGES):
+            return here
+        for page, checker in OTHER_PAGES:
+            if here.endswith("/" + page):
+                return here[: -len(page)] + checker
         return DEFAULT_BASE_URL
-    here = _without_query(url)
-    if on_checker_page:
-        return here
-    if here.endswith(CHECKER_PAGES):
-        return here
-    for page, checker in OTHER_PAGES:
-        if here.endswith("/" + page):
-            return here[: -len(page)] + checker
-    return DEFAULT_BASE_URL
+
+
+#: The page the program said at its start (:func:`configure`), or None: the kernel's start
+#: environment says it.
+_configured: PageAddress | None = None
+
+
+def configure(page: PageAddress | None) -> None:
+    """Say, where the program starts, the page the widgets are shown on (the static site's
+    :func:`~shangrila_widget.lite.show_notebook` does); None goes back to the kernel's start
+    environment (:mod:`shangrila_widget.widget.kernel_start`)."""
+    global _configured
+    _configured = page
+
+
+@contextmanager
+def configured(page: PageAddress | None) -> Iterator[None]:
+    """:func:`configure` ``page`` for the ``with`` block, then put back what was said."""
+    before = _configured
+    configure(page)
+    try:
+        yield
+    finally:
+        configure(before)
+
+
+def current_page() -> PageAddress:
+    """The page the widgets are shown on: what :func:`configure` said, else what the kernel's
+    start environment says (read when asked, as Voila sets it before the kernel runs)."""
+    if _configured is not None:
+        return _configured
+    from shangrila_widget.widget.kernel_start import start_environment
+
+    return PageAddress.from_environ(start_environment())
+
+
+def page_url() -> str | None:
+    """The page's whole address when the kernel knows it (see the module docs), else None."""
+    return current_page().url
+
+
+def page_parameter(name: str) -> str | None:
+    """The value of ``name`` in the page's address (:meth:`PageAddress.parameter`)."""
+    return current_page().parameter(name)
+
+
+def link_base(on_checker_page: bool) -> str:
+    """The base of the links a widget copies (:meth:`PageAddress.link_base`) on the page the
+    widgets are shown on."""
+    return current_page().link_base(on_checker_page)
 
 
 __all__ = [
     "CHECKER_PAGES",
     "PAGE_URL_VARIABLE",
+    "PageAddress",
+    "configure",
+    "configured",
+    "current_page",
     "link_base",
     "page_parameter",
     "page_url",
