@@ -55,6 +55,8 @@ WORKER_RUNTIME_EARLY = (
 )
 
 EARLY_MARK = "/* shangrila_widget: Pyodide started early */"
+MISMATCH = "shangrila_widget: the kernel's settings differ from the page's; Python starts again"
+"""What the worker logs when the kernel's settings are not those the page started it with."""
 EARLY_FETCHES = 3
 """How many files the early worker downloads at once (of the browser's six connections)."""
 WORKER_PRELUDE = (
@@ -64,6 +66,9 @@ WORKER_PRELUDE = (
   const name = self.name || "";
   const FETCHES = """
     + str(EARLY_FETCHES)
+    + """;
+  const MISMATCH = """
+    + json.dumps(MISMATCH)
     + """;
   if (!name.startsWith("""
     + json.dumps(WORKER_NAME)
@@ -117,6 +122,7 @@ WORKER_PRELUDE = (
     self.__shangrilaEarly = null;
     if (options.pyodideUrl !== early.pyodideUrl || options.indexUrl !== early.indexUrl
         || !same(options.loadPyodideOptions, early.loadPyodideOptions)) {
+      console.warn(MISMATCH);
       return null;
     }
     log = logger;
@@ -176,6 +182,7 @@ def early_script(
           if (!worker || new URL(String(asked), location.href).href !== url) return null;
           const taken = worker;
           worker = null;
+          document.documentElement.dataset.shangrilaEarly = "taken";
           return taken;
         };
       })();
