@@ -76,10 +76,11 @@ WORKER_PRELUDE = (
   const early = JSON.parse(name.slice("""
     + str(len(WORKER_NAME))
     + """));
-  // Then at most FETCHES downloads at once, each read whole (not the WebAssembly, compiled as it
-  // streams): a response is read by this thread, which Python's start keeps busy, and an
-  // unread one holds one of the browser's six connections to the site, which the page's own
-  // scripts then waited for (measured: JupyterLab's page 2.4 s alone, 10-13 s beside them).
+  // Then at most FETCHES downloads from the site at once, each read whole (not the
+  // WebAssembly, compiled as it streams, nor another host's): a response is read by this
+  // thread, which Python's start keeps busy, and an unread one holds one of the browser's six
+  // connections to the site, which the page's own scripts then waited for (measured:
+  // JupyterLab's page 2.4 s alone, 10-13 s beside them).
   const fetchAll = self.fetch.bind(self);
   let active = 0;
   const queue = [];
@@ -93,7 +94,9 @@ WORKER_PRELUDE = (
     prefetched.delete(url);
     const body = kept && (await kept);
     if (body) return new Response(body, {status: 200});
-    if (url.endsWith(".wasm")) return fetchAll(resource, init);
+    if (url.endsWith(".wasm") || new URL(url).origin !== self.location.origin) {
+      return fetchAll(resource, init);  // another host's connections are not the page's
+    }
     while (active >= FETCHES) await new Promise((go) => queue.push(go));
     active += 1;
     try {
