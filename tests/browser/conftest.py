@@ -3,15 +3,19 @@
 Fixtures
 --------
 ``voila_server``
-    Factory: ``url = voila_server(notebook_path, *extra_voila_args, shared=True)`` starts
-    ``python -m voila NB --no-browser --port=<free> --Voila.ip=127.0.0.1 ...`` with the
-    package's Voila template (``shangrila``: FontAwesome served locally, as
-    ``python -m shangrila_widget serve`` does), waits until it
-    answers HTTP and returns its URL. ``voila_server.servers`` holds the :class:`VoilaServer`
-    objects this test used (log, timings). With ``shared=True`` (default) a server is reused by
-    later tests of the session for the same notebook and arguments (Voila starts a new kernel
-    per page load anyway, so tests do not share Python state); ``shared=False`` stops it when
-    the test ends (use that for notebooks written to ``tmp_path``).
+    Factory: ``url = voila_server(notebook_path, *extra_voila_args, shared=True)`` serves the
+    notebook with Voila (``--no-browser --port=<free> --Voila.ip=127.0.0.1 ...``, the
+    package's Voila template ``shangrila``: FontAwesome served locally, as
+    ``python -m shangrila_widget serve`` does) and returns the page's URL. Without extra
+    arguments that is one Voila per worker serving a folder: the notebook is copied there
+    (by its own name, in a folder of its own) and its page is ``<server>voila/render/...``,
+    as ``serve`` on several notebooks serves them; with extra arguments a server of its
+    own on that notebook, whose page is ``<server>``. ``voila_server.servers`` holds the
+    :class:`VoilaServer` objects this test used (log, timings). With ``shared=True``
+    (default) the copy (or server) is reused by later tests of the session for the same
+    notebook, text and arguments (Voila starts a new kernel per page load anyway, so tests
+    do not share Python state); ``shared=False`` makes a copy (or a server, stopped when the
+    test ends) of the test's own (use that for notebooks written to ``tmp_path``).
 ``browser_page``
     A Playwright (sync API) ``Page`` in a fresh ``BrowserContext`` (fresh cookies/storage, fixed
     1000x700 viewport, device scale factor 1) of a session-wide headless Chromium, launched
@@ -83,6 +87,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import pytest
 
@@ -309,15 +314,19 @@ class VoilaFactory:
         notebook = Path(notebook_path).resolve()
         if not notebook.is_file():
             raise FileNotFoundError(notebook)
-        if shared:
+        if not extra_args:  # the worker's one Voila, serving a folder of notebooks
+            server, url = self._pool.render(notebook, shared=shared)
+        elif shared:
             server = self._pool.get(notebook, tuple(extra_args))
+            url = server.url
         else:
             server = self._pool.start(notebook, tuple(extra_args))
             self._owned.append(server)
+            url = server.url
         if server not in self.servers:
             self.servers.append(server)
             self._item.stash.setdefault(_SERVERS_KEY, []).append(server)
-        return server.url
+        return url
 
     @property
     def server(self) -> VoilaServer:
@@ -347,14 +356,44 @@ class VoilaFactory:
 
 
 class _VoilaPool:
-    """Session-wide Voila servers, keyed by notebook and extra arguments."""
+    """Session-wide Voila servers: one serving a folder (``root``) for every notebook served
+    with Voila's default arguments, and one per notebook and extra arguments otherwise.
 
-    def __init__(self, log_dir: Path, env: dict[str, str], default_args: list[str]) -> None:
+    A Voila server on a folder renders each notebook at ``voila/render/<path>`` and starts a
+    kernel per page load, in the notebook's folder, as one on a single notebook does; one
+    server for the worker saves a server start (and its stop) per notebook, and per test for
+    the notebooks a test writes. Each notebook served is copied into ``root``, under a folder
+    of its own, by its own name (the widgets read the page's address: the checker knows its
+    page by the name ``dispute-checker.ipynb``)."""
+
+    def __init__(
+        self, log_dir: Path, env: dict[str, str], default_args: list[str], root: Path
+    ) -> None:
         self.log_dir = log_dir
         self.env = env
         self.default_args = default_args
+        self.root = root
         self._shared: dict[tuple[Path, tuple[str, ...]], VoilaServer] = {}
         self._others: list[VoilaServer] = []
+        self._folder: VoilaServer | None = None
+        self._copies: dict[Path, Path] = {}
+
+    def render(self, notebook: Path, *, shared: bool) -> tuple[VoilaServer, str]:
+        """The folder's server and the address of ``notebook`` there: the copy made for the
+        notebook before if ``shared`` and its text is the same, else a new copy."""
+        if self._folder is None or not self._folder.alive:
+            self.root.mkdir(parents=True, exist_ok=True)
+            self._folder = self.start(self.root, ())
+        text = notebook.read_bytes()
+        copy = self._copies.get(notebook) if shared else None
+        if copy is None or copy.read_bytes() != text:
+            copy = self.root / f"n{len(list(self.root.iterdir()))}" / notebook.name
+            copy.parent.mkdir()
+            copy.write_bytes(text)
+            if shared:
+                self._copies[notebook] = copy
+        path = copy.relative_to(self.root).as_posix()
+        return self._folder, f"{self._folder.url}voila/render/{quote(path)}"
 
     def start(self, notebook: Path, extra_args: tuple[str, ...]) -> VoilaServer:
         args = [*self.default_args, *extra_args]  # later arguments win
@@ -374,7 +413,9 @@ class _VoilaPool:
         self._others.append(server)
 
     def close(self) -> None:
-        stop_servers([*self._shared.values(), *self._others])
+        folder = [self._folder] if self._folder is not None else []
+        stop_servers([*folder, *self._shared.values(), *self._others])
+        self._folder = None
         self._shared.clear()
         self._others.clear()
 
@@ -411,7 +452,7 @@ def _voila_pool(
     )
     env = voila_env(env)  # JUPYTER_PATH: where Voila finds the package's template
     env = without_slow_imports(env, base / "not-imported")  # 3 s less per server start
-    pool = _VoilaPool(base / "logs", env, voila_default_args(base))
+    pool = _VoilaPool(base / "logs", env, voila_default_args(base), base / "notebooks")
     yield pool
     pool.close()
 
@@ -488,7 +529,13 @@ def browser_page(
     page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
     request.node.stash[_PAGE_KEY] = page
     yield page
-    del request.node.stash[_PAGE_KEY]
+    if request.node.stash.get(_PAGE_KEY, None) is page:
+        del request.node.stash[_PAGE_KEY]
+    if not page.is_closed():
+        try:  # JupyterLab and Notebook 7 keep a page's kernel after the page is gone: stop it
+            page.evaluate(LAB_SHUTDOWN_JS)
+        except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
+            pass
     _leave_page(page)
 
 
@@ -511,7 +558,7 @@ def _leave_page(page: Page, timeout: float = 5.0) -> None:
 
 
 @pytest.fixture
-def save_screenshot(browser_page: Page, request: pytest.FixtureRequest) -> Callable[..., Path]:
+def save_screenshot(request: pytest.FixtureRequest) -> Callable[..., Path]:
     """``save_screenshot(label=None, full_page=True) -> Path``: save a screenshot right now."""
 
     def save(label: str | None = None, *, full_page: bool = True) -> Path:
@@ -520,7 +567,9 @@ def save_screenshot(browser_page: Page, request: pytest.FixtureRequest) -> Calla
         if label:
             stem += "-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", label)
         path = ARTIFACT_DIR / f"{stem}.png"
-        page = request.node.stash.get(_PAGE_KEY, browser_page)  # a kept page (open_board)
+        page = request.node.stash.get(_PAGE_KEY, None)  # the test's page, or a kept one
+        if page is None:
+            page = request.getfixturevalue("browser_page")
         page.screenshot(path=str(path), full_page=full_page)
         return path
 
@@ -546,7 +595,7 @@ LAB_READY_JS = """() => {
     return !!(kernel && kernel.status === 'idle' && panel.content && panel.content.widgets.length);
 }"""
 
-_LAB_SHUTDOWN_JS = """() => {
+LAB_SHUTDOWN_JS = """() => {
     const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     return panel && panel.sessionContext ? panel.sessionContext.shutdown() : null;
 }"""
@@ -609,9 +658,8 @@ _RESTORE_SCROLLS_JS = """() => {
 class BoardOpener:
     """Callable returned by the ``open_board`` fixture."""
 
-    def __init__(self, request: pytest.FixtureRequest, page: Page, voila: VoilaFactory) -> None:
+    def __init__(self, request: pytest.FixtureRequest, voila: VoilaFactory) -> None:
         self._request = request
-        self._page = page
         self._voila = voila
         self._lab_pages = 0
         self.env = ""
@@ -648,7 +696,6 @@ class BoardOpener:
             raise ValueError("url=... opens a page as served: no Voila arguments, no Lab")
         if voila_args and env != "voila":
             raise ValueError(f"Voila arguments do not apply to env={env!r}")
-        page = self._page
         if keep:
             if shared is False:
                 raise ValueError("keep=True keeps the page of a shared server")
@@ -667,8 +714,10 @@ class BoardOpener:
                 page.evaluate(_RESTORE_SCROLLS_JS)
                 costs.note("page-kept", key)
                 return page
-        elif viewport is not None:
-            page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        else:  # the test's own page (``browser_page``), made when first asked for
+            page = self._request.getfixturevalue("browser_page")
+            if viewport is not None:
+                page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         if notebook is not None:
             start = time.perf_counter()
             notebook = self._notebook_file(notebook, cells, kept=keep)
@@ -748,23 +797,16 @@ class BoardOpener:
                 page.evaluate(f"() => window.jupyterapp.commands.execute('{command}')")
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
-    def close(self) -> None:
-        if self._lab_pages and not self._page.is_closed():
-            try:  # stop the notebook's kernel: the Lab server lives for the whole session
-                self._page.evaluate(_LAB_SHUTDOWN_JS)
-            except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
-                pass
-
 
 @pytest.fixture
-def open_board(
-    request: pytest.FixtureRequest, browser_page: Page, voila_server: VoilaFactory
-) -> Iterator[BoardOpener]:
+def open_board(request: pytest.FixtureRequest, voila_server: VoilaFactory) -> BoardOpener:
     """``open_board(notebook, *voila_args, cells=None, url=None, env="voila" | "lab",
-    viewport=None, shared=None, wait=True, keep=False) -> Page`` (see the module docstring)."""
-    opener = BoardOpener(request, browser_page, voila_server)
-    yield opener
-    opener.close()
+    viewport=None, shared=None, wait=True, keep=False) -> Page`` (see the module docstring).
+
+    A kept page (``keep=True``) needs no page of the test's own: ``browser_page`` (a fresh
+    browser context) is made only for a page this test loads itself; its teardown stops a
+    JupyterLab or Notebook 7 page's kernel (the servers live for the session)."""
+    return BoardOpener(request, voila_server)
 
 
 #: How many pages ``open_board(..., keep=True)`` keeps open per worker (each has a kernel).
@@ -913,7 +955,7 @@ class SharedLitePages:
     def _close(shared: _SharedLitePage) -> None:
         if not shared.page.is_closed():
             try:  # JupyterLab and Notebook 7 keep a kernel after its page is gone: stop it
-                shared.page.evaluate(_LAB_SHUTDOWN_JS)
+                shared.page.evaluate(LAB_SHUTDOWN_JS)
             except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
                 pass
         _leave_page(shared.page)  # Voila stops the page's kernel
