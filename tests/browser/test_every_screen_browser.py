@@ -40,6 +40,7 @@ import pytest
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.messages import say
 from shangrila_widget.rules.ruling import ruling_link, ruling_string
+from tests.support.browser import wait_until_quiet
 from tests.support.paths import EXAMPLES
 from tests.support.reach import reach_everything, window_cell
 
@@ -69,11 +70,11 @@ _TO_TOP_JS = """() => {
 
 
 def _settle(page: Page, root: str, host: str) -> None:
-    page.wait_for_timeout(500)  # layout after a resize or a toggle, the last texts
+    wait_until_quiet(page, root)  # layout after a resize or a toggle, the last texts
     page.evaluate(_TO_TOP_JS)
     if host != "voila":  # the notebook scrolled to the widget's cell, as a person does
         page.locator(root).first.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(100)
+    wait_until_quiet(page, root, quiet_ms=100)  # cells a scrolled notebook draws
 
 
 def _open(
