@@ -41,13 +41,16 @@ Fixtures
 ``open_board``
     The one helper that opens a page with a board: ``page = open_board(notebook,
     *voila_args, env="voila" | "lab" | "notebook7", viewport=(w, h), file_browser=False)``
-    serves the notebook (a Voila server with those extra arguments, shared unless
-    ``shared=False``, or a copy of the notebook in ``lab_server`` opened in a fresh JupyterLab
-    workspace, all cells run, the left side bar folded unless ``file_browser=True`` opens the
-    file browser there, or a copy in ``notebook7_server`` opened in Notebook 7), waits
-    until a canvas has pixels (not with ``wait=False``) and returns
-    ``browser_page``. ``open_board("name.ipynb", cells=[source, ...])`` first writes a notebook
-    of those code cells to the test's ``tmp_path`` (its Voila server then is not shared);
+    serves the notebook (with Voila, see ``voila_server``, or a copy of the notebook in
+    ``lab_server`` opened in JupyterLab, all cells run, the left side bar folded unless
+    ``file_browser=True`` opens the file browser there, or a copy in ``notebook7_server``
+    opened in Notebook 7), waits until a canvas has pixels (not with ``wait=False``) and
+    returns the page: ``browser_page``, or for JupyterLab the worker's JupyterLab page,
+    loaded once (a fresh workspace) and kept, in which each test opens its notebook as a
+    person opens another one; the test's end stops that notebook's kernel and closes its tab
+    (JupyterLab's scripts are most of a JupyterLab page load; a failed test closes the page).
+    ``open_board("name.ipynb", cells=[source, ...])`` first writes a notebook
+    of those code cells to the test's ``tmp_path`` (its Voila copy then is not shared);
     ``open_board(url=...)`` opens a page some other server serves (a command under test).
     ``open_board.timings`` holds the seconds each step took (``write_notebook``,
     ``voila_start``, ``goto``, ``load_to_pixels``), ``open_board.canvas_index`` the index of
@@ -658,10 +661,18 @@ _RESTORE_SCROLLS_JS = """() => {
 class BoardOpener:
     """Callable returned by the ``open_board`` fixture."""
 
-    def __init__(self, request: pytest.FixtureRequest, voila: VoilaFactory) -> None:
+    def __init__(
+        self, request: pytest.FixtureRequest, page: Page | None, voila: VoilaFactory
+    ) -> None:
+        """``page``: the page to load into (a test's own, in a context it made, e.g. with a
+        touch screen); None: ``browser_page`` (or, for JupyterLab, the worker's JupyterLab
+        page), made when first needed."""
         self._request = request
+        self._page = page
         self._voila = voila
         self._lab_pages = 0
+        self._lab_app_page: Page | None = None
+        self._lab_app_fresh = False
         self.env = ""
         self.timings: dict[str, float] = {}
         """Seconds per step of the last page opened (see the module docstring)."""
@@ -714,8 +725,10 @@ class BoardOpener:
                 page.evaluate(_RESTORE_SCROLLS_JS)
                 costs.note("page-kept", key)
                 return page
-        else:  # the test's own page (``browser_page``), made when first asked for
-            page = self._request.getfixturevalue("browser_page")
+        elif self._page is None and env == "lab" and notebook is not None:
+            page = self._lab_app(viewport)
+        else:  # the test's own page (``browser_page`` made when first asked for, or given)
+            page = self._page or self._request.getfixturevalue("browser_page")
             if viewport is not None:
                 page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         if notebook is not None:
@@ -770,6 +783,36 @@ class BoardOpener:
         tmp_path: Path = self._request.getfixturevalue("tmp_path")
         return write_notebook(tmp_path / notebook, *cells)
 
+    def _lab_app(self, viewport: tuple[int, int] | None) -> Page:
+        """The worker's JupyterLab page (kept with the kept pages, :data:`LAB_APP`): loaded
+        once, each notebook opened in it as a person opens another notebook, after the last
+        one's kernel is stopped and its tab closed (at the end of the test that opened it).
+        JupyterLab's scripts are most of a JupyterLab page load; a failed test closes the
+        page (the next test loads it again)."""
+        kept: SharedLitePages = self._request.getfixturevalue("kept_pages")
+        diagnostics: BrowserDiagnostics = self._request.getfixturevalue("browser_diagnostics")
+        size = viewport or (VIEWPORT["width"], VIEWPORT["height"])
+        page, fresh = kept.page_for(LAB_APP, diagnostics, {"width": size[0], "height": size[1]})
+        self._request.node.stash[_PAGE_KEY] = page  # screenshots and failure reports
+        self._request.node.stash[_KEPT_KEY] = (kept, LAB_APP)  # closed if the test fails
+        self._lab_app_page, self._lab_app_fresh = page, fresh
+        return page
+
+    def close(self) -> None:
+        """Stop the kernel of the notebook this test opened in the worker's JupyterLab page
+        and close its tab (the next test opens its own there)."""
+        page, self._lab_app_page = self._lab_app_page, None
+        if page is not None and not page.is_closed():
+            try:
+                page.evaluate(_LAB_CLOSE_ALL_JS)
+            except Exception:  # noqa: BLE001 - the next test then loads the page again
+                self._request.getfixturevalue("kept_pages").discard(LAB_APP)
+        if self._page is not None and self._lab_pages and not self._page.is_closed():
+            try:  # a page the test gave: stop its notebook's kernel (the server lives on)
+                self._page.evaluate(LAB_SHUTDOWN_JS)
+            except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
+                pass
+
     def _open_in_lab(
         self, page: Page, notebook: Path, timeout: float, env: str, file_browser: bool, kept: bool
     ) -> None:
@@ -784,11 +827,19 @@ class BoardOpener:
         stem = artifact_stem(self._request.node)[:60]
         name = f"{notebook.stem}-{stem}-{self._lab_pages}{'-kept' if kept else ''}.ipynb"
         shutil.copyfile(notebook, server.notebook / name)
-        if lab:
+        if lab and page is self._lab_app_page and not self._lab_app_fresh:
+            # The worker's JupyterLab page, its last notebook closed: open this one there.
+            page.evaluate(_LAB_CLOSE_ALL_JS)
+            page.evaluate(_LAB_OPEN_ONLY_JS, name)
+            costs.note("lab-app-reused", name)
+        elif lab:
             # A fresh workspace (``?reset``): only this notebook is open, whatever ran before.
-            page.goto(f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset")
+            page.goto(
+                f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset",
+                timeout=timeout * 1000,
+            )
         else:
-            page.goto(f"{server.url}notebooks/{name}")
+            page.goto(f"{server.url}notebooks/{name}", timeout=timeout * 1000)
         page.wait_for_function(LAB_READY_JS, timeout=timeout * 1000, polling=100)
         if lab:
             command = "filebrowser:activate" if file_browser else None
@@ -798,19 +849,47 @@ class BoardOpener:
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
+#: The key of the worker's JupyterLab page among the kept pages (``BoardOpener._lab_app``).
+LAB_APP = "jupyterlab-app"
+
+# Stop the kernels of the notebooks open in JupyterLab and close their tabs, without the
+# "save your changes?" dialog (running the cells changed the notebook).
+_LAB_CLOSE_ALL_JS = """async () => {
+    const app = window.jupyterapp;
+    for (const widget of [...app.shell.widgets('main')]) {
+        if (widget.sessionContext) await widget.sessionContext.shutdown();
+        if (widget.context && widget.context.model) widget.context.model.dirty = false;
+        widget.dispose();
+    }
+}"""
+
+# Open the notebook ``path`` and close every other tab (the Launcher JupyterLab opens when
+# its last tab closed): only this notebook is open, as in a fresh workspace.
+_LAB_OPEN_ONLY_JS = """async (path) => {
+    const app = window.jupyterapp;
+    const opened = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+    for (const widget of [...app.shell.widgets('main')]) if (widget !== opened) widget.dispose();
+    app.shell.activateById(opened.id);
+}"""
+
+
 @pytest.fixture
-def open_board(request: pytest.FixtureRequest, voila_server: VoilaFactory) -> BoardOpener:
+def open_board(request: pytest.FixtureRequest, voila_server: VoilaFactory) -> Iterator[BoardOpener]:
     """``open_board(notebook, *voila_args, cells=None, url=None, env="voila" | "lab",
     viewport=None, shared=None, wait=True, keep=False) -> Page`` (see the module docstring).
 
     A kept page (``keep=True``) needs no page of the test's own: ``browser_page`` (a fresh
     browser context) is made only for a page this test loads itself; its teardown stops a
-    JupyterLab or Notebook 7 page's kernel (the servers live for the session)."""
-    return BoardOpener(request, voila_server)
+    JupyterLab or Notebook 7 page's kernel (the servers live for the session). A JupyterLab
+    page that is not kept is the worker's one JupyterLab page (``BoardOpener._lab_app``)."""
+    opener = BoardOpener(request, None, voila_server)
+    yield opener
+    opener.close()
 
 
-#: How many pages ``open_board(..., keep=True)`` keeps open per worker (each has a kernel).
-KEPT_PAGES = 4
+#: How many pages ``open_board(..., keep=True)`` keeps open per worker (each has a kernel),
+#: the worker's JupyterLab page (``LAB_APP``) one of them.
+KEPT_PAGES = 5
 
 
 @pytest.fixture(scope="session")
