@@ -744,7 +744,7 @@ class BoardOpener:
             self.timings["voila_start"] = self._voila.server.startup_seconds
         start = time.perf_counter()
         if url is not None:
-            page.goto(url)
+            page.goto(url, timeout=timeout * 1000)
         else:
             assert notebook is not None
             self._open_in_lab(page, Path(notebook), timeout, env, file_browser, kept=keep)
