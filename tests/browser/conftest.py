@@ -87,6 +87,7 @@ import re
 import shutil
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -923,20 +924,52 @@ class OfflineLiteSite:
     build_seconds: float
 
 
+@contextmanager
+def _built_once(factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, Path]]:
+    """A folder for something built once per test run, and the file that says it is built
+    (``done``): under pytest-xdist the workers of one run share it (the first to come builds
+    it while the others wait; they all only read it then), in one process it is the
+    session's. Where ``fcntl`` is missing each worker builds its own."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        fcntl = None  # type: ignore[assignment]
+    if worker is None or fcntl is None:
+        base = factory.mktemp(name)
+        yield base, base / ".built"
+        return
+    base = factory.getbasetemp().parent / f"shared-{name}"  # the run's, not the worker's
+    base.mkdir(exist_ok=True)
+    with (base / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield base, base / ".built"
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def offline_lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OfflineLiteSite]:
-    """The offline site, built once for the session and shared by the static site's browser
-    tests (a build takes about a minute; see ``tests/browser/test_lite_browser.py``)."""
+    """The offline site, built once for the test run (its workers share it: ``_built_once``)
+    and shared by the static site's browser tests (a build takes a minute or two; see
+    ``tests/browser/test_lite_browser.py``)."""
     from tests.browser import test_lite_browser as lite
 
     lite.require_lite()
-    base = tmp_path_factory.mktemp("lite")
-    pyodide = lite.assemble_pyodide(base / "pyodide")
-    started = time.monotonic()
-    folder = base / "offline"
-    lite.build(folder, "--pyodide", str(pyodide))
-    seconds = time.monotonic() - started
-    lite.expose_app(folder)
+    with _built_once(tmp_path_factory, "lite") as (base, done):
+        pyodide, folder = base / "pyodide", base / "offline"
+        if done.exists():  # another worker of this run built it: the same site
+            seconds = float(done.read_text(encoding="utf-8"))
+        else:
+            for partial in (pyodide, folder):  # of a build that failed half-way
+                shutil.rmtree(partial, ignore_errors=True)
+            lite.assemble_pyodide(pyodide)
+            started = time.monotonic()
+            lite.build(folder, "--pyodide", str(pyodide))
+            seconds = time.monotonic() - started
+            lite.expose_app(folder)
+            done.write_text(f"{seconds}", encoding="utf-8")
     servers: list[Any] = []
     try:
         yield OfflineLiteSite(pyodide, lite.serve_folder(folder, servers), folder, seconds)
