@@ -235,7 +235,7 @@ def test_the_first_click_after_a_page_load_plays(
     from playwright.sync_api import expect
 
     page = open_board(NOTEBOOKS[kind], env="voila", viewport=(1000, 600))
-    page.wait_for_timeout(500)  # let the page settle: the click must be the first input
+    wait_until_quiet(page)  # let the page settle: the click must be the first input
     if scrolled:
         above, below = page.evaluate(_SCROLL_CANVAS_JS, [CANVAS, 90])
         assert above < -40 or below > 40, (
