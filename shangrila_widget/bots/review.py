@@ -14,8 +14,8 @@ Two things are measured, each by what can back it:
   runs; when its best action's value beats the played one's by at least
   :data:`INACCURACY` and by :data:`EVIDENCE` standard errors, both lines are *played out*
   (:func:`played_out`: :data:`PLAYOUTS` continuations each, the ``easy`` bot in every seat,
-  :data:`PLAYOUT_DEPTH` actions or to the end; :data:`FIRST_PLAYOUTS` first, then one at a
-  time while a flag is within reach), and the move is flagged only if the played-out
+  :data:`PLAYOUT_DEPTH` actions or to the end; :data:`FIRST_PLAYOUTS` first, the rest unless
+  the better line is behind by then), and the move is flagged only if the played-out
   difference of all of them passes the same two tests. A move played with less than
   :data:`DECIDED` chance to win is not searched. The size of the loss that the evidence
   supports (the played-out difference less one standard error) names it:
@@ -77,6 +77,7 @@ from shangrila_widget.bots.review_lines import (
     PLAYOUT_DEPTH,
     PLAYOUTS,
     SCREEN,
+    goes_on,
     pair,
     pair_stats,
     pairs,
@@ -134,9 +135,11 @@ CANDIDATES: Final = 5
 #: :data:`FLAG_WORK` for the flags' played-out lines (a candidate flag's lines are begun
 #: while some is left, and played to their end), :data:`CONFIRM_WORK` for the costly
 #: candidates (one not reached is not named). The same record and bot give the same review
-#: whatever the clock.
-SEARCH_WORK: Final = 600
-FLAG_WORK: Final = 600
+#: whatever the clock. 1,200 each: in the 20 games of ``benchmarks/review_quality.py
+#: --random-seat`` every screened move was searched and every candidate flag played out
+#: within them (600 left a third of the moves unsearched, and a flag with them).
+SEARCH_WORK: Final = 1200
+FLAG_WORK: Final = 1200
 CONFIRM_WORK: Final = 400
 
 
@@ -440,9 +443,9 @@ class Reviewer:
             return move
         work = self.memo.scored
         found = pairs(pos, played, best.action, self.seed + i, FIRST_PLAYOUTS, PLAYOUT_DEPTH)
-        while len(found) < PLAYOUTS and _within_reach(found):
+        if goes_on(found):
             found += pairs(
-                pos, played, best.action, self.seed + i, len(found) + 1, PLAYOUT_DEPTH, len(found)
+                pos, played, best.action, self.seed + i, PLAYOUTS, PLAYOUT_DEPTH, FIRST_PLAYOUTS
             )
         self._flag_work += self.memo.scored - work
         played_value, better_value, noise = pair_stats(found)
@@ -462,14 +465,6 @@ class Reviewer:
             reply=reply,
             reason=reason(pos, best, played, reply).text(self.lang),
         )
-
-
-def _within_reach(found: list[tuple[float, float]]) -> bool:
-    """Whether a flag is still within reach of the pairs played out so far: the better line
-    not behind, and ahead by :data:`INACCURACY` within one standard error."""
-    _, _, noise = pair_stats(found)
-    lead = sum(b - a for a, b in found) / len(found)
-    return lead >= 0 and lead + noise >= INACCURACY
 
 
 def _review_bot(bot: Bot | None, iterations: int | None, seed: int | None) -> Bot:

@@ -19,6 +19,7 @@ from shangrila_widget.bots.evaluation import action_chances
 from shangrila_widget.bots.playouts import greedy_playout, remembered_choices
 from shangrila_widget.bots.review import (
     DECIDED,
+    FIRST_PLAYOUTS,
     PLAYOUT_DEPTH,
     SCREEN,
     MoveReview,
@@ -28,6 +29,7 @@ from shangrila_widget.bots.review import (
     played_out,
     size_of,
 )
+from shangrila_widget.bots.review_lines import goes_on
 from shangrila_widget.cli import CommandLineError
 from shangrila_widget.cli_review import record_argument
 from shangrila_widget.rules import (
@@ -44,6 +46,9 @@ from shangrila_widget.rules import (
 from shangrila_widget.rules.board import Colour
 
 THREE: list[Colour] = ["red", "blue", "yellow"]
+#: Games of ``benchmarks/review_quality.py --random-seat`` (seeds 1006 and 1011: Red plays at
+#: random among three ``medium`` bots), saved: the bots' moves depend on the clock.
+GAMES = Path(__file__).resolve().parent / "games"
 
 
 @pytest.fixture(scope="module")
@@ -356,3 +361,30 @@ def _screen_gap(record: GameRecord, index: int) -> float:
     action = list(record.main_line())[index - 1].action
     assert action is not None
     return max(values.values()) - values[action]
+
+
+def test_a_flag_s_lines_go_on_after_first_pairs_that_came_out_even() -> None:
+    assert goes_on([(0.0, 0.0)] * FIRST_PLAYOUTS)  # no spread yet is no evidence against
+    assert goes_on([(0.3, 0.3), (0.0, 0.1), (0.5, 0.4), (0.0, 0.0)])
+    assert not goes_on([(0.0, 0.0), (0.0, 0.0), (0.2, 0.0), (0.0, 0.1)])  # behind
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "flagged"),
+    [
+        # the better line tied its first four pairs (no spread), then won 3 of the other 8
+        ("random-seat-1006.json", 6, 113),
+        # a screened move whose search comes a third of the way down the one-move gaps
+        ("random-seat-1011.json", 11, 109),
+    ],
+)
+def test_the_review_flags_a_random_seat_s_mistakes(game: str, seed: int, flagged: int) -> None:
+    """The flags of the review as it searched every screened move and played every candidate
+    flag's lines to 12 pairs unless behind after 4, in two games where the benchmark's 30
+    continuations to the end bore them out: kept within the review's work bounds. (A change to
+    the evaluation or the search may move them: check with the benchmark first.)"""
+    record = GameRecord.from_json((GAMES / game).read_text(encoding="utf-8"))
+    rev = review(record, seed=seed)
+    assert flagged in [m.index for m in rev.mistakes]
+    (m,) = [m for m in rev.moves if m.index == flagged]
+    assert m.player == "red" and m.playouts == 12 and m.verdict == "mistake"
