@@ -48,6 +48,7 @@ from tests.support.browser import (
     swipe,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
+    wait_until_quiet,
     write_notebook,
 )
 from tests.support.paths import EXAMPLES
@@ -153,7 +154,7 @@ class Phone:
             "() => window.__shangrilaPointer && window.__shangrilaPointer.boardWidth > 0",
             timeout=30_000,
         )
-        self.page.wait_for_timeout(500)
+        wait_until_quiet(self.page)
 
     def screenshot(self, label: str) -> Path:
         ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
@@ -467,7 +468,7 @@ def test_a_notebook_on_a_phone(
         )
         for size, label in zip(PHONES, PHONE_IDS, strict=True):
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            page.wait_for_timeout(500)
+            wait_until_quiet(page, root)
             page.locator(root).first.evaluate("e => e.scrollIntoView({block: 'start'})")
             phone.screenshot(label)
             phone.assert_board_in_window(root)  # the notebook scrolled to the widget's cell
