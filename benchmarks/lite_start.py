@@ -12,11 +12,16 @@ The site's page is its ready page (the REPL told to show ``--notebook``), with t
 timestamps added to the code it runs, so that the breakdown can say when Python started the
 notebook, and the kernel's Web Worker of the site made to log when it starts Pyodide, when
 Pyodide has started with its packages, and when the kernel has started
-(:func:`instrument_worker`: three ``console.log`` calls in the site's copy, nothing else).
+(:func:`instrument_worker`: three ``console.log`` calls in the site's copy, two more where the
+page starts Python early, nothing else).
 Phases (seconds, each from the end of the one before):
 
-* ``page``: JupyterLab's page (JavaScript) until it starts the kernel's Web Worker;
-* ``worker``: the worker's own start until it calls Pyodide (its JavaScript loaded);
+* ``page``: JupyterLab's page (JavaScript) until it starts the kernel's Web Worker (on a site
+  whose ready pages start Python early, :mod:`shangrila_widget.lite.early`, the page's first
+  script starts it);
+* ``worker``: the worker's own start until it calls Pyodide (its JavaScript loaded; with the
+  early start, until JupyterLab's page has loaded and its kernel asks for the worker's
+  Pyodide, whose start began with the worker);
 * ``pyodide``: Pyodide's start (WebAssembly, the standard library) with the packages the
   page preloads (``loadPyodideOptions.packages``): Pyodide fetches them while it starts and
   unpacks them once Python runs, so the two are one phase; ``wheels`` (not a phase) says when
@@ -33,6 +38,9 @@ A site whose worker cannot be instrumented (another kernel version) gets the old
 ``pyodide`` until the first wheel was asked for, ``packages`` until the last arrived,
 ``kernel`` the rest until the code starts.
 
+* ``early_from``, ``early_to``: not phases but times from navigation, with the early start:
+  when the worker began and ended Pyodide's start with the packages (``pyodide`` is then what
+  was left of it when the kernel asked);
 * ``picture``: not a phase but a time from navigation: when the board's picture made at
   build time (:mod:`shangrila_widget.lite.picture`) is shown, long before the live board;
   absent for a site that has none.
@@ -81,6 +89,12 @@ WORKER_STEPS = (
 )
 """Where :func:`instrument_worker` logs a mark in the kernel's worker (0.8's minified code):
 before Pyodide's start, after it, after the kernel's."""
+EARLY_STEPS = (
+    "const started = import(early.pyodideUrl)",
+    "started.catch(() => {}).finally(() => { self.fetch = fetchAll; });",
+)
+"""Where it logs ``e0`` and ``e1`` in a worker that the page started early
+(:mod:`shangrila_widget.lite.early`): when Pyodide's start begins, when it has ended."""
 PICTURE_JS = """() => {
     const picture = document.querySelector('.shangrila-first-board img');
     return !!picture && picture.complete && picture.naturalWidth > 0;
@@ -114,6 +128,11 @@ def instrument_worker(site: Path) -> bool:
         for i, step in enumerate(WORKER_STEPS):
             log = f'console.log("{WORKER_MARK} {i} "+Date.now()),'
             text = text.replace(step, log + step if i < 2 else step + log)
+        if all(text.count(step) == 1 for step in EARLY_STEPS):
+            begin, end = EARLY_STEPS
+            text = text.replace(begin, f'console.log("{WORKER_MARK} e0 "+Date.now()); {begin}')
+            done = f'started.then(() => console.log("{WORKER_MARK} e1 "+Date.now()), () => {{}});'
+            text = text.replace(end, f"{end} {done}")
         worker.write_text(text, encoding="utf-8")
         return True
     return False
@@ -210,20 +229,22 @@ def lite_run(browser_type: Any, url: str, timeout: float, pictures: bool) -> dic
     wheels = [t for t in wheels if t <= code]
     first = min(wheels, default=code)
     fetched = max(wheels, default=code)
-    steps: dict[int, float] = {}
+    steps: dict[str, float] = {}
     for _, kind, text in events:
         if kind == "console" and text.startswith(WORKER_MARK):
             step, stamp = text.split()[1:3]
-            steps.setdefault(int(step), float(stamp) / 1000)
+            steps.setdefault(step, float(stamp) / 1000)
     shown = {} if picture is None else {"picture": picture}
-    if len(steps) == len(WORKER_STEPS):
+    if "e0" in steps and "e1" in steps:
+        shown |= {"early_from": steps["e0"] - started, "early_to": steps["e1"] - started}
+    if all(str(i) in steps for i in range(len(WORKER_STEPS))):
         phases = {
             "page": worker - started,
-            "worker": steps[0] - worker,
-            "pyodide": steps[1] - steps[0],
+            "worker": steps["0"] - worker,
+            "pyodide": steps["1"] - steps["0"],
             "wheels": fetched - worker,
-            "kernel": steps[2] - steps[1],
-            "code": code - steps[2],
+            "kernel": steps["2"] - steps["1"],
+            "code": code - steps["2"],
         }
     else:
         phases = {
@@ -272,6 +293,11 @@ def site_line(label: str, run: int, phases: dict[str, float]) -> str:
     if "wheels" in phases:
         shown += f" (wheels in by {phases['wheels']:.2f})"
     picture = f"picture at {phases['picture']:.2f} s, " if "picture" in phases else ""
+    if "early_from" in phases:
+        picture += (
+            f"Pyodide started with the page from {phases['early_from']:.2f} to "
+            f"{phases['early_to']:.2f} s, "
+        )
     return (
         f"{label} run {run}: {picture}live board at {phases['total']:.2f} s ({shown}; "
         f"{phases['cpu']:.1f} s of the browser's CPU time)"
@@ -323,7 +349,8 @@ def main() -> None:
             env = voila_env({**os.environ, "PYTHONPATH": str(REPO_ROOT)})
             notebook = Path(str(notebook_source(args.notebook)))
             voila = start_voila(notebook, base / "logs", voila_default_args(base), env=env)
-        names = ("picture", *dict.fromkeys([*PHASES, "wheels", *OLD_PHASES]), "total", "cpu")
+        phase_names = dict.fromkeys([*PHASES, "wheels", *OLD_PHASES])
+        names = ("picture", "early_from", "early_to", *phase_names, "total", "cpu")
         results: dict[str, dict[str, list[float]]] = {k: {n: [] for n in names} for k in sites}
         voila_results: dict[str, list[float]] = {"voila": [], "voila_cpu": []}
         try:

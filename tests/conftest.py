@@ -13,14 +13,16 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.support.checkout import checkout_status, new_in_checkout
-from tests.support.imports import hide_slow_imports
-from tests.support.paths import REPO_ROOT
-from tests.support.render import captured  # noqa: F401
+from tests.support.imports import hide_slow_imports, keep_compiled_bytecode
+
+keep_compiled_bytecode()  # before the package and the test modules are compiled
+hide_slow_imports()  # before any test module imports nbformat (jsonschema)
+
+from tests.support.checkout import checkout_status, new_in_checkout  # noqa: E402
+from tests.support.paths import REPO_ROOT  # noqa: E402
+from tests.support.render import captured  # noqa: E402, F401
 
 _CHECKOUT_KEY = pytest.StashKey["frozenset[str] | None"]()
-
-hide_slow_imports()  # before any test module imports nbformat (jsonschema)
 
 
 def _controls_the_session(session: pytest.Session) -> bool:

@@ -20,6 +20,7 @@ import pytest
 
 from shangrila_widget import __version__, serve
 from shangrila_widget.__main__ import main
+from shangrila_widget.lite import early as lite_early
 from shangrila_widget.lite import kernel as lite_kernel
 from shangrila_widget.lite import lock as lite_lock
 from shangrila_widget.lite import pages as lite_pages
@@ -440,6 +441,65 @@ def test_the_site_gives_anywidget_models_longer_to_start(tmp_path: Path) -> None
     assert patch_anywidget_setup(tmp_path) == 0
 
 
+def _kernel_front_end(site: Path, worker_text: str) -> tuple[Path, Path, Path]:
+    """A site's kernel worker, the kernel extension's chunk that makes it, and its REPL page."""
+    static = site / lite_kernel.KERNEL_PYPI.parent
+    static.mkdir(parents=True)
+    worker = static / "comlink.worker.abc123.js"
+    worker.write_text(f"var a=1;async initRuntime(e){{{worker_text},more()}}\n")
+    chunk = static / "393.def456.js"
+    chunk.write_text(f"initWorker(e){{{lite_early.EXTENSION_WORKER}return t(e)}}\n")
+    (site / "repl").mkdir()
+    page = site / "repl" / "index.html"
+    page.write_text("<html><head><title>REPLite</title></head><body></body></html>")
+    return worker, chunk, page
+
+
+def test_a_ready_page_starts_python_while_the_page_loads(tmp_path: Path) -> None:
+    """The REPL page starts the kernel's worker with Pyodide's address and the ready pages'
+    preload list (their addresses from the site's root), the worker starts Pyodide from them,
+    and the kernel's extension takes that worker; a kernel of another version (other text)
+    is left as it is."""
+    options = {"packages": ["ipython", "shangrila-widget"], "lockFileURL": "./static/p/r.json"}
+    worker, chunk, page = _kernel_front_end(tmp_path / "site", lite_early.WORKER_RUNTIME)
+    assert lite_early.add_early_start(tmp_path / "site", "./static/p/pyodide.mjs", options, page)
+    patched = worker.read_text()
+    assert patched.startswith(lite_early.WORKER_PRELUDE)
+    assert lite_early.WORKER_RUNTIME_EARLY in patched and lite_early.WORKER_RUNTIME not in patched
+    assert chunk.read_text().count("globalThis.__shangrilaWorker(e)") == 1
+    html = page.read_text()
+    assert html.index("new Worker(url") < html.index("<title>")
+    assert (
+        '"extensions/@jupyterlite/pyodide-kernel-extension/static/comlink.worker.abc123.js"' in html
+    )
+    assert '"./static/p/pyodide.mjs"' in html and '{"fromRoot": "./static/p/r.json"}' in html
+    assert '["ipython", "shangrila-widget"]' in html and 'includes("show_notebook(")' in html
+    # once only; and a worker of another version gets nothing
+    assert not lite_early.add_early_start(tmp_path / "site", "./p.mjs", options, page)
+    assert page.read_text() == html
+    other, other_chunk, other_page = _kernel_front_end(
+        tmp_path / "other", "this._pyodide=await x()"
+    )
+    before = [p.read_text() for p in (other, other_chunk, other_page)]
+    assert not lite_early.add_early_start(tmp_path / "other", "./p.mjs", options, other_page)
+    assert [p.read_text() for p in (other, other_chunk, other_page)] == before
+
+
+def test_the_early_start_scripts_are_javascript(tmp_path: Path) -> None:
+    """The worker's prelude and the page's script parse (Node.js checks them, where it is)."""
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js")
+    script = lite_early.early_script("w.js", "./p/pyodide.mjs", {"packages": ["a"]})
+    body = script.removeprefix("<script>").removesuffix("</script>")
+    for name, text in {"page.js": body, "prelude.mjs": lite_early.WORKER_PRELUDE}.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        result = subprocess.run([node, "--check", str(tmp_path / name)], capture_output=True)
+        assert result.returncode == 0, result.stderr.decode()
+
+
 def test_a_ready_page_picture_is_the_board_the_notebook_draws_first(tmp_path: Path) -> None:
     """The picture of each notebook is the SVG of the scene its first board drew (the
     notebook run here), with no ruling even when the build's environment names one; the
@@ -704,6 +764,11 @@ def test_default_site_loads_pyodide_from_the_public_distribution(tmp_path: Path)
     assert 'id="jupyter-config-data"' in root
     repl = (out / "repl" / "index.html").read_text(encoding="utf-8")
     assert ".jp-CodeConsole-input" in repl and 'id="jupyter-config-data"' in repl
+    # A ready page starts Python at once, from the public distribution (lite/early.py).
+    assert f'at("{cdn}/pyodide.mjs")' in repl and lite_early.WORKER_NAME in repl
+    assert '{"fromRoot": "./static/shangrila/ready-lock.json"}' in repl
+    workers = (out / lite_kernel.KERNEL_PYPI.parent).glob("comlink.worker.*.js")
+    assert all(w.read_text().startswith(lite_early.EARLY_MARK) for w in workers)
     extensions = {p.parent.name for p in (out / "extensions").glob("**/package.json")}
     assert {"jupyterlab-manager", "ipycanvas", "pyodide-kernel-extension"} <= extensions
     assert (out / ".nojekyll").is_file()

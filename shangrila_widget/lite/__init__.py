@@ -47,6 +47,7 @@ is and loads), :mod:`~shangrila_widget.lite.wheels` (the wheels the page install
 (the site's pages), :mod:`~shangrila_widget.lite.bytecode` (its Python compiled at build time),
 :mod:`~shangrila_widget.lite.ready` (the ready pages' smaller package list),
 :mod:`~shangrila_widget.lite.picture` (the board's picture a ready page shows at once),
+:mod:`~shangrila_widget.lite.early` (Python started with a ready page, while it loads),
 :mod:`~shangrila_widget.lite.site` (the build),
 :mod:`~shangrila_widget.lite.runner` (what runs in the browser) and
 :mod:`~shangrila_widget.lite.command` (the command). The names below are loaded on first use,

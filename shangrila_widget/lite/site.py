@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from shangrila_widget.lite.bytecode import compile_site
+from shangrila_widget.lite.early import add_early_start
 from shangrila_widget.lite.kernel import (
     KERNEL_NEEDS,
     KERNEL_PLUGIN,
@@ -225,9 +226,9 @@ def _ready_pages_lock(
     lock: dict[str, Any],
     preload: dict[str, Any],
     no_terminal: bool,
-) -> None:
+) -> dict[str, Any]:
     """The ready pages' own package list (:mod:`~shangrila_widget.lite.ready`) beside the
-    site's, and their app told to load it."""
+    site's, and their app told to load it; returns their ``loadPyodideOptions``."""
     empties: dict[str, tuple[str, str]] = {}
     for name in (*NO_MODULES, *STUBS):
         wheel = empty_wheel(name, folder / "ready", STUBS.get(name))
@@ -242,6 +243,14 @@ def _ready_pages_lock(
     (folder / READY_LOCK).write_text(json.dumps(ready, indent=1), encoding="utf-8")
     options = {**preload, "lockFileURL": f"./static/{folder_name}/{READY_LOCK}"}
     write_ready_config(out, KERNEL_PLUGIN, {"loadPyodideOptions": options})
+    wheels = [
+        str(ready["packages"][key]["file_name"])
+        for key in ready["packages"]
+        if normal(key) in set(needed_packages(ready, options["packages"]))
+    ]
+    # the site's own files (not the public distribution's), which a page fetches early
+    options["prefetch"] = [f"./static/{folder_name}/{w}" for w in wheels if "://" not in w]
+    return options
 
 
 def build_site(
@@ -367,10 +376,14 @@ def _build(
                 entry["sha256"] = sha256_of(folder / str(entry["file_name"]))
         (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     _patch_config(out, settings)
-    _ready_pages_lock(out, folder, folder_name, lock, preload, no_terminal)
+    ready_options = _ready_pages_lock(out, folder, folder_name, lock, preload, no_terminal)
     ready_extensions(out, {*LAB_EXTENSIONS.values(), KERNEL_PLUGIN.split(":")[0]})
     open_tour_first(out / "index.html")
     ready_repl(out)
+    # A ready page starts Python while JupyterLab's page loads (lite/early.py).
+    pyodide = settings.get("pyodideUrl") or f"{constants.PYODIDE_CDN_URL}/pyodide.mjs"
+    prefetch = ready_options.pop("prefetch")
+    add_early_start(out, str(pyodide), ready_options, out / "repl" / "index.html", prefetch)
     add_first_boards(out, NOTEBOOKS)
     write_ready_pages(out)
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve _-files too

@@ -36,7 +36,8 @@ work on the canvas (see :mod:`shangrila_widget.render.pointer`).
   players are folded away. The bars and the buttons are never squeezed and the side panel
   keeps at least 180 px: where the window is too small for that (JupyterLab with its file
   browser open at 1024x768, where the buttons wrap to five rows), the whole board scrolls
-  instead of clipping the side column (issue 23).
+  instead of clipping the side column (issue 23). On a phone's width (:data:`PHONE_MEDIA`)
+  the phone layout stands in for it, with the pressed *Presenter* button to leave it.
 """
 
 from __future__ import annotations
@@ -62,6 +63,12 @@ _LEAST_PICTURE = 12 * 900 / PRESENTER_LETTERING.space_letter
 #: :data:`_LEAST_PICTURE`: its side column takes at least 300 px (``PRESENTER_SIDE``).
 _TOO_SMALL_WIDTH = _LEAST_PICTURE + 300
 _TOO_SMALL_HEIGHT = _LEAST_PICTURE / _PRESENTER_RATIO
+
+#: The media query of the phone layout (the page's width).
+PHONE_MEDIA = "(max-width: 600px)"
+#: Wider than a phone: presenter mode's layout (a projector's) is laid out only there; on a
+#: phone's width the phone layout stands in for it.
+_WIDER_THAN_A_PHONE = f"not all and {PHONE_MEDIA}"
 
 __all__ = ["PHONE_MEDIA", "PHONE_STYLESHEET", "STYLESHEET", "page_guard", "stylesheet"]
 
@@ -154,6 +161,8 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-legend-picture {{ width: 100%; height: auto; }}
 .jp-Cell:has(.shangrila-style) .jp-Placeholder-content {{ min-width: 0; }}
 .jp-Cell:has(.shangrila-style) .jp-PlaceholderText {{ text-overflow: ellipsis; }}
+.shangrila-too-small {{ display: none !important; }}
+@media {_WIDER_THAN_A_PHONE} {{
 .shangrila-board.{PRESENTER} {{
   display: grid !important; column-gap: 16px; row-gap: 6px; container-type: size;
   grid-template-columns: auto minmax(0, 1fr);
@@ -207,12 +216,12 @@ canvas.{CANVAS_CLASS}:hover {{ scroll-margin: -100000px; }}
 .shangrila-presenter :is(code, kbd, samp), .shangrila-presenting :is(code, kbd, samp) {{
   font-size: max(20px, 1em) !important;
 }}
-.shangrila-too-small {{ display: none !important; }}
 @container (max-width: {_TOO_SMALL_WIDTH:.0f}px) or (max-height: {_TOO_SMALL_HEIGHT:.0f}px) {{
   .{PRESENTER} > .shangrila-too-small {{
     display: block !important; grid-row: 3; font-weight: bold; padding: 2px 8px;
     border-left: 4px solid var(--jp-warn-color1, #E69F00);
   }}
+}}
 }}
 .shangrila-tour .shangrila-practise.shangrila-call {{
   font-weight: bold; outline: 2px solid var(--jp-brand-color1, #0072B2);
@@ -290,6 +299,7 @@ button.shangrila-copy {{ width: auto; }}
     in srgb, var(--jp-error-color1, #D55E00) 14%, var(--jp-layout-color1, #fff)
   );
 }}
+@media {_WIDER_THAN_A_PHONE} {{
 .shangrila-presenting .shangrila-narration .widget-html-content,
 .shangrila-presenting .shangrila-message .widget-html-content {{
   font-size: 22px; line-height: 1.4;
@@ -310,6 +320,7 @@ button.shangrila-copy {{ width: auto; }}
     .shangrila-ruling):not(.shangrila-qr-box) {{
   display: none !important;
 }}
+}}
 """
 
 
@@ -323,7 +334,12 @@ button.shangrila-copy {{ width: auto; }}
 # window), and the checker's ruling comes first (its panel's children join the board's
 # column: the ruling before the top bar, the rest after the buttons). The Key button is as
 # wide as its word (a toggle button's 148 px put it on a fourth row, below a 360x740 window).
-# Presenter mode (a projector's) is folded away. What a tap does there: widget/board_widget.py.
+# Presenter mode (a projector's) is not laid out on a phone's width (its rules are wider than
+# a phone's only): its button is hidden there, but not while presenter mode is on (a teacher
+# who narrows a presenting window to a phone's width sees the phone layout and the pressed
+# button first, to leave presenter mode; hidden, presenter mode could not be left, and its grid
+# pushed the side column and the buttons out of the window). What a tap does there:
+# widget/board_widget.py.
 # As loaded, the board and its button row are inside the window (the layout rule): above the
 # board stands only a short header, the rest comes after the buttons. The board's top bar
 # gives its boxes to the board's column: whose turn it is stays above the picture, EN/PL, the
@@ -337,9 +353,6 @@ button.shangrila-copy {{ width: auto; }}
 # board's column). Measured as loaded in Voila: the button row's bottom at y 602 (checker),
 # 652 (tour) of a 360x740 window; the tour's and the checker's headers took 380 and 850 px.
 _ROOTS = ":is(.shangrila-board, .shangrila-checker, .shangrila-tour, .shangrila-exercises)"
-
-#: The media query of the phone layout (the page's width).
-PHONE_MEDIA = "(max-width: 600px)"
 
 PHONE_STYLESHEET = f"""
 /* h23-phone */
@@ -393,7 +406,7 @@ PHONE_STYLESHEET = f"""
     white-space: pre-wrap; padding: 12px 4px;
     border-bottom: 1px solid var(--jp-border-color2, #ddd);
   }}
-  .shangrila-presenter-button {{ display: none !important; }}
+  .shangrila-presenter-button:not(.mod-active) {{ display: none !important; }}
   /* h23-phone-as-loaded */
   .shangrila-board > .shangrila-top-bar {{ display: contents !important; }}
   .shangrila-board > .shangrila-top-bar > * {{ order: 3 !important; margin: 2px 0; }}
@@ -431,6 +444,7 @@ PHONE_STYLESHEET = f"""
   .shangrila-tour > .shangrila-board ~ * {{ order: 2; }}
   .shangrila-tour > .shangrila-header + :not(.shangrila-board) {{ order: -1; }}
   .shangrila-buttons .shangrila-legend-button {{ width: auto !important; }}
+  {_ROOTS} .shangrila-presenter-button.mod-active {{ order: -3 !important; }}
   .shangrila-exercises .shangrila-exercise-question {{ font-size: 18px; }}
 }}
 """

@@ -3,15 +3,19 @@
 Fixtures
 --------
 ``voila_server``
-    Factory: ``url = voila_server(notebook_path, *extra_voila_args, shared=True)`` starts
-    ``python -m voila NB --no-browser --port=<free> --Voila.ip=127.0.0.1 ...`` with the
-    package's Voila template (``shangrila``: FontAwesome served locally, as
-    ``python -m shangrila_widget serve`` does), waits until it
-    answers HTTP and returns its URL. ``voila_server.servers`` holds the :class:`VoilaServer`
-    objects this test used (log, timings). With ``shared=True`` (default) a server is reused by
-    later tests of the session for the same notebook and arguments (Voila starts a new kernel
-    per page load anyway, so tests do not share Python state); ``shared=False`` stops it when
-    the test ends (use that for notebooks written to ``tmp_path``).
+    Factory: ``url = voila_server(notebook_path, *extra_voila_args, shared=True)`` serves the
+    notebook with Voila (``--no-browser --port=<free> --Voila.ip=127.0.0.1 ...``, the
+    package's Voila template ``shangrila``: FontAwesome served locally, as
+    ``python -m shangrila_widget serve`` does) and returns the page's URL. Without extra
+    arguments that is one Voila per worker serving a folder: the notebook is copied there
+    (by its own name, in a folder of its own) and its page is ``<server>voila/render/...``,
+    as ``serve`` on several notebooks serves them; with extra arguments a server of its
+    own on that notebook, whose page is ``<server>``. ``voila_server.servers`` holds the
+    :class:`VoilaServer` objects this test used (log, timings). With ``shared=True``
+    (default) the copy (or server) is reused by later tests of the session for the same
+    notebook, text and arguments (Voila starts a new kernel per page load anyway, so tests
+    do not share Python state); ``shared=False`` makes a copy (or a server, stopped when the
+    test ends) of the test's own (use that for notebooks written to ``tmp_path``).
 ``browser_page``
     A Playwright (sync API) ``Page`` in a fresh ``BrowserContext`` (fresh cookies/storage, fixed
     1000x700 viewport, device scale factor 1) of a session-wide headless Chromium, launched
@@ -37,13 +41,16 @@ Fixtures
 ``open_board``
     The one helper that opens a page with a board: ``page = open_board(notebook,
     *voila_args, env="voila" | "lab" | "notebook7", viewport=(w, h), file_browser=False)``
-    serves the notebook (a Voila server with those extra arguments, shared unless
-    ``shared=False``, or a copy of the notebook in ``lab_server`` opened in a fresh JupyterLab
-    workspace, all cells run, the left side bar folded unless ``file_browser=True`` opens the
-    file browser there, or a copy in ``notebook7_server`` opened in Notebook 7), waits
-    until a canvas has pixels (not with ``wait=False``) and returns
-    ``browser_page``. ``open_board("name.ipynb", cells=[source, ...])`` first writes a notebook
-    of those code cells to the test's ``tmp_path`` (its Voila server then is not shared);
+    serves the notebook (with Voila, see ``voila_server``, or a copy of the notebook in
+    ``lab_server`` opened in JupyterLab, all cells run, the left side bar folded unless
+    ``file_browser=True`` opens the file browser there, or a copy in ``notebook7_server``
+    opened in Notebook 7), waits until a canvas has pixels (not with ``wait=False``) and
+    returns the page: ``browser_page``, or for JupyterLab the worker's JupyterLab page,
+    loaded once (a fresh workspace) and kept, in which each test opens its notebook as a
+    person opens another one; the test's end stops that notebook's kernel and closes its tab
+    (JupyterLab's scripts are most of a JupyterLab page load; a failed test closes the page).
+    ``open_board("name.ipynb", cells=[source, ...])`` first writes a notebook
+    of those code cells to the test's ``tmp_path`` (its Voila copy then is not shared);
     ``open_board(url=...)`` opens a page some other server serves (a command under test).
     ``open_board.timings`` holds the seconds each step took (``write_notebook``,
     ``voila_start``, ``goto``, ``load_to_pixels``), ``open_board.canvas_index`` the index of
@@ -80,9 +87,11 @@ import re
 import shutil
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import pytest
 
@@ -309,15 +318,19 @@ class VoilaFactory:
         notebook = Path(notebook_path).resolve()
         if not notebook.is_file():
             raise FileNotFoundError(notebook)
-        if shared:
+        if not extra_args:  # the worker's one Voila, serving a folder of notebooks
+            server, url = self._pool.render(notebook, shared=shared)
+        elif shared:
             server = self._pool.get(notebook, tuple(extra_args))
+            url = server.url
         else:
             server = self._pool.start(notebook, tuple(extra_args))
             self._owned.append(server)
+            url = server.url
         if server not in self.servers:
             self.servers.append(server)
             self._item.stash.setdefault(_SERVERS_KEY, []).append(server)
-        return server.url
+        return url
 
     @property
     def server(self) -> VoilaServer:
@@ -347,14 +360,44 @@ class VoilaFactory:
 
 
 class _VoilaPool:
-    """Session-wide Voila servers, keyed by notebook and extra arguments."""
+    """Session-wide Voila servers: one serving a folder (``root``) for every notebook served
+    with Voila's default arguments, and one per notebook and extra arguments otherwise.
 
-    def __init__(self, log_dir: Path, env: dict[str, str], default_args: list[str]) -> None:
+    A Voila server on a folder renders each notebook at ``voila/render/<path>`` and starts a
+    kernel per page load, in the notebook's folder, as one on a single notebook does; one
+    server for the worker saves a server start (and its stop) per notebook, and per test for
+    the notebooks a test writes. Each notebook served is copied into ``root``, under a folder
+    of its own, by its own name (the widgets read the page's address: the checker knows its
+    page by the name ``dispute-checker.ipynb``)."""
+
+    def __init__(
+        self, log_dir: Path, env: dict[str, str], default_args: list[str], root: Path
+    ) -> None:
         self.log_dir = log_dir
         self.env = env
         self.default_args = default_args
+        self.root = root
         self._shared: dict[tuple[Path, tuple[str, ...]], VoilaServer] = {}
         self._others: list[VoilaServer] = []
+        self._folder: VoilaServer | None = None
+        self._copies: dict[Path, Path] = {}
+
+    def render(self, notebook: Path, *, shared: bool) -> tuple[VoilaServer, str]:
+        """The folder's server and the address of ``notebook`` there: the copy made for the
+        notebook before if ``shared`` and its text is the same, else a new copy."""
+        if self._folder is None or not self._folder.alive:
+            self.root.mkdir(parents=True, exist_ok=True)
+            self._folder = self.start(self.root, ())
+        text = notebook.read_bytes()
+        copy = self._copies.get(notebook) if shared else None
+        if copy is None or copy.read_bytes() != text:
+            copy = self.root / f"n{len(list(self.root.iterdir()))}" / notebook.name
+            copy.parent.mkdir()
+            copy.write_bytes(text)
+            if shared:
+                self._copies[notebook] = copy
+        path = copy.relative_to(self.root).as_posix()
+        return self._folder, f"{self._folder.url}voila/render/{quote(path)}"
 
     def start(self, notebook: Path, extra_args: tuple[str, ...]) -> VoilaServer:
         args = [*self.default_args, *extra_args]  # later arguments win
@@ -374,7 +417,9 @@ class _VoilaPool:
         self._others.append(server)
 
     def close(self) -> None:
-        stop_servers([*self._shared.values(), *self._others])
+        folder = [self._folder] if self._folder is not None else []
+        stop_servers([*folder, *self._shared.values(), *self._others])
+        self._folder = None
         self._shared.clear()
         self._others.clear()
 
@@ -411,7 +456,7 @@ def _voila_pool(
     )
     env = voila_env(env)  # JUPYTER_PATH: where Voila finds the package's template
     env = without_slow_imports(env, base / "not-imported")  # 3 s less per server start
-    pool = _VoilaPool(base / "logs", env, voila_default_args(base))
+    pool = _VoilaPool(base / "logs", env, voila_default_args(base), base / "notebooks")
     yield pool
     pool.close()
 
@@ -488,7 +533,13 @@ def browser_page(
     page.on("pageerror", lambda error: browser_diagnostics.page_errors.append(str(error)))
     request.node.stash[_PAGE_KEY] = page
     yield page
-    del request.node.stash[_PAGE_KEY]
+    if request.node.stash.get(_PAGE_KEY, None) is page:
+        del request.node.stash[_PAGE_KEY]
+    if not page.is_closed():
+        try:  # JupyterLab and Notebook 7 keep a page's kernel after the page is gone: stop it
+            page.evaluate(LAB_SHUTDOWN_JS)
+        except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
+            pass
     _leave_page(page)
 
 
@@ -511,7 +562,7 @@ def _leave_page(page: Page, timeout: float = 5.0) -> None:
 
 
 @pytest.fixture
-def save_screenshot(browser_page: Page, request: pytest.FixtureRequest) -> Callable[..., Path]:
+def save_screenshot(request: pytest.FixtureRequest) -> Callable[..., Path]:
     """``save_screenshot(label=None, full_page=True) -> Path``: save a screenshot right now."""
 
     def save(label: str | None = None, *, full_page: bool = True) -> Path:
@@ -520,7 +571,9 @@ def save_screenshot(browser_page: Page, request: pytest.FixtureRequest) -> Calla
         if label:
             stem += "-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", label)
         path = ARTIFACT_DIR / f"{stem}.png"
-        page = request.node.stash.get(_PAGE_KEY, browser_page)  # a kept page (open_board)
+        page = request.node.stash.get(_PAGE_KEY, None)  # the test's page, or a kept one
+        if page is None:
+            page = request.getfixturevalue("browser_page")
         page.screenshot(path=str(path), full_page=full_page)
         return path
 
@@ -546,7 +599,7 @@ LAB_READY_JS = """() => {
     return !!(kernel && kernel.status === 'idle' && panel.content && panel.content.widgets.length);
 }"""
 
-_LAB_SHUTDOWN_JS = """() => {
+LAB_SHUTDOWN_JS = """() => {
     const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     return panel && panel.sessionContext ? panel.sessionContext.shutdown() : null;
 }"""
@@ -609,11 +662,18 @@ _RESTORE_SCROLLS_JS = """() => {
 class BoardOpener:
     """Callable returned by the ``open_board`` fixture."""
 
-    def __init__(self, request: pytest.FixtureRequest, page: Page, voila: VoilaFactory) -> None:
+    def __init__(
+        self, request: pytest.FixtureRequest, page: Page | None, voila: VoilaFactory
+    ) -> None:
+        """``page``: the page to load into (a test's own, in a context it made, e.g. with a
+        touch screen); None: ``browser_page`` (or, for JupyterLab, the worker's JupyterLab
+        page), made when first needed."""
         self._request = request
         self._page = page
         self._voila = voila
         self._lab_pages = 0
+        self._lab_app_page: Page | None = None
+        self._lab_app_fresh = False
         self.env = ""
         self.timings: dict[str, float] = {}
         """Seconds per step of the last page opened (see the module docstring)."""
@@ -648,7 +708,6 @@ class BoardOpener:
             raise ValueError("url=... opens a page as served: no Voila arguments, no Lab")
         if voila_args and env != "voila":
             raise ValueError(f"Voila arguments do not apply to env={env!r}")
-        page = self._page
         if keep:
             if shared is False:
                 raise ValueError("keep=True keeps the page of a shared server")
@@ -667,8 +726,12 @@ class BoardOpener:
                 page.evaluate(_RESTORE_SCROLLS_JS)
                 costs.note("page-kept", key)
                 return page
-        elif viewport is not None:
-            page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        elif self._page is None and env == "lab" and notebook is not None:
+            page = self._lab_app(viewport)
+        else:  # the test's own page (``browser_page`` made when first asked for, or given)
+            page = self._page or self._request.getfixturevalue("browser_page")
+            if viewport is not None:
+                page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         if notebook is not None:
             start = time.perf_counter()
             notebook = self._notebook_file(notebook, cells, kept=keep)
@@ -682,7 +745,7 @@ class BoardOpener:
             self.timings["voila_start"] = self._voila.server.startup_seconds
         start = time.perf_counter()
         if url is not None:
-            page.goto(url)
+            page.goto(url, timeout=timeout * 1000)
         else:
             assert notebook is not None
             self._open_in_lab(page, Path(notebook), timeout, env, file_browser, kept=keep)
@@ -721,6 +784,36 @@ class BoardOpener:
         tmp_path: Path = self._request.getfixturevalue("tmp_path")
         return write_notebook(tmp_path / notebook, *cells)
 
+    def _lab_app(self, viewport: tuple[int, int] | None) -> Page:
+        """The worker's JupyterLab page (kept with the kept pages, :data:`LAB_APP`): loaded
+        once, each notebook opened in it as a person opens another notebook, after the last
+        one's kernel is stopped and its tab closed (at the end of the test that opened it).
+        JupyterLab's scripts are most of a JupyterLab page load; a failed test closes the
+        page (the next test loads it again)."""
+        kept: SharedLitePages = self._request.getfixturevalue("kept_pages")
+        diagnostics: BrowserDiagnostics = self._request.getfixturevalue("browser_diagnostics")
+        size = viewport or (VIEWPORT["width"], VIEWPORT["height"])
+        page, fresh = kept.page_for(LAB_APP, diagnostics, {"width": size[0], "height": size[1]})
+        self._request.node.stash[_PAGE_KEY] = page  # screenshots and failure reports
+        self._request.node.stash[_KEPT_KEY] = (kept, LAB_APP)  # closed if the test fails
+        self._lab_app_page, self._lab_app_fresh = page, fresh
+        return page
+
+    def close(self) -> None:
+        """Stop the kernel of the notebook this test opened in the worker's JupyterLab page
+        and close its tab (the next test opens its own there)."""
+        page, self._lab_app_page = self._lab_app_page, None
+        if page is not None and not page.is_closed():
+            try:
+                page.evaluate(_LAB_CLOSE_ALL_JS)
+            except Exception:  # noqa: BLE001 - the next test then loads the page again
+                self._request.getfixturevalue("kept_pages").discard(LAB_APP)
+        if self._page is not None and self._lab_pages and not self._page.is_closed():
+            try:  # a page the test gave: stop its notebook's kernel (the server lives on)
+                self._page.evaluate(LAB_SHUTDOWN_JS)
+            except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
+                pass
+
     def _open_in_lab(
         self, page: Page, notebook: Path, timeout: float, env: str, file_browser: bool, kept: bool
     ) -> None:
@@ -735,11 +828,19 @@ class BoardOpener:
         stem = artifact_stem(self._request.node)[:60]
         name = f"{notebook.stem}-{stem}-{self._lab_pages}{'-kept' if kept else ''}.ipynb"
         shutil.copyfile(notebook, server.notebook / name)
-        if lab:
+        if lab and page is self._lab_app_page and not self._lab_app_fresh:
+            # The worker's JupyterLab page, its last notebook closed: open this one there.
+            page.evaluate(_LAB_CLOSE_ALL_JS)
+            page.evaluate(_LAB_OPEN_ONLY_JS, name)
+            costs.note("lab-app-reused", name)
+        elif lab:
             # A fresh workspace (``?reset``): only this notebook is open, whatever ran before.
-            page.goto(f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset")
+            page.goto(
+                f"{server.url}lab/workspaces/{Path(name).stem}/tree/{name}?reset",
+                timeout=timeout * 1000,
+            )
         else:
-            page.goto(f"{server.url}notebooks/{name}")
+            page.goto(f"{server.url}notebooks/{name}", timeout=timeout * 1000)
         page.wait_for_function(LAB_READY_JS, timeout=timeout * 1000, polling=100)
         if lab:
             command = "filebrowser:activate" if file_browser else None
@@ -748,27 +849,48 @@ class BoardOpener:
                 page.evaluate(f"() => window.jupyterapp.commands.execute('{command}')")
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
-    def close(self) -> None:
-        if self._lab_pages and not self._page.is_closed():
-            try:  # stop the notebook's kernel: the Lab server lives for the whole session
-                self._page.evaluate(_LAB_SHUTDOWN_JS)
-            except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
-                pass
+
+#: The key of the worker's JupyterLab page among the kept pages (``BoardOpener._lab_app``).
+LAB_APP = "jupyterlab-app"
+
+# Stop the kernels of the notebooks open in JupyterLab and close their tabs, without the
+# "save your changes?" dialog (running the cells changed the notebook).
+_LAB_CLOSE_ALL_JS = """async () => {
+    const app = window.jupyterapp;
+    for (const widget of [...app.shell.widgets('main')]) {
+        if (widget.sessionContext) await widget.sessionContext.shutdown();
+        if (widget.context && widget.context.model) widget.context.model.dirty = false;
+        widget.dispose();
+    }
+}"""
+
+# Open the notebook ``path`` and close every other tab (the Launcher JupyterLab opens when
+# its last tab closed): only this notebook is open, as in a fresh workspace.
+_LAB_OPEN_ONLY_JS = """async (path) => {
+    const app = window.jupyterapp;
+    const opened = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+    for (const widget of [...app.shell.widgets('main')]) if (widget !== opened) widget.dispose();
+    app.shell.activateById(opened.id);
+}"""
 
 
 @pytest.fixture
-def open_board(
-    request: pytest.FixtureRequest, browser_page: Page, voila_server: VoilaFactory
-) -> Iterator[BoardOpener]:
+def open_board(request: pytest.FixtureRequest, voila_server: VoilaFactory) -> Iterator[BoardOpener]:
     """``open_board(notebook, *voila_args, cells=None, url=None, env="voila" | "lab",
-    viewport=None, shared=None, wait=True, keep=False) -> Page`` (see the module docstring)."""
-    opener = BoardOpener(request, browser_page, voila_server)
+    viewport=None, shared=None, wait=True, keep=False) -> Page`` (see the module docstring).
+
+    A kept page (``keep=True``) needs no page of the test's own: ``browser_page`` (a fresh
+    browser context) is made only for a page this test loads itself; its teardown stops a
+    JupyterLab or Notebook 7 page's kernel (the servers live for the session). A JupyterLab
+    page that is not kept is the worker's one JupyterLab page (``BoardOpener._lab_app``)."""
+    opener = BoardOpener(request, None, voila_server)
     yield opener
     opener.close()
 
 
-#: How many pages ``open_board(..., keep=True)`` keeps open per worker (each has a kernel).
-KEPT_PAGES = 4
+#: How many pages ``open_board(..., keep=True)`` keeps open per worker (each has a kernel),
+#: the worker's JupyterLab page (``LAB_APP``) one of them.
+KEPT_PAGES = 5
 
 
 @pytest.fixture(scope="session")
@@ -802,20 +924,52 @@ class OfflineLiteSite:
     build_seconds: float
 
 
+@contextmanager
+def _built_once(factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, Path]]:
+    """A folder for something built once per test run, and the file that says it is built
+    (``done``): under pytest-xdist the workers of one run share it (the first to come builds
+    it while the others wait; they all only read it then), in one process it is the
+    session's. Where ``fcntl`` is missing each worker builds its own."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        fcntl = None  # type: ignore[assignment]
+    if worker is None or fcntl is None:
+        base = factory.mktemp(name)
+        yield base, base / ".built"
+        return
+    base = factory.getbasetemp().parent / f"shared-{name}"  # the run's, not the worker's
+    base.mkdir(exist_ok=True)
+    with (base / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield base, base / ".built"
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def offline_lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OfflineLiteSite]:
-    """The offline site, built once for the session and shared by the static site's browser
-    tests (a build takes about a minute; see ``tests/browser/test_lite_browser.py``)."""
+    """The offline site, built once for the test run (its workers share it: ``_built_once``)
+    and shared by the static site's browser tests (a build takes a minute or two; see
+    ``tests/browser/test_lite_browser.py``)."""
     from tests.browser import test_lite_browser as lite
 
     lite.require_lite()
-    base = tmp_path_factory.mktemp("lite")
-    pyodide = lite.assemble_pyodide(base / "pyodide")
-    started = time.monotonic()
-    folder = base / "offline"
-    lite.build(folder, "--pyodide", str(pyodide))
-    seconds = time.monotonic() - started
-    lite.expose_app(folder)
+    with _built_once(tmp_path_factory, "lite") as (base, done):
+        pyodide, folder = base / "pyodide", base / "offline"
+        if done.exists():  # another worker of this run built it: the same site
+            seconds = float(done.read_text(encoding="utf-8"))
+        else:
+            for partial in (pyodide, folder):  # of a build that failed half-way
+                shutil.rmtree(partial, ignore_errors=True)
+            lite.assemble_pyodide(pyodide)
+            started = time.monotonic()
+            lite.build(folder, "--pyodide", str(pyodide))
+            seconds = time.monotonic() - started
+            lite.expose_app(folder)
+            done.write_text(f"{seconds}", encoding="utf-8")
     servers: list[Any] = []
     try:
         yield OfflineLiteSite(pyodide, lite.serve_folder(folder, servers), folder, seconds)
@@ -913,7 +1067,7 @@ class SharedLitePages:
     def _close(shared: _SharedLitePage) -> None:
         if not shared.page.is_closed():
             try:  # JupyterLab and Notebook 7 keep a kernel after its page is gone: stop it
-                shared.page.evaluate(_LAB_SHUTDOWN_JS)
+                shared.page.evaluate(LAB_SHUTDOWN_JS)
             except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
                 pass
         _leave_page(shared.page)  # Voila stops the page's kernel

@@ -20,6 +20,7 @@ from shangrila_widget.rules import Place, Position
 from shangrila_widget.rules.editing import with_to_move
 from shangrila_widget.tour import load_chapters
 from tests.support.board import CANVAS, BoardGeometry
+from tests.support.browser import wait_until_quiet
 from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ def test_the_board_fits_a_projector_and_keeps_its_shape(
     page = open_board(NOTEBOOKS[kind], env=env, viewport=size, keep=True)
     label = f"{env}-{kind}-{size[0]}x{size[1]}"
     if kind != "tour":
-        page.wait_for_timeout(300)  # the side panel's last texts
+        wait_until_quiet(page, ROOTS[kind])  # the side panel's last texts
         m = measure(page, kind)
         save_screenshot("screen", full_page=False)
         assert_keeps_its_shape(m, label)
@@ -234,7 +235,7 @@ def test_the_first_click_after_a_page_load_plays(
     from playwright.sync_api import expect
 
     page = open_board(NOTEBOOKS[kind], env="voila", viewport=(1000, 600))
-    page.wait_for_timeout(500)  # let the page settle: the click must be the first input
+    wait_until_quiet(page)  # let the page settle: the click must be the first input
     if scrolled:
         above, below = page.evaluate(_SCROLL_CANVAS_JS, [CANVAS, 90])
         assert above < -40 or below > 40, (

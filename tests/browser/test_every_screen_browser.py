@@ -40,6 +40,7 @@ import pytest
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.messages import say
 from shangrila_widget.rules.ruling import ruling_link, ruling_string
+from tests.support.browser import wait_until_quiet
 from tests.support.paths import EXAMPLES
 from tests.support.reach import reach_everything, window_cell
 
@@ -57,6 +58,8 @@ PAGES = {
     "exercises": (EXAMPLES / "exercises.ipynb", ".shangrila-exercises"),
 }
 CHECKER_START = "rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -"
+#: Seconds for a page to load (a busy machine loads slowly).
+LOAD_TIMEOUT = 120.0
 CASES = [(page, host) for page in PAGES for host in HOSTS] + [("ruling-link", "voila")]
 
 # Scroll positions as a page loads (JupyterLab scrolls to the last cell it ran).
@@ -69,11 +72,11 @@ _TO_TOP_JS = """() => {
 
 
 def _settle(page: Page, root: str, host: str) -> None:
-    page.wait_for_timeout(500)  # layout after a resize or a toggle, the last texts
+    wait_until_quiet(page, root)  # layout after a resize or a toggle, the last texts
     page.evaluate(_TO_TOP_JS)
     if host != "voila":  # the notebook scrolled to the widget's cell, as a person does
         page.locator(root).first.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(100)
+    wait_until_quiet(page, root, quiet_ms=100)  # cells a scrolled notebook draws
 
 
 def _open(
@@ -84,11 +87,13 @@ def _open(
     if page_name == "ruling-link":
         base = voila_server(PAGES["checker"][0])
         link = ruling_link(ruling_string(Position.from_compact(CHECKER_START), "journey A B"), base)
-        page = open_board(url=link, viewport=SIZES[0], timeout=90.0)
+        page = open_board(url=link, viewport=SIZES[0], timeout=LOAD_TIMEOUT)
         expect(page.locator(".shangrila-ruling")).to_contain_text("Verdict", timeout=60_000)
         return page, ".shangrila-checker"
     notebook, root = PAGES[page_name]
-    page = open_board(notebook, env=host, viewport=SIZES[0], file_browser=host == "lab")
+    page = open_board(
+        notebook, env=host, viewport=SIZES[0], file_browser=host == "lab", timeout=LOAD_TIMEOUT
+    )
     page.locator(root).first.wait_for(timeout=30_000)
     return page, root
 
@@ -137,9 +142,7 @@ def test_every_text_and_control_can_be_reached_at_every_size(
     open_board: BoardOpener,
     voila_server: Callable[..., str],
     save_screenshot: Callable[..., Path],
-    browser_page: Page,
 ) -> None:
-    browser_page.set_default_navigation_timeout(120_000)  # a busy machine loads slowly
     page, root = _open(page_name, host, open_board, voila_server)
     problems: list[str] = []
     reported = 0

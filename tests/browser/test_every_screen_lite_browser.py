@@ -47,7 +47,7 @@ from shangrila_widget.rules.ruling import ruling_link, ruling_string
 from tests.browser.conftest import ARTIFACT_DIR, artifact_stem
 from tests.browser.test_every_screen_browser import CHECKER_START, SIZES, _presenter_on
 from tests.browser.test_phone_browser import _MEASURE_JS, PHONES
-from tests.support.browser import hermetic_context, wait_for_canvas_pixels
+from tests.support.browser import hermetic_context, wait_for_canvas_pixels, wait_until_quiet
 from tests.support.reach import as_loaded, reach_everything, window_cell
 
 if TYPE_CHECKING:
@@ -108,10 +108,10 @@ def _url(site: OfflineLiteSite, page_name: str) -> str:
     return site.url + lite_pages.ready_page(notebook)
 
 
-def _settle(page: Page) -> None:
-    page.wait_for_timeout(500)  # layout after a resize or a toggle, the last texts
+def _settle(page: Page, root: str) -> None:
+    wait_until_quiet(page, root)  # layout after a resize or a toggle, the last texts
     page.evaluate(_TO_TOP_JS)
-    page.wait_for_timeout(100)
+    wait_until_quiet(page, root, quiet_ms=100)
 
 
 def _phone_cell(page: Page, root: str, where: str) -> list[str]:
@@ -192,7 +192,7 @@ def test_every_text_and_control_of_the_static_site_can_be_reached_at_every_size(
             _presenter_on(page, page_name.replace("ruling-link", "checker"), root)
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            _settle(page)
+            _settle(page, root)
             _screenshot(page, request, f"{width}x{height}-{mode}")
             cell = window_cell(
                 page, root, f"{page_name} {width}x{height} {mode}", presenter=mode == "presenter"
@@ -212,7 +212,7 @@ def test_every_text_and_control_of_the_static_site_can_be_reached_at_every_size(
             ).first.wait_for(state="detached", timeout=15_000)
         for width, height in PHONES:
             page.set_viewport_size({"width": width, "height": height})
-            _settle(page)
+            _settle(page, root)
             _screenshot(page, request, f"phone-{width}x{height}-{mode}")
             where = f"{page_name} phone {width}x{height} {mode}"
             found = _phone_cell(page, root, where)

@@ -47,6 +47,7 @@ from urllib.parse import unquote
 import pytest
 
 from shangrila_widget import serve
+from shangrila_widget.lite import early as lite_early
 from shangrila_widget.lite import kernel as lite_kernel
 from shangrila_widget.lite import lock as lite_lock
 from shangrila_widget.lite import pages as lite_pages
@@ -347,6 +348,10 @@ def test_lite_hot_seat_ready_page_draws_and_plays_offline(
     assert_colour(page, "Red healer in A", red_healer_a, RED)
     assert page.get_by_role("heading", name="A hot-seat game").first.is_visible()
     assert_no_unwanted_greeting(page)
+    # The kernel took the worker the page started, with the Python started in it.
+    early = page.evaluate("() => document.documentElement.dataset.shangrilaEarly")
+    assert early == "taken", early
+    assert not [m for m in browser_diagnostics.console if lite_early.MISMATCH in m]
     # The board's picture made at build time was shown until the live board drew, then went.
     page.wait_for_function(PICTURE_REPLACED_JS, timeout=5_000)
     assert page.locator(".shangrila-first-board").count() == 0

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from shangrila_widget.rules import Place, Position
-from tests.browser.conftest import ARTIFACT_DIR, LAB_READY_JS, BrowserDiagnostics
+from tests.browser.conftest import ARTIFACT_DIR, LAB_READY_JS, LAB_SHUTDOWN_JS, BrowserDiagnostics
 from tests.support.board import CANVAS, BoardGeometry
-from tests.support.browser import hermetic_context, start_notebook7, write_notebook
+from tests.support.browser import VoilaServer, hermetic_context, write_notebook
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -44,16 +44,14 @@ EXERCISES_SOURCE = (
 
 
 @pytest.fixture(scope="module")
-def notebook7(tmp_path_factory: pytest.TempPathFactory, _voila_pool: object) -> Iterator[str]:
-    """A Notebook 7 server on 127.0.0.1 (no token, no XSRF check, the app exposed to the
-    page), serving a folder with the one-cell board notebook; its URL."""
-    root = tmp_path_factory.mktemp("notebook7")
-    write_notebook(root / "board.ipynb", SOURCE)
-    write_notebook(root / "exercises.ipynb", EXERCISES_SOURCE)
-    env = dict(_voila_pool.env)  # type: ignore[attr-defined]
-    server = start_notebook7(root, root / "logs", timeout=90, env=env)
-    yield server.url
-    server.stop()
+def notebook7(notebook7_server: VoilaServer) -> str:
+    """The session's Notebook 7 server on 127.0.0.1 (no token, no XSRF check, the app
+    exposed to the page; started once per worker), serving a folder with the one-cell board
+    notebook and the exercises' notebook; its URL."""
+    root = notebook7_server.notebook
+    write_notebook(root / "notebook7-board.ipynb", SOURCE)
+    write_notebook(root / "notebook7-exercises.ipynb", EXERCISES_SOURCE)
+    return notebook7_server.url
 
 
 @contextmanager
@@ -75,6 +73,10 @@ def notebook_page(
         page.screenshot(path=str(ARTIFACT_DIR / f"{failure}.png"), full_page=True)
         raise
     finally:
+        try:  # the server lives for the session: stop this notebook's kernel
+            page.evaluate(LAB_SHUTDOWN_JS)
+        except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
+            pass
         context.close()
 
 
@@ -84,7 +86,10 @@ def test_the_board_in_notebook7_is_drawn_in_the_window_and_a_tap_plays(
     from playwright.sync_api import expect
 
     with notebook_page(
-        browser, browser_diagnostics, notebook7 + "notebooks/board.ipynb", "test_notebook7-failure"
+        browser,
+        browser_diagnostics,
+        notebook7 + "notebooks/notebook7-board.ipynb",
+        "test_notebook7-failure",
     ) as page:
         canvas = page.locator(CANVAS).first
         expect(canvas).to_be_visible(timeout=60_000)
@@ -123,7 +128,7 @@ def test_an_exercise_in_notebook7_answered_by_a_tap_then_played_out_step_by_step
     with notebook_page(
         browser,
         browser_diagnostics,
-        notebook7 + "notebooks/exercises.ipynb",
+        notebook7 + "notebooks/notebook7-exercises.ipynb",
         "test_notebook7-exercise-failure",
     ) as page:
         root = page.locator(".shangrila-exercises")

@@ -48,6 +48,7 @@ from tests.support.browser import (
     swipe,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
+    wait_until_quiet,
     write_notebook,
 )
 from tests.support.paths import EXAMPLES
@@ -153,7 +154,7 @@ class Phone:
             "() => window.__shangrilaPointer && window.__shangrilaPointer.boardWidth > 0",
             timeout=30_000,
         )
-        self.page.wait_for_timeout(500)
+        wait_until_quiet(self.page)
 
     def screenshot(self, label: str) -> Path:
         ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
@@ -467,7 +468,7 @@ def test_a_notebook_on_a_phone(
         )
         for size, label in zip(PHONES, PHONE_IDS, strict=True):
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            page.wait_for_timeout(500)
+            wait_until_quiet(page, root)
             page.locator(root).first.evaluate("e => e.scrollIntoView({block: 'start'})")
             phone.screenshot(label)
             phone.assert_board_in_window(root)  # the notebook scrolled to the widget's cell
@@ -517,3 +518,51 @@ def test_the_tour_on_a_phone(phone: Phone, voila_server: VoilaFactory) -> None:
     phone.wait_for_message("Village G open large")
     assert_spaces_a_finger_wide(phone, width, "G")
     phone.screenshot("open-large")
+
+
+#: Pages whose presenter mode a teacher turns on at a projector's size: the notebook, the
+#: widget's root, and the class it carries while presenter mode is on.
+PRESENTER_PAGES = {
+    "hot-seat": (EXAMPLES / "hot-seat.ipynb", ".shangrila-board", "shangrila-presenter"),
+    "checker": (EXAMPLES / "dispute-checker.ipynb", ".shangrila-checker", "shangrila-presenting"),
+}
+
+
+@pytest.mark.parametrize("page_name", list(PRESENTER_PAGES))
+def test_presenter_mode_can_be_left_at_a_phone_width(
+    page_name: str, open_board: BoardOpener, save_screenshot: Any
+) -> None:
+    """Presenter mode turned on at 1280x720, then the window narrowed to a phone's width:
+    the phone layout stands in for presenter mode's, its pressed Presenter button first in
+    the window, and a click on it leaves presenter mode (the phone layout hid the button,
+    and presenter mode could not be left; its grid pushed the side column out of the
+    window)."""
+    notebook, root, presenting = PRESENTER_PAGES[page_name]
+    page = open_board(notebook, env="voila", viewport=(1280, 720))
+    widget = page.locator(root).first
+    button = widget.get_by_role("button", name="Presenter")
+    button.click()
+    page.locator(f"{root}.{presenting}").wait_for(timeout=15_000)
+    page.set_viewport_size({"width": PHONES[0][0], "height": PHONES[0][1]})
+    page.wait_for_timeout(500)
+    save_screenshot("narrowed", full_page=False)
+    laid_out = widget.evaluate(
+        "e => ({position: getComputedStyle(e.matches('.shangrila-board') ? e"
+        " : e.querySelector('.shangrila-board')).position,"
+        " canvas: e.querySelector('canvas.shangrila-canvas').getBoundingClientRect().width,"
+        " root: e.getBoundingClientRect().width})"
+    )
+    assert laid_out["position"] != "fixed", laid_out  # the phone's layout, not the room's
+    assert laid_out["canvas"] >= laid_out["root"] - 2, laid_out
+    box = button.bounding_box() if button.is_visible() else None
+    assert box is not None, "the Presenter button is hidden at a phone's width"
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONES[0][1], box
+    assert 0 <= box["x"] and box["x"] + box["width"] <= PHONES[0][0], box
+    button.click()
+    page.wait_for_function(
+        f"() => !document.querySelector('{root}').classList.contains('{presenting}')"
+        " && !document.querySelector('.shangrila-board.shangrila-presenter')",
+        timeout=15_000,
+    )
+    wait_for_canvas_pixels(page, timeout=30)  # drawn again, with the room's letters gone
+    save_screenshot("left", full_page=False)

@@ -23,7 +23,7 @@ import pytest
 from shangrila_widget.render.primitives import Text
 from shangrila_widget.render.scene import build_scene
 from shangrila_widget.rules import Position
-from tests.support.browser import write_notebook
+from tests.support.browser import wait_until_quiet, write_notebook
 from tests.support.paths import EXAMPLES
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ _MEASURE_JS = """(rootSel) => {
 
 
 def measure(page: Page) -> dict[str, Any]:
-    page.wait_for_timeout(400)  # the last texts of the side panel
+    wait_until_quiet(page, ROOT)  # the last texts of the side panel
     result: dict[str, Any] = page.evaluate(_MEASURE_JS, ROOT)
     return result
 
@@ -162,7 +162,7 @@ def scroll_lab_to_top(page: Page, env: str) -> None:
             "() => { for (const el of document.querySelectorAll('.jp-WindowedPanel-outer,"
             " .jp-Notebook')) el.scrollTop = 0; }"
         )
-        page.wait_for_timeout(200)
+        wait_until_quiet(page, ROOT, quiet_ms=100)  # the cells a scrolled notebook draws
 
 
 @pytest.mark.parametrize("env", ["voila", "lab"])

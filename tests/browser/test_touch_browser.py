@@ -40,6 +40,7 @@ from tests.support.browser import (
     hermetic_context,
     swipe,
     wait_for_canvas_color,
+    wait_until_quiet,
     write_notebook,
 )
 
@@ -233,7 +234,7 @@ def touch_board(
             page.wait_for_function("() => window.__shangrilaPointer", timeout=10_000)
         except PlaywrightTimeoutError:
             pass
-        page.wait_for_timeout(500)  # let the page settle: the tap must be its first input
+        wait_until_quiet(page)  # let the page settle: the tap must be its first input
         yield board
         board.screenshot("last")
     finally:

@@ -20,6 +20,7 @@ import pytest
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.messages import say
 from shangrila_widget.tour import load_chapters
+from tests.support.browser import wait_until_quiet
 from tests.support.paths import EXAMPLES
 from tests.support.reach import as_loaded, reach_everything
 
@@ -103,7 +104,7 @@ def wait_for_widget(page: Page, root: str) -> None:
 
     expect(page.locator(root)).to_be_visible(timeout=60_000)
     expect(page.locator(f"{root} .shangrila-message")).not_to_be_empty(timeout=30_000)
-    page.wait_for_timeout(500)  # the last layout pass (fonts, the canvas's CSS size)
+    wait_until_quiet(page, root)  # the last layout pass (fonts, the canvas's CSS size)
 
 
 # The cell of a notebook that opens the widget in presenter mode.
@@ -302,7 +303,7 @@ def test_the_tour_is_readable_in_jupyterlabs_dark_theme(
     tour.get_by_role("button", name="Next ▶", exact=True).click()  # a refused step
     refused = page.locator(".shangrila-note-refused")
     expect(refused).to_be_visible()
-    page.wait_for_timeout(500)
+    wait_until_quiet(page, ROOTS["tour"])
     save_screenshot("dark", full_page=False)
     assert refused.evaluate(_CONTRAST_JS) >= 4.5
     narration = page.locator(".shangrila-narration p").last

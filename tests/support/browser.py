@@ -85,6 +85,7 @@ __all__ = [
     "wait_for_canvas_change",
     "wait_for_canvas_color",
     "wait_for_canvas_pixels",
+    "wait_until_quiet",
     "write_notebook",
 ]
 
@@ -660,6 +661,51 @@ def canvas_point_to_page(
         if not page.evaluate(_SCROLL_POINT_JS, [handle, px, py]):
             return (px, py)
     raise AssertionError(f"cannot scroll canvas point ({x}, {y}) into the viewport")
+
+
+# Resolves once what ``sel`` shows has not changed for ``quiet`` ms (its box, its text, its
+# canvases' sizes, the page's scroll size and the fonts' state, read once per animation
+# frame), or after ``most`` ms: true if it was quiet by then.
+_QUIET_JS = """([sel, quiet, most]) => new Promise((resolve) => {
+    const state = () => {
+        const root = sel ? document.querySelector(sel) : document.body;
+        if (!root) return 'none';
+        const r = root.getBoundingClientRect();
+        const page = document.scrollingElement;
+        const parts = [innerWidth, innerHeight, document.fonts ? document.fonts.status : '',
+                       r.left, r.top, r.width, r.height, page.scrollWidth, page.scrollHeight,
+                       root.innerText];
+        for (const c of root.querySelectorAll('canvas')) {
+            const b = c.getBoundingClientRect();
+            parts.push(b.left, b.top, b.width, b.height, c.width, c.height);
+        }
+        return parts.join('|');
+    };
+    const start = performance.now();
+    let last = state(), since = start;
+    const tick = () => {
+        const now = performance.now(), seen = state();
+        if (seen !== last) { last = seen; since = now; }
+        if (now - since >= quiet) return resolve(true);
+        if (now - start >= most) return resolve(false);
+        requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+})"""
+
+
+def wait_until_quiet(
+    page: Page, root: str | None = None, *, quiet_ms: int = 200, most_ms: int = 3000
+) -> bool:
+    """Wait until the widget ``root`` (a CSS selector; the whole page if None) has stopped
+    changing: its box, text, canvases and the page's scroll size the same for ``quiet_ms``
+    (the layout after a resize or a toggle, the last texts from the kernel), at most
+    ``most_ms``. True if it was quiet in time (a fixed sleep waited the same or longer for
+    the same, and still guessed)."""
+    quiet = bool(page.evaluate(_QUIET_JS, [root, quiet_ms, most_ms]))
+    if not quiet:
+        costs.note("not-quiet", f"{root} {most_ms} ms")
+    return quiet
 
 
 def swipe(page: Page, cdp: CDPSession, x: float, y: float, dy: float, steps: int = 12) -> None:
