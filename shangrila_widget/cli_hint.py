@@ -21,12 +21,13 @@ from shangrila_widget.cli import (
     write_json,
 )
 from shangrila_widget.rules import Position
+from shangrila_widget.rules.messages import Language
 
 
 def hint_verdict(
     position: Position,
     *,
-    level: str = "hard",
+    level: str | None = None,
     seconds: float | None = None,
     iterations: int | None = None,
     seed: int | None = None,
@@ -41,7 +42,10 @@ def hint_verdict(
     """
     from shangrila_widget.bots import Bot, hint
 
-    bot = Bot.of(level, iterations=iterations, seconds=seconds, seed=seed)
+    # no level: the hints' own bot (HINT_BOT), with the budget and seed given
+    bot = (
+        None if level is None else Bot.of(level, iterations=iterations, seconds=seconds, seed=seed)
+    )
     if position.is_over:
         return 1, {
             "game_over": True,
@@ -49,7 +53,11 @@ def hint_verdict(
             "candidates": [],
             "winners": list(position.winners()),
         }
-    found = hint(position, bot, lang="pl" if lang == "pl" else "en")
+    language: Language = "pl" if lang == "pl" else "en"
+    if bot is None:
+        found = hint(position, iterations=iterations, seconds=seconds, seed=seed, lang=language)
+    else:
+        found = hint(position, bot, lang=language)
     return 0, {"game_over": False, **found.to_dict()}
 
 
@@ -70,17 +78,18 @@ def run_hint(args: argparse.Namespace) -> int:
 
 def add_hint_command(commands: Any) -> None:
     """Register ``hint`` on the subparsers object of the main parser."""
-    from shangrila_widget.bots.levels import DEFAULT_BUDGETS, LEVELS
+    from shangrila_widget.bots.levels import DEFAULT_BUDGETS, HINT_BOT, LEVELS
 
     hard, medium = DEFAULT_BUDGETS["hard"], DEFAULT_BUDGETS["medium"]
+    hint_seconds = HINT_BOT.budget.seconds if HINT_BOT.budget else None
     parser = commands.add_parser("hint", help="suggest the best actions in a position")
     add_position_arguments(parser)
     parser.add_argument(
         "--level",
         choices=LEVELS,
         type=one_of("--level", LEVELS),
-        default="hard",
-        help="bot level (default %(default)s)",
+        default=None,
+        help=f"bot level (default: the hints' own, medium's search for {hint_seconds:g} s)",
     )
     parser.add_argument(
         "--seconds",

@@ -576,7 +576,7 @@ def test_the_help_shows_the_defaults() -> None:
     hint = help_text("hint")
     assert f"{DEFAULT_BUDGETS['hard'].seconds:g} for hard" in hint
     assert f"{DEFAULT_BUDGETS['hard'].iterations:,} for hard" in hint
-    assert "--level {random,easy,medium,hard} bot level (default hard)" in hint
+    assert "--level {random,easy,medium,hard} bot level (default: the hints' own, medium's" in hint
 
 
 def test_hint_seed_help_says_when_answers_repeat() -> None:

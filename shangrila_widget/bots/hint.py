@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from shangrila_widget.bots.evaluation import threat_masks
-from shangrila_widget.bots.levels import BotSpec, bot_from
+from shangrila_widget.bots.levels import HINT_BOT, Bot, BotSpec, Budget, bot_from
 from shangrila_widget.bots.thinking import RankedAction, Thinker, Thought
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.applying import origin_is_stronger
@@ -242,8 +242,9 @@ def hint(
     """Rank the best ``count`` actions of the player to move (see the module docstring).
 
     ``bot``: a :class:`~shangrila_widget.bots.levels.Bot` or a level name, or for short its
-    ``level``, ``seconds``, ``iterations`` and ``seed`` (``hard`` with its default budget
-    when none is given). The ranking is the bot's
+    ``level``, ``seconds``, ``iterations`` and ``seed``; with neither a bot nor a level, the
+    hints' own bot, :data:`~shangrila_widget.bots.levels.HINT_BOT` (``medium``'s search for
+    0.8 s), the budget given replacing its own. The ranking is the bot's
     :class:`~shangrila_widget.bots.thinking.Thinker`, so the first candidate is the action
     :func:`~shangrila_widget.bots.choose_action` plays with the same bot. ``random`` and
     ``easy`` rank by the one-move evaluation. Each reason says what the action does, how it
@@ -251,7 +252,10 @@ def hint(
     noise, as its ``about_equal`` says) and which answers the search expects after it.
     Raises :class:`ShangrilaError` once the game is over.
     """
-    chosen = bot_from(bot, "hard", level=level, iterations=iterations, seconds=seconds, seed=seed)
+    if bot is None and level is None:  # the hints' own bot, with the parts given
+        bot = Bot(HINT_BOT.level, Budget.of(iterations, seconds) or HINT_BOT.budget, seed)
+        iterations = seconds = seed = None
+    chosen = bot_from(bot, "medium", level=level, iterations=iterations, seconds=seconds, seed=seed)
     check_language(lang)
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count: expected a whole number, got {excerpt(count)}")

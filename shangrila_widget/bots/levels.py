@@ -113,22 +113,29 @@ class Budget:
 @dataclass(frozen=True)
 class SearchConfig:
     """How a search thinks: how many actions a playout plays before the position is
-    evaluated and by which policy, how many actions the root opens before its width grows
-    with its visits, and the UCT exploration constant (results are win chances, 0-1)."""
+    evaluated and by which policy (``uniform`` plays to the end), how many actions the root
+    opens before its width grows with its visits (``widen``), the UCT exploration constant
+    (results are win chances, 0-1), and whether the tree grows below the root's children
+    (``grow``; False: a bandit over the root's actions)."""
 
     depth: int = 3
     policy: Policy = "greedy"
     root_width: int = 12
     exploration: float = 0.25
+    grow: bool = True
+    widen: bool = True
 
 
-#: How the levels that search think, by level (the other levels do not search): both with
+#: How the levels that search think, by level (the other levels do not search). ``medium``:
 #: the ``greedy`` policy (every seat plays the ``easy`` bot's move for 3 actions before the
 #: evaluation), the root opening its 12 best-looking actions by the ``easy`` bot's
-#: heuristic.
+#: heuristic, the tree growing below them. ``hard``: a bandit over the root's 12
+#: best-looking actions by the same heuristic (UCB1, exploration 0.5), each playout
+#: uniformly random to the end of the game and scored by its final shares: no evaluation,
+#: so none of its bias, and five to ten times the playouts a second.
 LEVEL_CONFIGS: Final[Mapping[str, SearchConfig]] = {
     "medium": SearchConfig(),
-    "hard": SearchConfig(),
+    "hard": SearchConfig(policy="uniform", exploration=0.5, grow=False, widen=False),
 }
 
 #: What each searching level gets when the caller names no budget: the budget users get.
@@ -233,6 +240,13 @@ class Bot:
         return cls(level, Budget.of(iterations, seconds), seed)
 
 
+#: The bot a hint thinks with when none is named (:func:`~shangrila_widget.bots.hint`, the
+#: board's *Hint* button, the ``hint`` command): ``medium``'s search (the ``greedy``
+#: playouts, the fitted chances, the answers it expects) for ``hard``'s time, 0.8 s: the
+#: hints' search, apart from the ``hard`` level's, so that one can change without the other.
+HINT_BOT: Final = Bot("medium", Budget(iterations=20_000, seconds=0.8))
+
+
 BotSpec = str | Bot | Mapping[str, Any]
 """What names a bot: a :class:`Bot`, a level name (with the level's default budget), or a
 dict of :meth:`Bot.of`'s parts (``{"level": "hard", "seconds": 0.5, "seed": 1}``)."""
@@ -317,6 +331,7 @@ __getattr__ = old_names(
 
 __all__ = [
     "DEFAULT_BUDGETS",
+    "HINT_BOT",
     "LEVELS",
     "LEVEL_CONFIGS",
     "MAX_ITERATIONS",

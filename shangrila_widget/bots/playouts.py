@@ -11,7 +11,11 @@
   half of the games, where uniform play, which mostly recruits because pairs of students
   make most of the legal list, wins a quarter.
 
-Every playout ends in :func:`~shangrila_widget.bots.evaluation.win_chances`.
+- ``uniform`` (:func:`uniform_playout`), the policy of the ``hard`` level: uniformly random
+  actions (the engine's sampler) to the end of the game, scored by the final shares: no
+  evaluation at all, so no bias of one, and 600-1,900 playouts a CPU second.
+
+The other playouts end in :func:`~shangrila_widget.bots.evaluation.win_chances`.
 
 Inside ``with remembered_choices():`` (:func:`remembered_choices`) the greedy playouts
 remember the ``easy`` bot's best actions in each position they meet and draw from them when
@@ -28,7 +32,12 @@ from contextvars import ContextVar
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal
 
-from shangrila_widget.bots.evaluation import greedy_action, greedy_choices, win_chances
+from shangrila_widget.bots.evaluation import (
+    final_shares,
+    greedy_action,
+    greedy_choices,
+    win_chances,
+)
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.codes import OVER
 from shangrila_widget.rules.engine import apply_unchecked, random_action
@@ -36,10 +45,10 @@ from shangrila_widget.rules.engine import apply_unchecked, random_action
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
 
-Policy = Literal["sampled", "greedy"]
+Policy = Literal["sampled", "greedy", "uniform"]
 """How a playout plays: ``sampled`` draws by :data:`ROLLOUT_WEIGHTS`; ``greedy`` plays the
 ``easy`` bot's move (:func:`~shangrila_widget.bots.evaluation.greedy_action`) for every
-seat."""
+seat; ``uniform`` draws uniformly from the legal actions to the end of the game."""
 
 #: The sampled policy: a placement with chance 0.7 when one is legal, else a recruit, a
 #: journey only when nothing else is (see :func:`~shangrila_widget.rules.random_action`).
@@ -123,11 +132,22 @@ def greedy_playout(pos: Position, rng: random.Random, depth: int) -> list[float]
     return win_chances(pos)
 
 
+def uniform_playout(pos: Position, rng: random.Random, depth: int = 0) -> list[float]:
+    """Play uniformly random actions to the end of the game (``depth`` is not used: there is
+    no evaluation to stop at); the seats' final shares (1/k for each of k winners)."""
+    while pos.packed.phase != OVER:
+        pos = apply_unchecked(pos, random_action(pos, rng))
+    return final_shares(pos)
+
+
 def recorded_playout(
     pos: Position, rng: random.Random, depth: int, policy: Policy
 ) -> tuple[list[float], tuple[Action, ...]]:
     """A playout of ``policy`` (like :func:`greedy_playout` or :func:`playout`) that also
-    returns the actions it played."""
+    returns the actions it played (none for ``uniform``: random actions are no one's
+    expected answers)."""
+    if policy == "uniform":
+        return uniform_playout(pos, rng), ()
     choose = easy_action if policy == "greedy" else rollout_action
     played: list[Action] = []
     for _ in range(depth):
@@ -150,4 +170,5 @@ __all__ = [
     "playout",
     "recorded_playout",
     "rollout_action",
+    "uniform_playout",
 ]

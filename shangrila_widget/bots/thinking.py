@@ -127,6 +127,8 @@ def new_search(
         policy=config.policy,
         root_width=config.root_width,
         exploration=config.exploration,
+        grow=config.grow,
+        widen=config.widen,
         keep=keep,
         keep_share=keep_share,
     )

@@ -33,7 +33,13 @@ from shangrila_widget.bots.evaluation import (
     margin,
     ordering_score,
 )
-from shangrila_widget.bots.playouts import Policy, greedy_playout, playout, recorded_playout
+from shangrila_widget.bots.playouts import (
+    Policy,
+    greedy_playout,
+    playout,
+    recorded_playout,
+    uniform_playout,
+)
 from shangrila_widget.deprecation import deprecated
 from shangrila_widget.rules.actions import Action
 from shangrila_widget.rules.codes import OVER
@@ -95,6 +101,10 @@ class SearchNode:
 class Search:
     """Multi-player UCT from ``root``; call :meth:`run`, then read :meth:`ranked`.
 
+    ``grow``: whether nodes below the root's children are opened (False: a bandit over the
+    root's actions, UCB1, every playout starting at one of them); ``widen``: whether the
+    root opens more than ``root_width`` actions as it is visited more often.
+
     ``keep``: an action of the root to open first and to give at least ``keep_share`` of
     the root's visits (the review's played action).
     """
@@ -110,13 +120,17 @@ class Search:
         exploration: float = 0.6,
         keep: Action | None = None,
         keep_share: float = 0.3,
+        grow: bool = True,
+        widen: bool = True,
     ) -> None:
         self.rng = rng
         self.depth = depth
         self.policy: Policy = policy
-        self.playout = greedy_playout if policy == "greedy" else playout
+        self.playout = {"greedy": greedy_playout, "uniform": uniform_playout}.get(policy, playout)
         self.root_width = root_width
         self.exploration = exploration
+        self.grow = grow
+        self.widen = widen
         self.root = SearchNode(root)
         self.iterations = 0
         if keep is not None and keep not in self.root.actions:
@@ -143,7 +157,7 @@ class Search:
         if len(node.actions) > 1:
             pos = node.position
             # the greedy policy's nodes open the easy bot's choice first, as its playouts play
-            cheap = self.policy == "sampled" and node is not self.root
+            cheap = self.policy != "greedy" and node is not self.root
             if cheap:
                 base = margin(pos, pos.packed.turn, True)
                 scores = [ordering_score(pos, a, True, base) for a in node.actions]
@@ -164,7 +178,7 @@ class Search:
             if not node.ordered:
                 self._order(node)
             width = 2 + int(math.sqrt(node.visits))
-            if node is self.root and width < self.root_width:
+            if node is self.root and (width < self.root_width or not self.widen):
                 width = self.root_width
             width = min(len(node.actions), width)
             if len(node.children) < width:
@@ -178,6 +192,8 @@ class Search:
                 break
             node = self._select(node)
             path.append(node)
+            if not self.grow:  # flat: every playout starts at a child of the root
+                break
         if node.position.packed.phase == OVER:
             result = final_shares(node.position)
         elif len(path) == 2:  # a new child of the root: remember the answers it expects

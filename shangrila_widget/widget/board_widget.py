@@ -63,7 +63,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from shangrila_widget.bots.levels import BotSpec
+from shangrila_widget.bots.levels import HINT_BOT, BotSpec
 from shangrila_widget.deprecation import deprecated
 from shangrila_widget.render.canvas import BoardCanvas
 from shangrila_widget.render.highlight import Highlight
@@ -128,7 +128,8 @@ class ShangriLaBoard(BoardDrawing):
     ``bots``: computer players by seat (``{"blue": "medium", "yellow": Bot("hard",
     Budget(seconds=0.5))}``, or a list of seats each playing the default bot, ``medium``;
     every seat a bot is watch mode); ``hints``: the *Hint* button; ``hint_bot``: the bot of
-    a hint (see :mod:`~shangrila_widget.widget.seats`).
+    a hint (by default :data:`~shangrila_widget.bots.levels.HINT_BOT`; see
+    :mod:`~shangrila_widget.widget.seats`).
 
     >>> board = ShangriLaBoard(players=["red", "blue", "yellow"])
     >>> board.play("place healer A").rules
@@ -175,7 +176,7 @@ class ShangriLaBoard(BoardDrawing):
         record: GameRecord | None = None,
         bots: Mapping[str, BotSpec] | Sequence[str] | None = None,
         hints: bool = True,
-        hint_bot: BotSpec = "hard",
+        hint_bot: BotSpec = HINT_BOT,
         presenter: bool = False,
         **kwargs: Any,
     ) -> None:

@@ -101,7 +101,7 @@ class ComputerPlayers:
         board: BoardContract,
         bots: object,
         *,
-        hint_bot: bot_levels.BotSpec = "hard",
+        hint_bot: bot_levels.BotSpec = bot_levels.HINT_BOT,
     ) -> None:
         self.board = board
         players = board.game.players

@@ -67,7 +67,8 @@ def test_slices_give_what_one_run_gives_and_progress_fills_up() -> None:
 
 def test_the_lines_are_ranked_by_value_and_their_replies_are_legal_in_turn() -> None:
     for pos in positions():
-        thought = think(pos, Bot("hard", Budget(iterations=200), seed=3))
+        # medium's search (the hints'): hard's random playouts expect no answers
+        thought = think(pos, Bot("medium", Budget(iterations=200), seed=3))
         most = max(line.visits for line in thought.lines)
         well = [line for line in thought.lines if line.visits * 4 >= most]
         values = [line.value for line in well]
@@ -141,3 +142,36 @@ def test_a_thought_is_a_value_and_repeats_with_its_seed() -> None:
     first = think(pos, Bot("hard", Budget(iterations=60), seed=5))
     assert isinstance(first, Thought)
     assert first == think(pos, Bot("hard", Budget(iterations=60), seed=5))
+
+
+def test_hard_is_a_bandit_of_random_playouts_over_its_best_looking_actions() -> None:
+    """``hard``: every playout starts at one of the root's 12 best-looking actions (the
+    tree does not grow below them) and is played to the end at random, so its lines expect
+    no answers; legal, and the same for a seed and an iteration budget."""
+    from shangrila_widget.bots import LEVEL_CONFIGS
+
+    config = LEVEL_CONFIGS["hard"]
+    assert (config.policy, config.grow, config.widen) == ("uniform", False, False)
+    for pos in positions():
+        bot = Bot("hard", Budget(iterations=90), seed=4)
+        thought = think(pos, bot)
+        assert thought == think(pos, bot)
+        assert sum(line.visits for line in thought.lines) == 90
+        assert len(thought.lines) <= min(config.root_width, len(legal_actions(pos)))
+        assert all(not line.replies for line in thought.lines)
+        assert thought.best.action in legal_actions(pos)
+        assert choose_action(pos, bot) == thought.best.action
+
+
+def test_the_hints_keep_medium_s_search_for_hard_s_time() -> None:
+    """A hint with no bot named thinks with ``HINT_BOT``: ``medium``'s search (the greedy
+    playouts, the answers it expects) for ``hard``'s 0.8 s; a budget given replaces its own."""
+    from shangrila_widget.bots import DEFAULT_BUDGETS
+    from shangrila_widget.bots.levels import HINT_BOT
+
+    assert HINT_BOT.level == "medium" and HINT_BOT.search_budget == DEFAULT_BUDGETS["hard"]
+    pos = positions()[1]
+    found = hint(pos, iterations=60, seed=5)
+    assert found == hint(pos, Bot("medium", Budget(iterations=60), seed=5))
+    assert found.level == "medium" and found.iterations == 60
+    assert found.candidates[0].replies

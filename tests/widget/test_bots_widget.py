@@ -468,10 +468,11 @@ def test_the_hint_draws_the_answer_the_search_expects_and_says_why_this_move() -
     candidate with the second, name the expected answers, and the first answer is drawn in
     dotted grey."""
     pos = Position.from_compact("rbyv r play RyR1b1V/Y2y1bb/7/7/7/7/7/7/7/7/7/7/7 - -")
-    spec = Bot("hard", Budget(iterations=300), seed=1)
+    # medium's search, the hints' own (hard's random playouts expect no answers)
+    spec = Bot("medium", Budget(iterations=300), seed=1)
     board = ShangriLaBoard(pos, hint_bot=spec)
     board.hint()
-    found = hint(pos, level="hard", iterations=300, seed=1)
+    found = hint(pos, level="medium", iterations=300, seed=1)
     first = found.candidates[0]
     assert first.replies, "300 iterations expect some answer"
     marks = [h for h in board.highlights if h["kind"] == "reply"]
