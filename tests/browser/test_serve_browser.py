@@ -123,6 +123,22 @@ def open_tour(
     return page
 
 
+def close_tab(page: Page) -> None:
+    """Close the tab: the page unloads (Voila's page sends its kernel-shutdown beacon then,
+    as on a reload) and the tab goes.
+
+    The page leaves for ``about:blank`` before the tab closes: closing the tab from Playwright
+    at once (``page.close(run_before_unload=True)``) lost the beacon in about one close of
+    five here under load (measured on main, 2026-12-03: the kernel was still running 15 s
+    later and the log had no shutdown), a race in headless Chromium's teardown that this
+    test cannot tell from a server that refuses the beacon. Whether a closed browser loses
+    beacons so is not known: the server's idle cull (``serve.CULL_IDLE_SECONDS``) stops
+    such kernels anyway."""
+    page.goto("about:blank", wait_until="load")
+    with page.expect_event("close", timeout=10_000):
+        page.close(run_before_unload=True)
+
+
 SERVING = re.compile(r"at (http://127\.0\.0\.1:(\d+)/)")
 
 
@@ -213,8 +229,7 @@ def test_tour_command_serves_the_tour_and_stops_on_ctrl_c(
     assert kernel_processes(connection_dir), "the page's kernel runs"
 
     # Closing the page shuts its kernel down (Voila's beacon needs the XSRF setting).
-    with page.expect_event("close", timeout=10_000):
-        page.close(run_before_unload=True)
+    close_tab(page)
     tour_command.wait_for_log(rf"Kernel shutdown: {kernel}", 15)
     assert f"403 POST /voila/api/shutdown/{kernel}" not in tour_command.log()
 
@@ -290,8 +305,7 @@ def test_serve_command_reload_and_closed_tab_leave_no_kernel(
         assert kernel_state(url, second) == 200
         wait_until(lambda: len(kernel_processes(connection_dir)) == 1, 10, "one kernel runs")
 
-        with page.expect_event("close", timeout=10_000):
-            page.close(run_before_unload=True)
+        close_tab(page)
         wait_until(lambda: kernel_state(url, second) == 404, 15, "the closed tab's kernel stops")
         wait_until(lambda: not kernel_processes(connection_dir), 10, "no kernel process is left")
         assert "403 POST" not in command.log()
