@@ -712,12 +712,7 @@ class BoardOpener:
             if shared is False:
                 raise ValueError("keep=True keeps the page of a shared server")
             key = repr((env, url, notebook and str(notebook), voila_args, cells, file_browser))
-            kept: SharedLitePages = self._request.getfixturevalue("kept_pages")
-            diagnostics: BrowserDiagnostics = self._request.getfixturevalue("browser_diagnostics")
-            size = viewport or (VIEWPORT["width"], VIEWPORT["height"])
-            page, fresh = kept.page_for(key, diagnostics, {"width": size[0], "height": size[1]})
-            self._request.node.stash[_PAGE_KEY] = page  # screenshots and failure reports
-            self._request.node.stash[_KEPT_KEY] = (kept, key)  # closed if the test fails
+            page, fresh = self._kept_page(key, viewport)
             if not fresh:
                 self.reused = True
                 self.env = env
@@ -790,14 +785,20 @@ class BoardOpener:
         one's kernel is stopped and its tab closed (at the end of the test that opened it).
         JupyterLab's scripts are most of a JupyterLab page load; a failed test closes the
         page (the next test loads it again)."""
+        page, fresh = self._kept_page(LAB_APP, viewport)
+        self._lab_app_page, self._lab_app_fresh = page, fresh
+        return page
+
+    def _kept_page(self, key: str, viewport: tuple[int, int] | None) -> tuple[Page, bool]:
+        """The kept page for ``key`` at ``viewport`` (and whether it is new), named as this
+        test's page for screenshots and failure reports, and closed if the test fails."""
         kept: SharedLitePages = self._request.getfixturevalue("kept_pages")
         diagnostics: BrowserDiagnostics = self._request.getfixturevalue("browser_diagnostics")
         size = viewport or (VIEWPORT["width"], VIEWPORT["height"])
-        page, fresh = kept.page_for(LAB_APP, diagnostics, {"width": size[0], "height": size[1]})
+        page, fresh = kept.page_for(key, diagnostics, {"width": size[0], "height": size[1]})
         self._request.node.stash[_PAGE_KEY] = page  # screenshots and failure reports
-        self._request.node.stash[_KEPT_KEY] = (kept, LAB_APP)  # closed if the test fails
-        self._lab_app_page, self._lab_app_fresh = page, fresh
-        return page
+        self._request.node.stash[_KEPT_KEY] = (kept, key)  # closed if the test fails
+        return page, fresh
 
     def close(self) -> None:
         """Stop the kernel of the notebook this test opened in the worker's JupyterLab page
