@@ -40,12 +40,11 @@ def hint_verdict(
     >>> status, answer["player"], len(answer["candidates"]) > 0
     (0, 'red', True)
     """
-    from shangrila_widget.bots import Bot, hint
+    from shangrila_widget.bots import hint
+    from shangrila_widget.bots.levels import HINT_BOT, bot_from
 
     # no level: the hints' own bot (HINT_BOT), with the budget and seed given
-    bot = (
-        None if level is None else Bot.of(level, iterations=iterations, seconds=seconds, seed=seed)
-    )
+    bot = bot_from(None, HINT_BOT, level=level, iterations=iterations, seconds=seconds, seed=seed)
     if position.is_over:
         return 1, {
             "game_over": True,
@@ -54,10 +53,7 @@ def hint_verdict(
             "winners": list(position.winners()),
         }
     language: Language = "pl" if lang == "pl" else "en"
-    if bot is None:
-        found = hint(position, iterations=iterations, seconds=seconds, seed=seed, lang=language)
-    else:
-        found = hint(position, bot, lang=language)
+    found = hint(position, bot, lang=language)
     return 0, {"game_over": False, **found.to_dict()}
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from shangrila_widget.bots.evaluation import threat_masks
-from shangrila_widget.bots.levels import HINT_BOT, Bot, BotSpec, Budget, bot_from
+from shangrila_widget.bots.levels import HINT_BOT, BotSpec, bot_from
 from shangrila_widget.bots.thinking import RankedAction, Thinker, Thought
 from shangrila_widget.rules.actions import Action, Journey, Place, Recruit
 from shangrila_widget.rules.applying import origin_is_stronger
@@ -252,10 +252,7 @@ def hint(
     noise, as its ``about_equal`` says) and which answers the search expects after it.
     Raises :class:`ShangrilaError` once the game is over.
     """
-    if bot is None and level is None:  # the hints' own bot, with the parts given
-        bot = Bot(HINT_BOT.level, Budget.of(iterations, seconds) or HINT_BOT.budget, seed)
-        iterations = seconds = seed = None
-    chosen = bot_from(bot, "medium", level=level, iterations=iterations, seconds=seconds, seed=seed)
+    chosen = bot_from(bot, HINT_BOT, level=level, iterations=iterations, seconds=seconds, seed=seed)
     check_language(lang)
     if isinstance(count, bool) or not isinstance(count, int):
         raise TypeError(f"count: expected a whole number, got {excerpt(count)}")

@@ -299,7 +299,7 @@ def seated_bots(bots: object, players: Sequence[str]) -> dict[str, Bot]:
 
 def bot_from(
     bot: BotSpec | None,
-    default: str,
+    default: str | Bot,
     *,
     level: str | None = None,
     iterations: int | None = None,
@@ -307,7 +307,17 @@ def bot_from(
     seed: int | None = None,
 ) -> Bot:
     """The bot of a call that takes a ``bot`` or, for short, its parts (``level``,
-    ``iterations``, ``seconds``, ``seed``), not both; neither: ``default``'s level."""
+    ``iterations``, ``seconds``, ``seed``), not both; neither: ``default``'s level, or the
+    ``default`` bot with the budget and seed given in place of its own.
+
+    >>> bot_from(None, HINT_BOT, seconds=0.2, seed=7)
+    Bot(level='medium', budget=Budget(iterations=None, seconds=0.2), seed=7)
+    """
+    if bot is None and level is None and isinstance(default, Bot):
+        budget = Budget.of(iterations, seconds) or default.budget
+        return Bot(default.level, budget, default.seed if seed is None else seed)
+    if isinstance(default, Bot):
+        default = default.level
     if bot is None:
         return Bot.of(
             default if level is None else level, iterations=iterations, seconds=seconds, seed=seed
