@@ -26,7 +26,10 @@ through ``JUPYTER_PATH``): Voila's "lab" template with FontAwesome served by thi
 instead of a CDN, so the page asks no other host for anything.
 
 Ctrl+C (or SIGTERM to this process) stops Voila the way it expects, so it shuts its kernels
-down, and the temporary copy of the notebook is removed.
+down, and the temporary copy of the notebook is removed. Voila runs as
+``python -m shangrila_widget.voila_app``, which makes its first Ctrl+C stop it as SIGTERM
+does: Voila's own interrupt could land inside a closed page's kernel shutdown and end the
+server with a traceback (exit status 254).
 """
 
 from __future__ import annotations
@@ -175,7 +178,7 @@ def voila_command(notebook: Path, port: int, open_browser: bool) -> list[str]:
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "shangrila_widget.voila_app",  # Voila, stopped cleanly by Ctrl+C
         str(notebook),
         f"--port={port}",
         f"--Voila.ip={LOCAL_HOST}",
