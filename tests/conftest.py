@@ -128,6 +128,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items.sort(key=lambda item: _rank(item, groups[item.nodeid]))
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--screenshots",
+        action="store_true",
+        help="browser tests save every screenshot they take as they go "
+        "(test-artifacts/browser/); without it only a failure's and the ones a test reads",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from tests.support.browser import SCREENSHOTS
+
+    SCREENSHOTS["every"] = bool(config.getoption("screenshots"))
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     if _controls_the_session(session):
         session.stash[_CHECKOUT_KEY] = checkout_status(REPO_ROOT)

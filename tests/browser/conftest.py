@@ -30,7 +30,11 @@ Fixtures
     teardown it fails the test if ``blocked_urls`` holds a URL other than a deliberate probe
     (one containing ``shangrila-hermetic-probe``, ``HERMETIC_PROBE``).
 ``save_screenshot``
-    ``save_screenshot("label")`` saves ``test-artifacts/browser/<test>-label.png`` now.
+    ``save_screenshot("label")`` saves ``test-artifacts/browser/<test>-label.png`` now, when
+    the run was given ``--screenshots`` (to look at what the tests saw) or the call says
+    ``always=True`` (the test reads the picture, or it shows a problem the test found); it
+    returns that path either way. A PNG costs a tenth to a third of a second of the
+    browser's time; the suite took about 430 of them.
 ``kept_pages``
     The pages ``open_board(..., keep=True)`` keeps (see ``open_board``).
 ``lab_server``
@@ -100,10 +104,12 @@ from tests.support import costs
 from tests.support.browser import (  # re-exported for convenience
     HERMETIC_PROBE,
     REPO_ROOT,
+    SCREENSHOTS,
     VoilaServer,
     canvas_pixel,
     click_canvas,
     hermetic_context,
+    save_picture,
     start_jupyterlab,
     start_voila,
     stop_servers,
@@ -563,19 +569,20 @@ def _leave_page(page: Page, timeout: float = 5.0) -> None:
 
 @pytest.fixture
 def save_screenshot(request: pytest.FixtureRequest) -> Callable[..., Path]:
-    """``save_screenshot(label=None, full_page=True) -> Path``: save a screenshot right now."""
+    """``save_screenshot(label=None, full_page=True, always=False) -> Path``: save a screenshot
+    right now if the run has ``--screenshots`` or ``always`` (see the module docstring)."""
 
-    def save(label: str | None = None, *, full_page: bool = True) -> Path:
-        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
+    def save(label: str | None = None, *, full_page: bool = True, always: bool = False) -> Path:
         stem = artifact_stem(request.node)
         if label:
             stem += "-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", label)
         path = ARTIFACT_DIR / f"{stem}.png"
+        if not (SCREENSHOTS["every"] or always):
+            return path
         page = request.node.stash.get(_PAGE_KEY, None)  # the test's page, or a kept one
         if page is None:
             page = request.getfixturevalue("browser_page")
-        page.screenshot(path=str(path), full_page=full_page)
-        return path
+        return save_picture(page, path, always=True, full_page=full_page)
 
     return save
 

@@ -136,7 +136,7 @@ def test_first_paint_shows_the_position_in_its_colours(
     board_page: Page, browser_diagnostics: BrowserDiagnostics, save_screenshot: Callable[..., Path]
 ) -> None:
     page = board_page
-    shot = save_screenshot("first-paint")
+    shot = save_screenshot("first-paint", always=True)
     assert_first_paint(page)
     width, height = page.locator(CANVAS).first.evaluate("(el) => [el.width, el.height]")
     assert (width, height) == (1800, 1820), "2 backing pixels per unit of a 900x910 picture"
@@ -281,7 +281,7 @@ def test_click_to_pixels_latency(
                 tolerance=10,
             )
         )
-    artifact_dir = save_screenshot("after-latency").parent  # test-artifacts/browser
+    artifact_dir = save_screenshot("after-latency", always=True).parent  # test-artifacts/browser
 
     def summary(samples: list[float]) -> dict[str, float]:
         ordered = sorted(samples)

@@ -121,7 +121,7 @@ def test_set_up_ask_copy_and_paste_into_a_new_checker(
     expect(second.locator(MESSAGE)).to_contain_text("Position loaded.")
     assert_edited_board(second)
     expect(other.get_by_label(STRING)).to_have_value(copied)
-    folder = save_screenshot("copied-from").parent
+    folder = save_screenshot("copied-from", always=True).parent
     second.screenshot(
         path=str(folder / "test_set_up_ask_copy_and_paste_into_a_new_checker-pasted.png")
     )

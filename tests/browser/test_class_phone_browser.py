@@ -15,7 +15,7 @@ from shangrila_widget.class_session.launch import RunningServer, start_server
 from shangrila_widget.class_session.lesson import LessonSpec, build_questions
 from shangrila_widget.rules.messages import say
 from tests.browser.conftest import ARTIFACT_DIR, BrowserDiagnostics
-from tests.support.browser import hermetic_context
+from tests.support.browser import hermetic_context, save_picture
 from tests.support.class_server import teacher
 
 if TYPE_CHECKING:
@@ -80,8 +80,7 @@ def phone(browser: Browser, browser_diagnostics: BrowserDiagnostics) -> Iterator
 
 
 def shot(page: Page, label: str) -> None:
-    ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACT_DIR / f"test_the_class_page_on_a_phone-{label}.png"))
+    save_picture(page, ARTIFACT_DIR / f"test_the_class_page_on_a_phone-{label}.png")
 
 
 def tap_middle(page: Page, selector: str) -> None:

@@ -154,8 +154,12 @@ def test_every_text_and_control_can_be_reached_at_every_size(
             page.set_viewport_size({"width": width, "height": height})
             where = f"{page_name} {host} {width}x{height} {mode}"
             _settle(page, root, host)
-            save_screenshot(f"{page_name}-{host}-{width}x{height}-{mode}", full_page=False)
             cell = window_cell(page, root, where, presenter=mode == "presenter")
+            save_screenshot(
+                f"{page_name}-{host}-{width}x{height}-{mode}",
+                full_page=False,
+                always=bool(cell.problems or cell.reach.across),
+            )
             problems += cell.problems
             figures = cell.figures
             if cell.reach.across:

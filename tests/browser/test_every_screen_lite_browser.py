@@ -47,7 +47,12 @@ from shangrila_widget.rules.ruling import ruling_link, ruling_string
 from tests.browser.conftest import ARTIFACT_DIR, artifact_stem
 from tests.browser.test_every_screen_browser import CHECKER_START, SIZES, _presenter_on
 from tests.browser.test_phone_browser import _MEASURE_JS, PHONES
-from tests.support.browser import hermetic_context, wait_for_canvas_pixels, wait_until_quiet
+from tests.support.browser import (
+    hermetic_context,
+    save_picture,
+    wait_for_canvas_pixels,
+    wait_until_quiet,
+)
 from tests.support.reach import as_loaded, reach_everything, window_cell
 
 if TYPE_CHECKING:
@@ -150,11 +155,11 @@ def _phone_cell(page: Page, root: str, where: str) -> list[str]:
     return problems
 
 
-def _screenshot(page: Page, request: pytest.FixtureRequest, label: str) -> Path:
-    ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
+def _screenshot(
+    page: Page, request: pytest.FixtureRequest, label: str, *, always: bool = False
+) -> Path:
     path = ARTIFACT_DIR / f"{artifact_stem(request.node)}-{label}.png"
-    page.screenshot(path=str(path))
-    return path
+    return save_picture(page, path, always=always)
 
 
 @pytest.mark.parametrize("page_name", list(PAGES))
@@ -193,10 +198,10 @@ def test_every_text_and_control_of_the_static_site_can_be_reached_at_every_size(
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             _settle(page, root)
-            _screenshot(page, request, f"{width}x{height}-{mode}")
             cell = window_cell(
                 page, root, f"{page_name} {width}x{height} {mode}", presenter=mode == "presenter"
             )
+            _screenshot(page, request, f"{width}x{height}-{mode}", always=bool(cell.problems))
             print(f"\n{page_name} {width}x{height} {mode}: {cell.figures}")
             problems += cell.problems
     # The phone, on the same page: presenter mode first (it is on), then as loaded.
@@ -213,9 +218,10 @@ def test_every_text_and_control_of_the_static_site_can_be_reached_at_every_size(
         for width, height in PHONES:
             page.set_viewport_size({"width": width, "height": height})
             _settle(page, root)
-            _screenshot(page, request, f"phone-{width}x{height}-{mode}")
             where = f"{page_name} phone {width}x{height} {mode}"
             found = _phone_cell(page, root, where)
+            always = bool(found) and mode == "loaded"
+            _screenshot(page, request, f"phone-{width}x{height}-{mode}", always=always)
             if mode == "loaded":
                 problems += found
             for problem in found:

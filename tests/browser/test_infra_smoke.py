@@ -95,7 +95,7 @@ def test_canvas_draw_click_reload(
     assert color_close(canvas_pixel(page, CANVAS, 141, 41), BLUE)
     assert canvas_pixel(page, CANVAS, 135, 50) == TRANSPARENT
     assert color_close(canvas_pixel(page, CANVAS, 50, 50), RED)
-    shot = save_screenshot("after-click")
+    shot = save_screenshot("after-click", always=True)
     assert shot.stat().st_size > 1000
 
     start = time.perf_counter()

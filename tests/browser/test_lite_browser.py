@@ -69,6 +69,7 @@ from tests.support.browser import (
     canvas_digest,
     click_canvas,
     hermetic_context,
+    save_picture,
     wait_for_canvas_change,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
@@ -289,12 +290,12 @@ def lite_page(
     context.close()
 
 
-def screenshot(page: Page, request: pytest.FixtureRequest, label: str) -> Path:
-    """Save ``test-artifacts/browser/<test>-<label>.png`` of ``page`` now."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{request.node.name}-{label}.png"
-    page.screenshot(path=str(path))
-    return path
+def screenshot(
+    page: Page, request: pytest.FixtureRequest, label: str, *, always: bool = False
+) -> Path:
+    """Save ``test-artifacts/browser/<test>-<label>.png`` of ``page`` now (with
+    ``--screenshots`` or ``always``: :func:`tests.support.browser.save_picture`)."""
+    return save_picture(page, ARTIFACTS / f"{request.node.name}-{label}.png", always=always)
 
 
 def run_all(page: Page) -> None:
@@ -370,7 +371,7 @@ def test_lite_hot_seat_ready_page_draws_and_plays_offline(
     wait_for_canvas_color(page, CANVAS, *blue_healer_g, BLUE, tolerance=10, timeout=20)
     assert_colour(page, "Blue healer placed in G", blue_healer_g, BLUE)
     page.get_by_text("Blue places a Healer master in village G").first.wait_for(timeout=10_000)
-    shot = screenshot(page, request, "after-click")
+    shot = screenshot(page, request, "after-click", always=True)
 
     # Enter in the action box plays, the field still focused (the REPL's console would take
     # the key to focus its hidden prompt: the action then waited until the field lost focus).

@@ -45,6 +45,7 @@ from tests.support.board import CANVAS, SPACE_RGBA, BoardGeometry, player_rgba
 from tests.support.browser import (
     canvas_point_to_page,
     hermetic_context,
+    save_picture,
     swipe,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
@@ -156,11 +157,8 @@ class Phone:
         )
         wait_until_quiet(self.page)
 
-    def screenshot(self, label: str) -> Path:
-        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
-        path = ARTIFACT_DIR / f"{self._stem}-{label}.png"
-        self.page.screenshot(path=str(path))
-        return path
+    def screenshot(self, label: str, *, always: bool = False) -> Path:
+        return save_picture(self.page, ARTIFACT_DIR / f"{self._stem}-{label}.png", always=always)
 
     def measure(self, root: str) -> dict[str, Any]:
         result: dict[str, Any] = self.page.evaluate(_MEASURE_JS, root)

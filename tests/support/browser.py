@@ -87,6 +87,8 @@ __all__ = [
     "wait_for_canvas_pixels",
     "wait_until_quiet",
     "write_notebook",
+    "save_picture",
+    "SCREENSHOTS",
 ]
 
 RGBA = tuple[int, int, int, int]
@@ -420,6 +422,22 @@ def _start_server(
             break
     assert last_error is not None
     raise last_error
+
+
+#: Whether the browser tests save every screenshot they take as they go: the run's
+#: ``--screenshots`` option (tests/conftest.py sets it). Without it a test saves only the ones
+#: it reads or that show a problem it found (and the failure hook saves the page of a failed
+#: test): a PNG costs a tenth to a third of a second of the browser's time.
+SCREENSHOTS = {"every": False}
+
+
+def save_picture(page: Page, path: Path, *, always: bool = False, full_page: bool = False) -> Path:
+    """Save a screenshot of ``page`` to ``path`` if the run has ``--screenshots`` or
+    ``always``; return ``path`` either way."""
+    if SCREENSHOTS["every"] or always:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=full_page)
+    return path
 
 
 def write_notebook(path: Path, *cell_sources: str, kernel: str = "python3") -> Path:
