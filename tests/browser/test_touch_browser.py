@@ -38,6 +38,7 @@ from tests.support.board import (
 )
 from tests.support.browser import (
     hermetic_context,
+    save_picture,
     swipe,
     wait_for_canvas_color,
     wait_until_quiet,
@@ -157,10 +158,7 @@ class TouchBoard:
         return result
 
     def screenshot(self, label: str) -> Path:
-        ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)
-        path = ARTIFACT_DIR / f"{self._stem}-{label}.png"
-        self.page.screenshot(path=str(path))
-        return path
+        return save_picture(self.page, ARTIFACT_DIR / f"{self._stem}-{label}.png")
 
     def message(self) -> str:
         return " ".join(self.page.locator(MESSAGE).first.inner_text().split())
