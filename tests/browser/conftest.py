@@ -89,6 +89,9 @@ import importlib.util
 import os
 import re
 import shutil
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -108,6 +111,7 @@ from tests.support.browser import (  # re-exported for convenience
     VoilaServer,
     canvas_pixel,
     click_canvas,
+    evaluate_within,
     hermetic_context,
     save_picture,
     start_jupyterlab,
@@ -492,7 +496,66 @@ def browser(_playwright: Playwright) -> Iterator[Browser]:
         args=CHROMIUM_ARGS,
     )
     yield browser
-    browser.close()
+    with _browser_killed_after(60.0, "closing the browser"):
+        try:
+            browser.close()
+        except Exception as error:  # noqa: BLE001 - killed above: the session ends anyway
+            print(f"\nclosing the browser: {error!r}", file=sys.stderr)
+
+
+#: A session's teardown waits this long for its shared pages to close before it kills the
+#: browser (a Playwright call on a hung page would otherwise wait for ever).
+TEARDOWN_SECONDS = 120.0
+
+
+def _own_chromium_processes() -> list[int]:
+    """The Chromium processes this worker started (through Playwright's driver)."""
+    parents: dict[int, int] = {}
+    names: dict[int, bytes] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                names[int(entry)] = cmdline.read(200)
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+    own = []
+    for pid, name in names.items():
+        if b"chromium" not in name and b"chrome" not in name:
+            continue
+        ancestor = parents.get(pid, 0)
+        while ancestor > 1 and ancestor != os.getpid():
+            ancestor = parents.get(ancestor, 0)
+        if ancestor == os.getpid():
+            own.append(pid)
+    return own
+
+
+@contextmanager
+def _browser_killed_after(seconds: float, what: str) -> Iterator[None]:
+    """Run the block; if it has not ended after ``seconds``, kill this worker's Chromium, so
+    that the Playwright call it waits on returns (with an error) instead of never."""
+
+    def kill() -> None:
+        pids = _own_chromium_processes()
+        print(f"\n{what}: not done after {seconds:g} s, killing Chromium {pids}", file=sys.stderr)
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    timer = threading.Timer(seconds, kill)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
 
 
 @pytest.fixture
@@ -543,7 +606,7 @@ def browser_page(
         del request.node.stash[_PAGE_KEY]
     if not page.is_closed():
         try:  # JupyterLab and Notebook 7 keep a page's kernel after the page is gone: stop it
-            page.evaluate(LAB_SHUTDOWN_JS)
+            evaluate_within(page, LAB_SHUTDOWN_JS)
         except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
             pass
     _leave_page(page)
@@ -813,12 +876,12 @@ class BoardOpener:
         page, self._lab_app_page = self._lab_app_page, None
         if page is not None and not page.is_closed():
             try:
-                page.evaluate(_LAB_CLOSE_ALL_JS)
+                evaluate_within(page, _LAB_CLOSE_ALL_JS)
             except Exception:  # noqa: BLE001 - the next test then loads the page again
                 self._request.getfixturevalue("kept_pages").discard(LAB_APP)
         if self._page is not None and self._lab_pages and not self._page.is_closed():
             try:  # a page the test gave: stop its notebook's kernel (the server lives on)
-                self._page.evaluate(LAB_SHUTDOWN_JS)
+                evaluate_within(self._page, LAB_SHUTDOWN_JS)
             except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
                 pass
 
@@ -838,8 +901,8 @@ class BoardOpener:
         shutil.copyfile(notebook, server.notebook / name)
         if lab and page is self._lab_app_page and not self._lab_app_fresh:
             # The worker's JupyterLab page, its last notebook closed: open this one there.
-            page.evaluate(_LAB_CLOSE_ALL_JS)
-            page.evaluate(_LAB_OPEN_ONLY_JS, name)
+            evaluate_within(page, _LAB_CLOSE_ALL_JS)
+            evaluate_within(page, _LAB_OPEN_ONLY_JS, name, seconds=60)
             costs.note("lab-app-reused", name)
         elif lab:
             # A fresh workspace (``?reset``): only this notebook is open, whatever ran before.
@@ -907,7 +970,8 @@ def kept_pages(browser: Browser, _voila_pool: _VoilaPool) -> Iterator[SharedLite
     the servers stop: ``_voila_pool`` is set up first, torn down last)."""
     pages = SharedLitePages(browser, service_workers="block", limit=KEPT_PAGES)
     yield pages
-    pages.close()
+    with _browser_killed_after(TEARDOWN_SECONDS, "closing the kept pages"):
+        pages.close()
 
 
 @pytest.fixture(scope="session")
@@ -1075,15 +1139,20 @@ class SharedLitePages:
     def _close(shared: _SharedLitePage) -> None:
         if not shared.page.is_closed():
             try:  # JupyterLab and Notebook 7 keep a kernel after its page is gone: stop it
-                shared.page.evaluate(LAB_SHUTDOWN_JS)
+                evaluate_within(shared.page, LAB_SHUTDOWN_JS)
             except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
                 pass
         _leave_page(shared.page)  # Voila stops the page's kernel
         shared.page.context.close()
 
     def close(self) -> None:
+        """Close every page (best effort: the session is ending; a page that will not close
+        is left to the browser's end)."""
         for shared in self._pages.values():
-            self._close(shared)
+            try:
+                self._close(shared)
+            except Exception as error:  # noqa: BLE001
+                print(f"\nclosing a kept page: {error!r}", file=sys.stderr)
         self._pages.clear()
 
 
@@ -1092,4 +1161,5 @@ def shared_lite_pages(browser: Browser) -> Iterator[SharedLitePages]:
     """See :class:`SharedLitePages`."""
     pages = SharedLitePages(browser)
     yield pages
-    pages.close()
+    with _browser_killed_after(TEARDOWN_SECONDS, "closing the static site's pages"):
+        pages.close()

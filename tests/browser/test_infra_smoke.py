@@ -21,6 +21,7 @@ from tests.support.browser import (
     canvas_pixel,
     click_canvas,
     color_close,
+    evaluate_within,
     wait_for_canvas_color,
     wait_for_canvas_pixels,
 )
@@ -140,3 +141,19 @@ def test_canvas_draw_click_reload(
 )
 def test_the_route_pattern_blocks_exactly_the_non_local_urls(url: str, blocked: bool) -> None:
     assert bool(NON_LOCAL_URL.search(url)) is blocked
+
+
+def test_a_promise_that_never_settles_is_given_up_and_an_answer_comes_through(
+    browser_page: Page,
+) -> None:
+    """``evaluate_within``: what the teardowns use to stop kernels, so that a page that never
+    answers cannot hold the test run for ever (``page.evaluate`` has no timeout)."""
+    from playwright.sync_api import Error
+
+    page = browser_page
+    assert evaluate_within(page, "async (x) => x + 1", 1) == 2
+    started = time.monotonic()
+    with pytest.raises(Error, match="not done within 0.5 s"):
+        evaluate_within(page, "() => new Promise(() => {})", seconds=0.5)
+    assert time.monotonic() - started < 10
+    assert evaluate_within(page, "() => 'still answering'") == "still answering"

@@ -18,7 +18,7 @@ import pytest
 from shangrila_widget.rules import Place, Position
 from tests.browser.conftest import ARTIFACT_DIR, LAB_READY_JS, LAB_SHUTDOWN_JS, BrowserDiagnostics
 from tests.support.board import CANVAS, BoardGeometry
-from tests.support.browser import VoilaServer, hermetic_context, write_notebook
+from tests.support.browser import VoilaServer, evaluate_within, hermetic_context, write_notebook
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -74,7 +74,7 @@ def notebook_page(
         raise
     finally:
         try:  # the server lives for the session: stop this notebook's kernel
-            page.evaluate(LAB_SHUTDOWN_JS)
+            evaluate_within(page, LAB_SHUTDOWN_JS)
         except Exception:  # noqa: BLE001 - best effort, the server stops at the end anyway
             pass
         context.close()

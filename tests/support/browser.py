@@ -89,6 +89,7 @@ __all__ = [
     "write_notebook",
     "save_picture",
     "SCREENSHOTS",
+    "evaluate_within",
 ]
 
 RGBA = tuple[int, int, int, int]
@@ -422,6 +423,26 @@ def _start_server(
             break
     assert last_error is not None
     raise last_error
+
+
+def evaluate_within(
+    page: Page, function: str, arg: object = None, *, seconds: float = 10.0
+) -> object:
+    """``page.evaluate(function, arg)``, but the promise it returns is given up after
+    ``seconds`` (a JavaScript ``Error``, raised here as Playwright's ``Error``).
+
+    ``page.evaluate`` has no timeout of its own: a promise that never settles (a notebook's
+    kernel shut down while its server is stopping, an in-browser kernel that does not
+    answer) would hold the test run forever, as it did at a worker's end (two runs of the
+    suite stalled there). The page's main thread must be free for the timer to fire."""
+    bounded = (
+        "async (arg) => { const run = " + function + "; let timer; "
+        "const late = new Promise((_, reject) => { timer = setTimeout("
+        f"() => reject(new Error('not done within {seconds:g} s')), {int(seconds * 1000)}); }}); "
+        "try { return await Promise.race([Promise.resolve(run(arg)), late]); } "
+        "finally { clearTimeout(timer); } }"
+    )
+    return page.evaluate(bounded, arg)
 
 
 #: Whether the browser tests save every screenshot they take as they go: the run's
