@@ -708,7 +708,7 @@ def notebook7_server(
     root.mkdir()
     server = start_notebook7(root, base / "logs", timeout=VOILA_TIMEOUT, env=_voila_pool.env)
     yield server
-    server.stop()
+    _voila_pool.stop_with_the_pool(server)  # stopped side by side with the Voila servers
 
 
 # The page's scroll state: what scrolls, and by how much (``keep=True`` puts it back).
@@ -1146,11 +1146,12 @@ class SharedLitePages:
         shared.page.context.close()
 
     def close(self) -> None:
-        """Close every page (best effort: the session is ending; a page that will not close
-        is left to the browser's end)."""
+        """Close every page at the session's end: only their contexts (best effort). Their
+        kernels are not stopped one by one, as when a page is let go during the run: the
+        servers stop next and shut every kernel down at once (one by one it took seconds)."""
         for shared in self._pages.values():
             try:
-                self._close(shared)
+                shared.page.context.close()
             except Exception as error:  # noqa: BLE001
                 print(f"\nclosing a kept page: {error!r}", file=sys.stderr)
         self._pages.clear()

@@ -101,7 +101,18 @@ def board_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def board_page(board_notebook: Path, open_board: BoardOpener) -> Iterator[Page]:
-    """The board notebook, loaded, with the board drawn (its Red student pixels are there)."""
+    """The board notebook, loaded, with the board drawn (its Red student pixels are there):
+    one page kept for the tests that leave it as they found it (the first paint looks; the
+    clicks end with a reload, a new kernel and the start again; the latency rounds take every
+    placement back), as a person finds it after loading it."""
+    page = open_board(board_notebook, viewport=VIEWPORT, timeout=LOAD_TIMEOUT, keep=True)
+    wait_until_drawn(page)
+    yield page
+
+
+@pytest.fixture
+def fresh_board_page(board_notebook: Path, open_board: BoardOpener) -> Iterator[Page]:
+    """The board notebook on a page of the test's own (for a test that changes it for good)."""
     page = open_board(board_notebook, viewport=VIEWPORT, timeout=LOAD_TIMEOUT)
     wait_until_drawn(page)
     yield page
@@ -208,11 +219,13 @@ def test_clicks_play_refuse_journey_and_reload(
 
 
 def test_language_toggle_to_polish(
-    board_page: Page, browser_diagnostics: BrowserDiagnostics, save_screenshot: Callable[..., Path]
+    fresh_board_page: Page,
+    browser_diagnostics: BrowserDiagnostics,
+    save_screenshot: Callable[..., Path],
 ) -> None:
     from playwright.sync_api import expect
 
-    page = board_page
+    page = fresh_board_page
     board = page.locator(".shangrila-board")
     expect(board).to_contain_text("◀ Undo")
     expect(board).to_contain_text("Red to move")  # the status bar

@@ -76,7 +76,7 @@ def _settle(page: Page, root: str, host: str) -> None:
     page.evaluate(_TO_TOP_JS)
     if host != "voila":  # the notebook scrolled to the widget's cell, as a person does
         page.locator(root).first.evaluate("e => e.scrollIntoView({block: 'start'})")
-    wait_until_quiet(page, root, quiet_ms=100)  # cells a scrolled notebook draws
+        wait_until_quiet(page, root, quiet_ms=100)  # cells a scrolled notebook draws
 
 
 def _open(
