@@ -107,12 +107,12 @@ from tests.support import costs
 from tests.support.browser import (  # re-exported for convenience
     HERMETIC_PROBE,
     REPO_ROOT,
-    SCREENSHOTS,
     VoilaServer,
     canvas_pixel,
     click_canvas,
     evaluate_within,
     hermetic_context,
+    picture_wanted,
     save_picture,
     start_jupyterlab,
     start_voila,
@@ -640,12 +640,12 @@ def save_screenshot(request: pytest.FixtureRequest) -> Callable[..., Path]:
         if label:
             stem += "-" + re.sub(r"[^A-Za-z0-9_.-]+", "-", label)
         path = ARTIFACT_DIR / f"{stem}.png"
-        if not (SCREENSHOTS["every"] or always):
+        if not picture_wanted(always):  # and no page made for a picture not taken
             return path
         page = request.node.stash.get(_PAGE_KEY, None)  # the test's page, or a kept one
         if page is None:
             page = request.getfixturevalue("browser_page")
-        return save_picture(page, path, always=True, full_page=full_page)
+        return save_picture(page, path, always=always, full_page=full_page)
 
     return save
 

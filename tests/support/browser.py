@@ -87,9 +87,10 @@ __all__ = [
     "wait_for_canvas_pixels",
     "wait_until_quiet",
     "write_notebook",
-    "save_picture",
     "SCREENSHOTS",
     "evaluate_within",
+    "picture_wanted",
+    "save_picture",
 ]
 
 RGBA = tuple[int, int, int, int]
@@ -452,10 +453,15 @@ def evaluate_within(
 SCREENSHOTS = {"every": False}
 
 
+def picture_wanted(always: bool = False) -> bool:
+    """Whether a screenshot is to be saved: the run has ``--screenshots``, or ``always``."""
+    return SCREENSHOTS["every"] or always
+
+
 def save_picture(page: Page, path: Path, *, always: bool = False, full_page: bool = False) -> Path:
-    """Save a screenshot of ``page`` to ``path`` if the run has ``--screenshots`` or
-    ``always``; return ``path`` either way."""
-    if SCREENSHOTS["every"] or always:
+    """Save a screenshot of ``page`` to ``path`` if :func:`picture_wanted`; return ``path``
+    either way."""
+    if picture_wanted(always):
         path.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(path), full_page=full_page)
     return path
