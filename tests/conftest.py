@@ -30,14 +30,16 @@ def _controls_the_session(session: pytest.Session) -> bool:
     return not hasattr(session.config, "workerinput")
 
 
-#: Test files that share a cache in the checkout (``.lite-cache/``, downloads): one worker runs
-#: them all, one after another.
+#: Test files that share a cache in the checkout (``.lite-cache/``, downloads) and the static
+#: site's session fixtures: one worker runs them all, one after another, so that the site is
+#: built once and the pages the every-screen matrix shares with ``test_lite_browser.py`` (the
+#: tour's and the hot-seat board's, Pyodide started in each) are loaded once (as two groups on
+#: two workers each built its own site and loaded those pages twice: about 30 s more).
 SHARED_CACHE_GROUPS = {
     "test_lite.py": "lite",
     "test_lite_browser.py": "lite",
-    # the static site's every-screen matrix and its learning path: one more site, built once
-    "test_every_screen_lite_browser.py": "lite-pages",
-    "test_path_lite_browser.py": "lite-pages",
+    "test_every_screen_lite_browser.py": "lite",
+    "test_path_lite_browser.py": "lite",
 }
 #: Other files whose tests share something costly per worker (a module fixture that builds
 #: the wheel, a learning path's bank of exercises, a reviewed game): their tests stay on one
@@ -57,7 +59,6 @@ SPLIT_BY_PARAMETER = {"test_every_screen_browser.py": "host"}
 LONGEST_FIRST = (
     "lite",
     "tests/browser/test_every_screen_browser.py::lab",
-    "lite-pages",
     "tests/browser/test_every_screen_browser.py::notebook7",
     "tests/browser/test_phone_browser.py",
     "tests/browser/test_every_screen_browser.py::voila",
