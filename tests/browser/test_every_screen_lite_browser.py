@@ -46,7 +46,7 @@ from shangrila_widget.rules.messages import say
 from shangrila_widget.rules.ruling import ruling_link, ruling_string
 from tests.browser.conftest import ARTIFACT_DIR, artifact_stem
 from tests.browser.test_every_screen_browser import CHECKER_START, SIZES, _presenter_on
-from tests.browser.test_phone_browser import _MEASURE_JS, PHONES
+from tests.browser.test_phone_browser import _MEASURE_JS, _TO_TOP_JS, PHONES
 from tests.support.browser import (
     hermetic_context,
     save_picture,
@@ -77,13 +77,6 @@ _IDLE_JS = """() => {
     const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     const session = panel && panel.console && panel.console.sessionContext.session;
     return !!session && !!session.kernel && session.kernel.status === 'idle';
-}"""
-
-_TO_TOP_JS = """() => {
-    for (const e of document.querySelectorAll('*')) if (e.scrollTop || e.scrollLeft) {
-        e.scrollTop = 0; e.scrollLeft = 0;
-    }
-    window.scrollTo(0, 0);
 }"""
 
 

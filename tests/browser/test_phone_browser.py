@@ -1,19 +1,23 @@
 """A phone at the table (issue 23), in Voila and Chromium with a phone's browser: 390x844 and
 360x740, touch, device scale factor 3 (``is_mobile``: the page's viewport meta tag counts).
 
-On each page (the hot-seat board, the checker opened from a ruling's link, the exercises):
+On each page (the hot-seat board, the checker opened from a ruling's link, the exercises,
+the tour), loaded once at 390x844 and then set to 360x740 (the layout is CSS only, chosen by
+the window's width: a resized page is the page loaded at that size):
 
-* as loaded (nothing scrolled), the board's canvas and its button row are inside the window
-  (the layout rule; on the checker with the ruling's question and verdict above the board);
-* every text of the widget is at least 16 px, every control at least 44 px tall, and the page
-  does not scroll sideways (measured from the computed styles and boxes);
-* a tap on a village opens it large (each space at least 44 CSS px on screen, checked from
+* at both sizes as loaded (nothing scrolled), the board's canvas and its button row are
+  inside the window (the layout rule; on the checker with the ruling's question and verdict
+  above the board);
+* at both sizes every text of the widget is at least 16 px, every control at least 44 px
+  tall, every text and control reached the way a person can, and the page does not scroll
+  sideways (measured from the computed styles and boxes);
+* then, at 360x740 (the narrower window, where the spaces are smallest):
+  a tap on a village opens it large (each space at least 44 CSS px on screen, checked from
   the canvas's size and by the pixels), a tap on a space there plays (the position changes:
   a tile's pixels), and Back closes it;
-* on the checker, the ruling's verdict comes before the board, and the ruling's last line and
-  the supply table's last row are reached by swiping (real touch events through Chrome's
-  input pipeline: no script scrolls anything), then really shown (the point at their centre
-  hits them).
+  on the checker the ruling's last line and the supply table's last row are reached by
+  swiping (real touch events through Chrome's input pipeline: no script scrolls anything),
+  then really shown (the point at their centre hits them).
 
 The same pages in JupyterLab 4 and Notebook 7 on a phone (:func:`test_a_notebook_on_a_phone`):
 the board and its button row in the window with the notebook scrolled to the widget's cell,
@@ -22,8 +26,6 @@ board as wide as the notebook's output area, and a tap on a village opens it lar
 one page load per page and host, at 390x844; 360x740 is set on the loaded page (the layout
 is CSS only, chosen by the page's width: a resized page is the page loaded at that size).
 
-The tour on a phone (Voila, :func:`test_the_tour_on_a_phone`): the same layout checks, and a
-tap on a village of its board opens it large.
 
 Screenshots: ``test-artifacts/browser/test_phone_*``.
 """
@@ -31,7 +33,7 @@ Screenshots: ``test-artifacts/browser/test_phone_*``.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -118,6 +120,14 @@ _MEASURE_JS = """(rootSel) => {
             rootWidth: root.getBoundingClientRect().width, innerWidth};
 }"""
 
+# Every box scrolled back to its top and left, and the page to its top.
+_TO_TOP_JS = """() => {
+    for (const e of document.querySelectorAll('*')) if (e.scrollTop || e.scrollLeft) {
+        e.scrollTop = 0; e.scrollLeft = 0;
+    }
+    window.scrollTo(0, 0);
+}"""
+
 # The last line box of the last text of ``sel`` (a Range's last client rect), and whether the
 # point at its centre hits that element.
 _LAST_LINE_JS = """(sel) => {
@@ -192,6 +202,30 @@ class Phone:
         assert report.min_font() >= 16, report.describe()
         return m
 
+    def at_each_size(
+        self, root: str, as_loaded: Callable[[], None] | None = None
+    ) -> dict[str, Any]:
+        """The page as loaded at each size of :data:`PHONES` (the first is the size it was
+        loaded at, the next set on it before anything scrolls): the layout rule
+        (:meth:`assert_board_in_window`) and ``as_loaded``'s checks at each; then, at each
+        size again (reaching everything scrolls), :meth:`assert_phone_layout`. The page is
+        left at the last size, scrolled to its top; the last size's measures are returned."""
+        for size, label in zip(PHONES, PHONE_IDS, strict=True):
+            self.page.set_viewport_size({"width": size[0], "height": size[1]})
+            wait_until_quiet(self.page, root)
+            self.screenshot(f"{label}-loaded")
+            self.assert_board_in_window(root)
+            if as_loaded is not None:
+                as_loaded()
+        measured: dict[str, Any] = {}
+        for size in PHONES:
+            self.page.set_viewport_size({"width": size[0], "height": size[1]})
+            wait_until_quiet(self.page, root)
+            measured = self.assert_phone_layout(root)
+        self.page.evaluate(_TO_TOP_JS)
+        wait_until_quiet(self.page, root)
+        return measured
+
     def tap(self, x: float, y: float) -> None:
         self.page.touchscreen.tap(x, y)
 
@@ -247,11 +281,12 @@ def _phone_page(browser: Browser, diagnostics: BrowserDiagnostics, size: tuple[i
     return context.new_page()
 
 
-@pytest.fixture(params=PHONES, ids=PHONE_IDS)
+@pytest.fixture
 def phone(
     request: pytest.FixtureRequest, browser: Browser, browser_diagnostics: BrowserDiagnostics
 ) -> Iterator[Phone]:
-    page = _phone_page(browser, browser_diagnostics, request.param)
+    """A phone's page at 390x844 (:meth:`Phone.at_each_size` sets 360x740 on it)."""
+    page = _phone_page(browser, browser_diagnostics, PHONES[0])
     context = page.context
     page.on("console", lambda m: browser_diagnostics.console.append(f"[{m.type}] {m.text}"))
     handle = Phone(page, request)
@@ -290,9 +325,7 @@ def assert_spaces_a_finger_wide(phone: Phone, width: float, village: str) -> flo
 
 def test_the_hot_seat_board_on_a_phone(phone: Phone, voila_server: VoilaFactory) -> None:
     phone.open(voila_server(EXAMPLES / "hot-seat.ipynb"))
-    phone.screenshot("loaded")
-    phone.assert_board_in_window(".shangrila-board")
-    phone.assert_phone_layout(".shangrila-board")
+    phone.at_each_size(".shangrila-board")
     geometry = BoardGeometry(900.0)
     # Blue is to move (the notebook placed Red's healer in A): a tap on B's rainmaker space
     # opens B large; nothing is played yet.
@@ -340,15 +373,17 @@ def test_the_checker_from_a_ruling_link_on_a_phone(
 
     verdict = phone.page.locator(".shangrila-ruling .shangrila-verdict")
     expect(verdict).to_contain_text("Verdict: legal.", timeout=60_000)
-    phone.screenshot("loaded")
-    phone.assert_board_in_window(".shangrila-checker")
-    # the verdict first: above the board, in the window as the page loads
-    verdict_box = verdict.bounding_box()
-    canvas_box = phone.page.locator(CANVAS).first.bounding_box()
-    assert verdict_box is not None and canvas_box is not None
-    height = phone.page.viewport_size["height"]  # type: ignore[index]
-    assert verdict_box["y"] + verdict_box["height"] <= height, verdict_box
-    assert verdict_box["y"] < canvas_box["y"], (verdict_box, canvas_box)
+
+    def verdict_first() -> None:
+        """The verdict first: above the board, in the window as the page loads."""
+        verdict_box = verdict.bounding_box()
+        canvas_box = phone.page.locator(CANVAS).first.bounding_box()
+        assert verdict_box is not None and canvas_box is not None
+        height = phone.page.viewport_size["height"]  # type: ignore[index]
+        assert verdict_box["y"] + verdict_box["height"] <= height, verdict_box
+        assert verdict_box["y"] < canvas_box["y"], (verdict_box, canvas_box)
+
+    phone.at_each_size(".shangrila-checker", verdict_first)
     # the ruling's last line, then the supply table's last row (Violet), by swiping
     line = phone.swipe_to(".shangrila-ruling")
     assert line["hit"], line
@@ -367,7 +402,6 @@ def test_the_checker_from_a_ruling_link_on_a_phone(
         box = button.bounding_box()
         if box is not None and box["width"] > 0:
             assert box["x"] >= 0 and box["x"] + box["width"] <= phone.page.viewport_size["width"]  # type: ignore[index]
-    phone.assert_phone_layout(".shangrila-checker")
     # a tap on a village opens it large here too
     geometry = BoardGeometry(760.0)  # DisputeChecker's default width
     phone.tap_canvas(geometry.space_centre("G", "healer"))
@@ -392,9 +426,7 @@ def test_the_exercises_on_a_phone(phone: Phone, voila_server: VoilaFactory, tmp_
     _, start, end = str(exercise.answer.claims["action"]).split()
     notebook = write_notebook(tmp_path / "phone-exercises.ipynb", EXERCISES_CELL)
     phone.open(voila_server(notebook, shared=False))
-    phone.screenshot("loaded")
-    phone.assert_board_in_window(".shangrila-exercises")
-    phone.assert_phone_layout(".shangrila-exercises")
+    phone.at_each_size(".shangrila-exercises")
     width = 640.0  # the exercises' board
     geometry = BoardGeometry(width)
     phone.tap_canvas(geometry.space_centre(start, "priest"))
@@ -507,10 +539,8 @@ def test_a_notebook_on_a_phone(
 
 def test_the_tour_on_a_phone(phone: Phone, voila_server: VoilaFactory) -> None:
     phone.open(voila_server(EXAMPLES / "tour.ipynb"))
-    phone.screenshot("loaded")
-    phone.assert_board_in_window(".shangrila-tour")
-    phone.assert_phone_layout(".shangrila-tour")
-    assert phone.canvas_css_width() >= phone.measure(".shangrila-tour")["rootWidth"] - 2
+    measured = phone.at_each_size(".shangrila-tour")
+    assert phone.canvas_css_width() >= measured["rootWidth"] - 2
     width = 760.0  # the tour's board
     phone.tap_canvas(BoardGeometry(width).space_centre("G", "healer"))
     phone.wait_for_message("Village G open large")
