@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 CHILD = textwrap.dedent(
     """
-    import pathlib, signal, sys, time
+    import os, pathlib, signal, sys, time
     out = pathlib.Path(sys.argv[1])
 
     def on_term(signum, frame):
@@ -28,8 +28,12 @@ CHILD = textwrap.dedent(
         sys.exit(0)
 
     signal.signal(signal.SIGTERM, on_term)
-    out.write_text("ready")
     try:
+        # "ready" only where Ctrl+C is caught, and whole (written aside, then renamed): a
+        # signal sent as soon as the word showed once landed in the write, outside the try
+        aside = out.with_suffix(".part")
+        aside.write_text("ready")
+        os.replace(aside, out)
         while True:
             time.sleep(0.02)
     except KeyboardInterrupt:

@@ -733,14 +733,19 @@ class BoardOpener:
     """Callable returned by the ``open_board`` fixture."""
 
     def __init__(
-        self, request: pytest.FixtureRequest, page: Page | None, voila: VoilaFactory
+        self,
+        request: pytest.FixtureRequest,
+        page: Page | None,
+        voila: VoilaFactory,
+        device: Device | None = None,
     ) -> None:
         """``page``: the page to load into (a test's own, in a context it made, e.g. with a
         touch screen); None: ``browser_page`` (or, for JupyterLab, the worker's JupyterLab
-        page), made when first needed."""
+        page of ``device``: one per device, None a desktop's), made when first needed."""
         self._request = request
         self._page = page
         self._voila = voila
+        self._device = device
         self._lab_pages = 0
         self._lab_app_page: Page | None = None
         self._lab_app_fresh = False
@@ -781,8 +786,9 @@ class BoardOpener:
         if keep:
             if shared is False:
                 raise ValueError("keep=True keeps the page of a shared server")
-            key = repr((env, url, notebook and str(notebook), voila_args, cells, file_browser))
-            page, fresh = self._kept_page(key, viewport)
+            where = (env, url, notebook and str(notebook), voila_args, cells, file_browser)
+            key = repr((*where, self._device))
+            page, fresh = self._kept_page(key, viewport, self._device)
             if not fresh:
                 self.reused = True
                 self.env = env
@@ -794,6 +800,8 @@ class BoardOpener:
         elif self._page is None and env == "lab" and notebook is not None:
             page = self._lab_app(viewport)
         else:  # the test's own page (``browser_page`` made when first asked for, or given)
+            if self._page is None and self._device is not None:
+                raise ValueError("a device's page is kept, its JupyterLab page, or the test's own")
             page = self._page or self._request.getfixturevalue("browser_page")
             if viewport is not None:
                 page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
@@ -855,17 +863,22 @@ class BoardOpener:
         one's kernel is stopped and its tab closed (at the end of the test that opened it).
         JupyterLab's scripts are most of a JupyterLab page load; a failed test closes the
         page (the next test loads it again)."""
-        page, fresh = self._kept_page(LAB_APP, viewport)
+        page, fresh = self._kept_page(self._lab_app_key(), viewport, self._device)
         self._lab_app_page, self._lab_app_fresh = page, fresh
         return page
 
-    def _kept_page(self, key: str, viewport: tuple[int, int] | None) -> tuple[Page, bool]:
+    def _lab_app_key(self) -> str:
+        return LAB_APP if self._device is None else f"{LAB_APP} {self._device}"
+
+    def _kept_page(
+        self, key: str, viewport: tuple[int, int] | None, device: Device | None = None
+    ) -> tuple[Page, bool]:
         """The kept page for ``key`` at ``viewport`` (and whether it is new), named as this
         test's page for screenshots and failure reports, and closed if the test fails."""
         kept: SharedLitePages = self._request.getfixturevalue("kept_pages")
         diagnostics: BrowserDiagnostics = self._request.getfixturevalue("browser_diagnostics")
         size = viewport or (VIEWPORT["width"], VIEWPORT["height"])
-        page, fresh = kept.page_for(key, diagnostics, {"width": size[0], "height": size[1]})
+        page, fresh = kept.page_for(key, diagnostics, {"width": size[0], "height": size[1]}, device)
         self._request.node.stash[_PAGE_KEY] = page  # screenshots and failure reports
         self._request.node.stash[_KEPT_KEY] = (kept, key)  # closed if the test fails
         return page, fresh
@@ -878,7 +891,7 @@ class BoardOpener:
             try:
                 evaluate_within(page, _LAB_CLOSE_ALL_JS)
             except Exception:  # noqa: BLE001 - the next test then loads the page again
-                self._request.getfixturevalue("kept_pages").discard(LAB_APP)
+                self._request.getfixturevalue("kept_pages").discard(self._lab_app_key())
         if self._page is not None and self._lab_pages and not self._page.is_closed():
             try:  # a page the test gave: stop its notebook's kernel (the server lives on)
                 evaluate_within(self._page, LAB_SHUTDOWN_JS)
@@ -901,7 +914,12 @@ class BoardOpener:
         shutil.copyfile(notebook, server.notebook / name)
         if lab and page is self._lab_app_page and not self._lab_app_fresh:
             # The worker's JupyterLab page, its last notebook closed: open this one there.
+            # The width the last board reported to the page's pointer guard is forgotten, so
+            # that a test waiting for it waits for this notebook's board.
             evaluate_within(page, _LAB_CLOSE_ALL_JS)
+            page.evaluate(
+                "() => { if (window.__shangrilaPointer) window.__shangrilaPointer.boardWidth = 0; }"
+            )
             evaluate_within(page, _LAB_OPEN_ONLY_JS, name, seconds=60)
             costs.note("lab-app-reused", name)
         elif lab:
@@ -1069,6 +1087,28 @@ class _SharedLitePage:
     blocked: _ToCurrent
 
 
+@dataclass(frozen=True)
+class Device:
+    """What a browser context is made as: a touch screen, a phone's browser (``is_mobile``:
+    the page's viewport meta tag counts) and its device pixels per CSS pixel."""
+
+    has_touch: bool = False
+    is_mobile: bool = False
+    device_scale_factor: float = 1
+
+    def context_options(self) -> dict[str, Any]:
+        """The keywords of :func:`~tests.support.browser.hermetic_context` it sets."""
+        return {
+            "has_touch": self.has_touch,
+            "is_mobile": self.is_mobile,
+            "device_scale_factor": self.device_scale_factor,
+        }
+
+
+#: A phone's browser (``test_phone_browser.py``): touch, ``is_mobile``, 3 device pixels.
+PHONE = Device(has_touch=True, is_mobile=True, device_scale_factor=3)
+
+
 class SharedLitePages:
     """Pages loaded once for the session (per worker), one per key, for the tests that do
     not disturb each other on them: the static site's pages (each load starts Python in the
@@ -1096,9 +1136,14 @@ class SharedLitePages:
         return page, fresh
 
     def page_for(
-        self, key: str, diagnostics: BrowserDiagnostics, viewport: dict[str, int]
+        self,
+        key: str,
+        diagnostics: BrowserDiagnostics,
+        viewport: dict[str, int],
+        device: Device | None = None,
     ) -> tuple[Page, bool]:
-        """The page kept under ``key`` and whether it is new (blank: the caller loads it)."""
+        """The page kept under ``key`` and whether it is new (blank: the caller loads it),
+        in a browser context of ``device`` (None: a desktop's) when it is new."""
         shared = self._pages.pop(key, None)
         if shared is not None and shared.page.is_closed():
             shared = None
@@ -1114,6 +1159,7 @@ class SharedLitePages:
                 viewport=viewport,
                 service_workers=self._service_workers,
                 timeout_ms=DEFAULT_TIMEOUT_MS,
+                **(device or Device()).context_options(),
             )
             shared = _SharedLitePage(context.new_page(), diagnostics, blocked)
             holder = shared

@@ -42,7 +42,13 @@ import pytest
 from shangrila_widget.render.layout import board_layout, zoom_view
 from shangrila_widget.rules import Position
 from shangrila_widget.rules.ruling import question_string, ruling_link
-from tests.browser.conftest import ARTIFACT_DIR, BoardOpener, BrowserDiagnostics, artifact_stem
+from tests.browser.conftest import (
+    ARTIFACT_DIR,
+    PHONE,
+    BoardOpener,
+    BrowserDiagnostics,
+    artifact_stem,
+)
 from tests.support.board import CANVAS, SPACE_RGBA, BoardGeometry, player_rgba
 from tests.support.browser import (
     canvas_point_to_page,
@@ -155,7 +161,15 @@ class Phone:
         self.cdp = page.context.new_cdp_session(page)
         self.errors: list[str] = []
         self._stem = artifact_stem(request.node)
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("pageerror", self._on_error)
+
+    def _on_error(self, error: Any) -> None:
+        self.errors.append(str(error))
+
+    def close(self) -> None:
+        """Stop listening to the page (a kept page goes on to the next test)."""
+        self.page.remove_listener("pageerror", self._on_error)
+        self.cdp.detach()
 
     def open(self, url: str) -> None:
         self.page.goto(url, timeout=LOAD_TIMEOUT * 1000)
@@ -487,11 +501,15 @@ def test_a_notebook_on_a_phone(
     notebook, root, width, (village, master_type) = NOTEBOOK_PAGES[page_name]
     if notebook is None:
         notebook = write_notebook(tmp_path / "phone-exercises.ipynb", EXERCISES_CELL)
-    page = _phone_page(browser, browser_diagnostics, PHONES[0])
-    phone = Phone(page, request)
-    opener = BoardOpener(request, page, voila_server)
-    try:
+    if host == "lab":  # the worker's JupyterLab page in a phone's browser, this notebook opened
+        opener = BoardOpener(request, None, voila_server, device=PHONE)
+        page = opener(notebook, env=host, viewport=PHONES[0], timeout=LOAD_TIMEOUT)
+    else:  # Notebook 7 opens one notebook a page
+        page = _phone_page(browser, browser_diagnostics, PHONES[0])
+        opener = BoardOpener(request, page, voila_server)
         opener(notebook, env=host, timeout=LOAD_TIMEOUT)
+    phone = Phone(page, request)
+    try:
         page.wait_for_function(
             "() => window.__shangrilaPointer && window.__shangrilaPointer.boardWidth > 0",
             timeout=30_000,
@@ -526,8 +544,10 @@ def test_a_notebook_on_a_phone(
         print(f"  open large: the smallest space {smallest:.1f} CSS px across")
     finally:
         phone.screenshot("last")
+        phone.close()
         opener.close()
-        page.context.close()
+        if host != "lab":
+            page.context.close()
     # Not ours: Notebook 7's own front end (7.6.5, the keyboard shortcuts' settings plugin in
     # notebook_core.js, on a settings plugin's pluginChanged signal) reads
     # registry.plugins[id].schema of a plugin not loaded yet: "Cannot read properties of
