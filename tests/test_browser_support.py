@@ -44,6 +44,44 @@ def fake_server(name: str, journal: list[tuple[str, str]], tmp_path: Path) -> Vo
     return VoilaServer(tmp_path / f"{name}.ipynb", 1, "http://127.0.0.1:1/", tmp_path, process, 0)
 
 
+# A server that takes its time over SIGTERM (as JupyterLab's orderly shut-down does) or one
+# that stops at once; each says it is ready once its handler is set.
+SLOW_SERVER = """
+import signal, sys, time
+signal.signal(signal.SIGTERM, lambda *_: time.sleep(60) if sys.argv[1] == "slow" else sys.exit(0))
+open(sys.argv[2], "w").close()
+while True:
+    time.sleep(0.05)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX process groups")
+def test_at_the_sessions_end_a_server_slow_to_stop_is_killed_after_the_patience(
+    tmp_path: Path,
+) -> None:
+    import time
+
+    servers = []
+    for name in ("slow", "quick"):
+        ready = tmp_path / f"{name}.ready"
+        process = subprocess.Popen(
+            [sys.executable, "-c", SLOW_SERVER, name, str(ready)], start_new_session=True
+        )
+        servers.append(
+            VoilaServer(tmp_path / f"{name}.ipynb", 1, "http://127.0.0.1:1/", tmp_path, process, 0)
+        )
+        deadline = time.monotonic() + 30
+        while not ready.exists():
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.02)
+    started = time.monotonic()
+    stop_servers(servers, patience=0.5)
+    took = time.monotonic() - started
+    assert 0.4 <= took < 5, took  # the patience, not the slow server's 60 s
+    slow, quick = (server.process.returncode for server in servers)
+    assert slow == -signal.SIGKILL and quick == 0, (slow, quick)
+
+
 def test_every_server_is_asked_to_stop_before_any_is_waited_for(tmp_path: Path) -> None:
     journal: list[tuple[str, str]] = []
     servers = [fake_server(name, journal, tmp_path) for name in ("a", "b", "c")]

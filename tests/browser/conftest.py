@@ -427,8 +427,9 @@ class _VoilaPool:
         self._others.append(server)
 
     def close(self) -> None:
+        """Stop every server at the session's end (after 1 s, killed)."""
         folder = [self._folder] if self._folder is not None else []
-        stop_servers([*folder, *self._shared.values(), *self._others])
+        stop_servers([*folder, *self._shared.values(), *self._others], patience=1.0)
         self._folder = None
         self._shared.clear()
         self._others.clear()
@@ -978,8 +979,10 @@ def open_board(request: pytest.FixtureRequest, voila_server: VoilaFactory) -> It
 
 
 #: How many pages ``open_board(..., keep=True)`` keeps open per worker (each has a kernel),
-#: the worker's JupyterLab page (``LAB_APP``) one of them.
-KEPT_PAGES = 5
+#: the worker's JupyterLab pages (``LAB_APP``) among them and let go last: with 5, the layout
+#: files' kept pages pushed the JupyterLab page out, and 20 of the 30 JupyterLab notebooks a
+#: run opens were whole JupyterLab loads (6-8 s; opened in the kept page, 2-3 s).
+KEPT_PAGES = 8
 
 
 @pytest.fixture(scope="session")
@@ -1150,7 +1153,9 @@ class SharedLitePages:
         fresh = shared is None
         if shared is None:
             while self._limit and len(self._pages) >= self._limit:
-                oldest = next(iter(self._pages))
+                # the one used longest ago, a worker's JupyterLab page last (every JupyterLab
+                # notebook that is not kept opens there: a new one is a whole JupyterLab load)
+                oldest = min(self._pages, key=lambda k: k.startswith(LAB_APP))
                 self._close(self._pages.pop(oldest))
             blocked = _ToCurrent()
             context = hermetic_context(

@@ -43,6 +43,7 @@ ipycanvas 0.14.3, Chromium 156)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -231,11 +232,26 @@ class VoilaServer:
                 costs.note("kernels", f"{self.log_path.name}: {started}")
 
 
-def stop_servers(servers: Sequence[VoilaServer], timeout: float = 10.0) -> None:
+def stop_servers(
+    servers: Sequence[VoilaServer], timeout: float = 10.0, *, patience: float | None = None
+) -> None:
     """Stop every server in ``servers``: all are asked at once, then each is waited for (one
-    after another, each server's own shut-down of its kernels takes a second or more)."""
+    after another, each server's own shut-down of its kernels takes a second or more).
+
+    ``patience``: the seconds all of them together are waited for before the ones still
+    running are killed with their process groups (the session's end: a JupyterLab server's
+    orderly shut-down took 3-5 s there, the last seconds of the run; their kernels watch
+    their server's process and exit when it is gone)."""
     for server in servers:
         server.terminate()
+    if patience is not None:
+        deadline = time.monotonic() + patience
+        for server in servers:
+            try:
+                server.process.wait(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(server.process.pid, signal.SIGKILL)
     for server in servers:
         server.stop(timeout)
 
