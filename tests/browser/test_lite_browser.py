@@ -250,6 +250,7 @@ def default_site(
     distribution = full_pyodide(offline_lite_site.pyodide, base / "pyodide-full")
     folder = base / "default"
     build(folder, "--pyodide-lock", str(distribution / "pyodide-lock.json"))
+    expose_app(folder)
     servers: list[http.server.ThreadingHTTPServer] = []
     try:
         yield DefaultSite(serve_folder(folder, servers), folder, distribution)
@@ -298,8 +299,19 @@ def screenshot(
     return save_picture(page, ARTIFACTS / f"{request.node.name}-{label}.png", always=always)
 
 
+# The notebook's kernel is up and idle (the site exposes the app as window.jupyterapp to the
+# tests: :func:`expose_app`).
+_KERNEL_IDLE_JS = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const session = panel && panel.sessionContext && panel.sessionContext.session;
+    return !!session && !!session.kernel && session.kernel.status === 'idle';
+}"""
+
+
 def run_all(page: Page) -> None:
-    """Run > Run All Cells (the notebook app queues the cells until the kernel is up)."""
+    """Run > Run All Cells, once the notebook's kernel is idle (a Run All clicked while the
+    kernel was still starting once ran nothing: no board within 180 s)."""
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=LOAD_TIMEOUT * 1000, polling=200)
     page.get_by_text("Run", exact=True).first.click()
     page.get_by_text("Run All Cells", exact=True).first.click()
 
