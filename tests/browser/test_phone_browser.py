@@ -287,10 +287,8 @@ def _phone_page(browser: Browser, diagnostics: BrowserDiagnostics, size: tuple[i
         browser,
         diagnostics.blocked_urls,
         viewport={"width": size[0], "height": size[1]},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=3,
         timeout_ms=60_000,
+        **PHONE.context_options(),
     )
     return context.new_page()
 

@@ -43,7 +43,6 @@ ipycanvas 0.14.3, Chromium 156)
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import signal
@@ -208,8 +207,9 @@ class VoilaServer:
             self.process.send_signal(signal.SIGTERM)
             self._terminated = True
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """SIGTERM (Voila then shuts its kernels down), SIGKILL the process group if it hangs.
+    def stop(self, timeout: float = 10.0, *, kill_after: float | None = None) -> None:
+        """SIGTERM (Voila then shuts its kernels down), SIGKILL the process group if it has
+        not stopped after ``kill_after`` seconds (None: ``timeout``).
 
         Kernels run in their own sessions but watch their parent and exit when it dies.
         """
@@ -217,7 +217,7 @@ class VoilaServer:
             if self.process.poll() is None:
                 self.terminate()
                 try:
-                    self.process.wait(timeout=timeout)
+                    self.process.wait(timeout=timeout if kill_after is None else kill_after)
                 except subprocess.TimeoutExpired:
                     try:
                         os.killpg(self.process.pid, signal.SIGKILL)
@@ -244,16 +244,10 @@ def stop_servers(
     their server's process and exit when it is gone)."""
     for server in servers:
         server.terminate()
-    if patience is not None:
-        deadline = time.monotonic() + patience
-        for server in servers:
-            try:
-                server.process.wait(timeout=max(0.0, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(server.process.pid, signal.SIGKILL)
+    deadline = None if patience is None else time.monotonic() + patience
     for server in servers:
-        server.stop(timeout)
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        server.stop(timeout, kill_after=left)
 
 
 def _http_answers(url: str, timeout: float = 2.0) -> bool:
