@@ -157,3 +157,8 @@ def test_a_promise_that_never_settles_is_given_up_and_an_answer_comes_through(
         evaluate_within(page, "() => new Promise(() => {})", seconds=0.5)
     assert time.monotonic() - started < 10
     assert evaluate_within(page, "() => 'still answering'") == "still answering"
+    with pytest.raises(Error, match="no such board"):
+        evaluate_within(page, "async () => { throw new Error('no such board'); }")
+    assert evaluate_within(page, "([a, b]) => ({sum: a + b})", [2, 3]) == {"sum": 5}
+    # Each call's slot on the page is taken when it ends, the given-up one's too.
+    assert page.evaluate("() => window.__shangrilaEvaluations.size") == 0

@@ -43,6 +43,7 @@ ipycanvas 0.14.3, Chromium 156)
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import signal
@@ -436,24 +437,66 @@ def _start_server(
     raise last_error
 
 
+# The slots of the calls ``evaluate_within`` has started on a page, by token: each holds
+# whether its promise settled, and its value or error.
+_SLOTS = "window.__shangrilaEvaluations"
+
+# Started as ``"([token, arg]) => { const run = " + function + _START_JS``.
+_START_JS = (
+    f"; const slots = ({_SLOTS} ||= new Map()); const slot = {{settled: false}}; "
+    "slots.set(token, slot); "
+    "Promise.resolve().then(() => run(arg)).then("
+    "(value) => { slot.value = value; slot.settled = true; }, "
+    "(error) => { slot.error = String((error && error.stack) || error); slot.settled = true; }); }"
+)
+_SETTLED_JS = (
+    f"(token) => {{ const slots = {_SLOTS}; "
+    "if (!slots || !slots.has(token)) throw new Error('the page was reloaded meanwhile'); "
+    "return slots.get(token).settled; }"
+)
+_TAKE_JS = (
+    f"([token, settled]) => {{ const slots = {_SLOTS}; const slot = slots && slots.get(token); "
+    "if (slots) slots.delete(token); "
+    "if (!settled || !slot) return null; "
+    "return 'error' in slot ? {error: slot.error} : {value: slot.value}; }"
+)
+_tokens = itertools.count()
+
+
 def evaluate_within(
     page: Page, function: str, arg: object = None, *, seconds: float = 10.0
 ) -> object:
-    """``page.evaluate(function, arg)``, but the promise it returns is given up after
-    ``seconds`` (a JavaScript ``Error``, raised here as Playwright's ``Error``).
+    """``page.evaluate(function, arg)``, but given up after ``seconds``: Playwright's
+    ``Error`` ("not done within ... s"), as for an error the function raised.
 
     ``page.evaluate`` has no timeout of its own: a promise that never settles (a notebook's
     kernel shut down while its server is stopping, an in-browser kernel that does not
-    answer) would hold the test run forever, as it did at a worker's end (two runs of the
-    suite stalled there). The page's main thread must be free for the timer to fire."""
-    bounded = (
-        "async (arg) => { const run = " + function + "; let timer; "
-        "const late = new Promise((_, reject) => { timer = setTimeout("
-        f"() => reject(new Error('not done within {seconds:g} s')), {int(seconds * 1000)}); }}); "
-        "try { return await Promise.race([Promise.resolve(run(arg)), late]); } "
-        "finally { clearTimeout(timer); } }"
-    )
-    return page.evaluate(bounded, arg)
+    answer) would hold the test run for ever, as it did at a worker's end (two runs of the
+    suite stalled there).
+
+    No promise is awaited over the DevTools protocol either: Chromium now and then reports
+    one it awaits as collected ("Resulting promise was garbage collected") while the page
+    still holds it, as it did once in CI on opening a notebook in JupyterLab. The call is
+    started, its promise kept in a slot on ``window``, and the slot is polled with
+    ``page.wait_for_function`` (whose promise Playwright holds by a handle)."""
+    from playwright.sync_api import Error
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    token = f"{os.getpid()}-{next(_tokens)}"
+    page.evaluate("([token, arg]) => { const run = " + function + _START_JS, [token, arg])
+    settled = False
+    try:
+        page.wait_for_function(_SETTLED_JS, arg=token, polling=25, timeout=seconds * 1000)
+        settled = True
+    except PlaywrightTimeout:
+        pass
+    finally:
+        outcome = page.evaluate(_TAKE_JS, [token, settled]) if not page.is_closed() else None
+    if not settled or not isinstance(outcome, dict):
+        raise Error(f"not done within {seconds:g} s")
+    if "error" in outcome:
+        raise Error(str(outcome["error"]))
+    return outcome.get("value")
 
 
 #: Whether the browser tests save every screenshot they take as they go: the run's
@@ -757,7 +800,9 @@ def wait_until_quiet(
     (the layout after a resize or a toggle, the last texts from the kernel), at most
     ``most_ms``. True if it was quiet in time (a fixed sleep waited the same or longer for
     the same, and still guessed)."""
-    quiet = bool(page.evaluate(_QUIET_JS, [root, quiet_ms, most_ms]))
+    quiet = bool(
+        evaluate_within(page, _QUIET_JS, [root, quiet_ms, most_ms], seconds=most_ms / 1000 + 10)
+    )
     if not quiet:
         costs.note("not-quiet", f"{root} {most_ms} ms")
     return quiet
