@@ -112,6 +112,7 @@ from tests.support.browser import (  # re-exported for convenience
     click_canvas,
     evaluate_within,
     hermetic_context,
+    lab_command,
     picture_wanted,
     save_picture,
     start_jupyterlab,
@@ -936,8 +937,8 @@ class BoardOpener:
             command = "filebrowser:activate" if file_browser else None
             page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
             if command:
-                page.evaluate(f"() => window.jupyterapp.commands.execute('{command}')")
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+                lab_command(page, command)
+        lab_command(page, "notebook:run-all-cells", seconds=timeout)
 
 
 #: The key of the worker's JupyterLab page among the kept pages (``BoardOpener._lab_app``).

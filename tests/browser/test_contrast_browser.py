@@ -23,7 +23,7 @@ from shangrila_widget.render.scene import build_scene
 from shangrila_widget.rules.compact import from_compact
 from tests.browser.test_keyboard_board_browser import POSITION, SOURCE
 from tests.support.board import PIXEL_RATIO
-from tests.support.browser import write_notebook
+from tests.support.browser import lab_command, write_notebook
 from tests.support.contrast import (
     PAINTED_CONTRAST_JS,
     TEXT_CONTRAST_JS,
@@ -39,9 +39,6 @@ if TYPE_CHECKING:
 # POSITION: Red to move in the play phase, tiles of the four colours in A and B, A's priest
 # and firekeeper empty legal targets (tinted), every other space empty.
 ROOT = ".shangrila-board"
-LAB_THEME_JS = (
-    "(name) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})"
-)
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +81,7 @@ def _open(open_board: BoardOpener, voila_server: Any, notebook: Path, theme: str
         page = open_board(url=voila_server(notebook) + "?theme=dark", viewport=(1280, 1000))
     elif theme == "lab-dark":
         page = open_board(notebook, env="lab", viewport=(1280, 1000))
-        page.evaluate(LAB_THEME_JS, "JupyterLab Dark")
+        lab_command(page, "apputils:change-theme", {"theme": "JupyterLab Dark"})
         page.wait_for_function(
             "() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000
         )
@@ -128,7 +125,7 @@ def test_the_board_s_letters_and_the_panel_s_texts_are_at_least_4_5_to_1(
         assert not dim, f"{len(dim)} of {len(texts)} panel texts below 4.5:1: {dim[:8]}"
     finally:
         if theme == "lab-dark":
-            page.evaluate(LAB_THEME_JS, "JupyterLab Light")
+            lab_command(page, "apputils:change-theme", {"theme": "JupyterLab Light"})
             page.wait_for_function(
                 "() => document.body.dataset.jpThemeLight === 'true'", timeout=20_000
             )

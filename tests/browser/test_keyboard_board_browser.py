@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.support.browser import write_notebook
+from tests.support.browser import lab_command, write_notebook
 from tests.support.contrast import TEXT_CONTRAST_JS
 
 if TYPE_CHECKING:
@@ -88,8 +88,7 @@ def test_the_board_is_readable_in_jupyterlabs_dark_theme(
     journey_notebook: Path, open_board: BoardOpener, save_screenshot: Callable[..., Path]
 ) -> None:
     page = open_board(journey_notebook, env="lab", viewport=(1280, 720))
-    theme = "() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: %r})"
-    page.evaluate(theme % "JupyterLab Dark")
+    lab_command(page, "apputils:change-theme", {"theme": "JupyterLab Dark"})
     try:
         page.wait_for_function(
             "() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000
@@ -134,7 +133,7 @@ def test_the_board_is_readable_in_jupyterlabs_dark_theme(
         )
         assert drawn > 20, f"the canvas shows only {drawn} colours: not drawn"
     finally:
-        page.evaluate(theme % "JupyterLab Light")
+        lab_command(page, "apputils:change-theme", {"theme": "JupyterLab Light"})
         page.wait_for_function(
             "() => document.body.dataset.jpThemeLight === 'true'", timeout=20_000
         )

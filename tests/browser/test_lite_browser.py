@@ -69,6 +69,7 @@ from tests.support.browser import (
     canvas_digest,
     click_canvas,
     hermetic_context,
+    lab_command,
     save_picture,
     wait_for_canvas_change,
     wait_for_canvas_color,
@@ -549,7 +550,7 @@ def test_lite_notebook_edits_do_not_outlive_the_page(
         ".model.sharedModel.setSource(text)",
         edited,
     )
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    lab_command(page, "docmanager:save")
     page.wait_for_function(
         "() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=20_000
     )

@@ -18,7 +18,13 @@ import pytest
 from shangrila_widget.rules import Place, Position
 from tests.browser.conftest import ARTIFACT_DIR, LAB_READY_JS, LAB_SHUTDOWN_JS, BrowserDiagnostics
 from tests.support.board import CANVAS, BoardGeometry
-from tests.support.browser import VoilaServer, evaluate_within, hermetic_context, write_notebook
+from tests.support.browser import (
+    VoilaServer,
+    evaluate_within,
+    hermetic_context,
+    lab_command,
+    write_notebook,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -66,7 +72,7 @@ def notebook_page(
     try:
         page.goto(url)
         page.wait_for_function(LAB_READY_JS, timeout=90_000, polling=100)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        lab_command(page, "notebook:run-all-cells", seconds=90)
         yield page
     except Exception:
         ARTIFACT_DIR.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ import pytest
 from shangrila_widget.rules.compact import to_compact
 from shangrila_widget.rules.messages import say
 from shangrila_widget.tour import load_chapters
-from tests.support.browser import wait_until_quiet
+from tests.support.browser import lab_command, wait_until_quiet
 from tests.support.paths import EXAMPLES
 from tests.support.reach import as_loaded, reach_everything
 
@@ -292,10 +292,7 @@ def test_the_tour_is_readable_in_jupyterlabs_dark_theme(
     from tests.support.browser import wait_for_canvas_pixels
 
     page = open_board(TOUR_NOTEBOOK, env="lab", viewport=(1280, 720))
-    page.evaluate(
-        "() => window.jupyterapp.commands.execute('apputils:change-theme', "
-        "{theme: 'JupyterLab Dark'})"
-    )
+    lab_command(page, "apputils:change-theme", {"theme": "JupyterLab Dark"})
     page.wait_for_selector("body[data-jp-theme-light='false']", state="attached")
     tour = page.locator(ROOTS["tour"])
     wait_for_widget(page, ROOTS["tour"])

@@ -499,6 +499,19 @@ def evaluate_within(
     return outcome.get("value")
 
 
+def lab_command(page: Page, command: str, args: object = None, *, seconds: float = 60.0) -> object:
+    """Run JupyterLab's (or Notebook 7's) ``command`` with ``args`` in ``page`` and wait for
+    it to finish, at most ``seconds`` (through :func:`evaluate_within`: the command's promise
+    is not awaited over the DevTools protocol). ``"notebook:run-all-cells"`` ends when the
+    notebook's cells have run."""
+    return evaluate_within(
+        page,
+        "([command, args]) => window.jupyterapp.commands.execute(command, args || {})",
+        [command, args],
+        seconds=seconds,
+    )
+
+
 #: Whether the browser tests save every screenshot they take as they go: the run's
 #: ``--screenshots`` option (tests/conftest.py sets it). Without it a test saves only the ones
 #: it reads or that show a problem it found (and the failure hook saves the page of a failed
