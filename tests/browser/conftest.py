@@ -67,7 +67,10 @@ Fixtures
     of a browser test's time; keep a page for tests that only look at it, or that leave it as
     they found it. The layout is CSS only (no Python code knows the window's size), so a kept
     page resized is the page loaded at that size. ``save_screenshot`` and the failure report
-    show the kept page. At most ``KEPT_PAGES`` pages stay open per worker.
+    show the kept page. At most ``KEPT_PAGES`` pages stay open per worker. A kept JupyterLab
+    notebook is the worker's JupyterLab page with that notebook left open: it stays open until
+    a test opens another notebook there (then opening it again takes 2-3 s, not a JupyterLab
+    load of 6-8 s).
 
 On failure (setup or call) the hook below saves ``test-artifacts/browser/<test>.png``, the
 Voila logs (``<test>.voila.log``) and the console (``<test>.console.log``) and adds the
@@ -713,6 +716,8 @@ def notebook7_server(
     _voila_pool.stop_with_the_pool(server)  # stopped side by side with the Voila servers
 
 
+# The key (``BoardOpener``) of the kept notebook open in the worker's JupyterLab page, if any.
+_KEPT_NOTEBOOK_JS = "() => window.__shangrilaKeptNotebook || null"
 # The page's scroll state: what scrolls, and by how much (``keep=True`` puts it back).
 _SCROLLS_JS = """() => {
     window.__shangrilaScrolls = [...document.querySelectorAll('*')]
@@ -785,13 +790,27 @@ class BoardOpener:
             raise ValueError("url=... opens a page as served: no Voila arguments, no Lab")
         if voila_args and env != "voila":
             raise ValueError(f"Voila arguments do not apply to env={env!r}")
+        kept_in_lab_app = None  # the key of a kept notebook opened in the JupyterLab page
         if keep:
             if shared is False:
                 raise ValueError("keep=True keeps the page of a shared server")
             where = (env, url, notebook and str(notebook), voila_args, cells, file_browser)
             key = repr((*where, self._device))
-            page, fresh = self._kept_page(key, viewport, self._device)
-            if not fresh:
+            if env == "lab" and notebook is not None and self._page is None:
+                # A kept JupyterLab notebook stays open in the worker's JupyterLab page until
+                # another notebook is opened there (2-3 s, not a JupyterLab load of 6-8 s).
+                page = self._lab_app(viewport)
+                if not self._lab_app_fresh and page.evaluate(_KEPT_NOTEBOOK_JS) == key:
+                    self._lab_app_page = None  # it stays open when this test ends
+                    self.reused = True
+                    self.env = env
+                    page.evaluate(_RESTORE_SCROLLS_JS)
+                    costs.note("page-kept", key)
+                    return page
+                kept_in_lab_app = key
+            else:
+                page, fresh = self._kept_page(key, viewport, self._device)
+            if kept_in_lab_app is None and not fresh:
                 self.reused = True
                 self.env = env
                 if notebook is not None and env == "voila":
@@ -837,6 +856,9 @@ class BoardOpener:
                 page.wait_for_function(LAB_READY_JS, timeout=timeout * 1000, polling=100)
                 page.wait_for_timeout(300)
             page.evaluate(_SCROLLS_JS)
+        if kept_in_lab_app is not None:
+            page.evaluate("(key) => { window.__shangrilaKeptNotebook = key; }", kept_in_lab_app)
+            self._lab_app_page = None  # it stays open when this test ends
         return page
 
     def _notebook_file(
@@ -948,6 +970,7 @@ LAB_APP = "jupyterlab-app"
 # "save your changes?" dialog (running the cells changed the notebook).
 _LAB_CLOSE_ALL_JS = """async () => {
     const app = window.jupyterapp;
+    window.__shangrilaKeptNotebook = null;
     for (const widget of [...app.shell.widgets('main')]) {
         if (widget.sessionContext) await widget.sessionContext.shutdown();
         if (widget.context && widget.context.model) widget.context.model.dirty = false;
