@@ -115,7 +115,7 @@ def test_canvas_draw_click_reload(
     assert len(local) > 10, requested
     assert not set(local) & set(browser_diagnostics.blocked_urls)
     probe = "https://example.com/shangrila-hermetic-probe"
-    error = page.evaluate("(url) => fetch(url).then(() => 'fetched', (e) => e.name)", probe)
+    error = evaluate_within(page, "(url) => fetch(url).then(() => 'fetched', (e) => e.name)", probe)
     assert error == "TypeError", error  # a network error
     assert probe in browser_diagnostics.blocked_urls
     assert all(
