@@ -75,7 +75,8 @@ def error_message(error: BaseException, lang: str = "en") -> str:
     """
     said: object = None
     text = getattr(error, "text", None)
-    if isinstance(error, (ShangrilaError, CommandLineError)) and callable(text):
+    ours = isinstance(error, (ShangrilaError, CommandLineError))
+    if (ours or isinstance(getattr(error, "words", None), Message)) and callable(text):
         said = text(lang)
     if not isinstance(said, str):
         said = str(error)

@@ -31,8 +31,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import urlencode
 
+from shangrila_widget.class_session.launch import API_VARIABLE
 from shangrila_widget.cli import (
     add_lang_argument,
     command_line_error,
@@ -48,17 +49,13 @@ __all__ = [
     "add_class_command",
     "class_notebook",
     "report_text",
-    "session_from_page",
     "teacher_url",
 ]
 
-#: The environment variable that tells the teacher's notebook where the teacher's API is
-#: (its address only: the token comes in the page's address).
-API_VARIABLE = "SHANGRILA_CLASS_API"
 
 #: The cell of the teacher's notebook.
 NOTEBOOK_CODE = (
-    "from shangrila_widget.cli_class import session_from_page\n"
+    "from shangrila_widget.widget.class_session import session_from_page\n"
     "session = session_from_page()\n"
     "session"
 )
@@ -94,23 +91,6 @@ def teacher_url(port: int, token: str, lang: Language = "en") -> str:
     """The teacher's page: Voila on 127.0.0.1:``port``, the teacher's token in its query."""
     query = {"token": token} if lang == "en" else {"token": token, "lang": lang}
     return f"http://127.0.0.1:{port}/?{urlencode(query)}"
-
-
-def session_from_page(environ: dict[str, str] | None = None) -> Any:
-    """The :class:`ClassSession` of the teacher's page: the API's address from
-    :data:`API_VARIABLE`, the token (and ``lang``, ``presenter``) from the page's query,
-    which Voila gives the kernel as ``QUERY_STRING``."""
-    from shangrila_widget.widget.class_session import ClassSession, TeacherApi
-
-    env = os.environ if environ is None else environ
-    query = parse_qs(env.get("QUERY_STRING", ""))
-    api = env.get(API_VARIABLE, "")
-    token = (query.get("token") or [""])[0]
-    if not api or not token:
-        raise ShangrilaError(problem("class_no_teacher"))
-    lang: Language = "pl" if (query.get("lang") or [""])[0] == "pl" else "en"
-    presenter = (query.get("presenter") or [""])[0] in ("1", "true", "on")
-    return ClassSession(api=TeacherApi(api, token), lang=lang, presenter=presenter)
 
 
 # ------------------------------------------------------------------------ shangrila class
@@ -321,6 +301,7 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def _errors() -> tuple[type[BaseException], ...]:
+    from shangrila_widget.class_session.launch import ServerStartError
     from shangrila_widget.runtime import NotInBrowserError
 
-    return (NotInBrowserError,)
+    return (NotInBrowserError, ServerStartError)

@@ -85,9 +85,13 @@ class _RenamedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 def old_modules(package: str, renamed: Mapping[str, str]) -> None:
     """Let ``package.old`` import (with a warning) as ``package.new`` for each old -> new
     of ``renamed``: ``import package.old`` and ``from package import old`` give the very
-    module object of ``package.new``. Called once, by the package's ``__init__``."""
+    module object of ``package.new`` (a ``new`` with a dot is a full module name, for a
+    module moved out of ``package``). Called once, by the package's ``__init__``."""
     finder = _RenamedModules(
-        {f"{package}.{old}": f"{package}.{new}" for old, new in renamed.items()}
+        {
+            f"{package}.{old}": new if "." in new else f"{package}.{new}"
+            for old, new in renamed.items()
+        }
     )
     known = [f for f in sys.meta_path if isinstance(f, _RenamedModules)]
     if not any(f.renamed == finder.renamed for f in known):

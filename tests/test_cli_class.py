@@ -16,6 +16,7 @@ import pytest
 from shangrila_widget import cli_class, serve
 from shangrila_widget.__main__ import main
 from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.widget.class_session import session_from_page
 
 
 @dataclass
@@ -87,9 +88,9 @@ def test_the_teachers_address_is_the_only_one_with_the_token() -> None:
 
 def test_the_page_needs_the_token_from_its_address() -> None:
     with pytest.raises(ShangrilaError, match="teacher's token"):
-        cli_class.session_from_page({cli_class.API_VARIABLE: "http://127.0.0.1:1"})
+        session_from_page({cli_class.API_VARIABLE: "http://127.0.0.1:1"})
     with pytest.raises(ShangrilaError, match="teacher's token"):
-        cli_class.session_from_page({"QUERY_STRING": "token=x"})
+        session_from_page({"QUERY_STRING": "token=x"})
 
 
 @pytest.mark.parametrize(
@@ -111,3 +112,18 @@ def test_bad_class_command_lines_exit_2_with_one_line(
     assert status == 2
     err = capsys.readouterr().err
     assert said in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_class_server_that_does_not_start_is_one_line_in_the_commands_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shangrila_widget.class_session import launch
+
+    def start_server(**kwargs: Any) -> Any:
+        raise launch.ServerStartError(3)
+
+    monkeypatch.setattr(launch, "start_server", start_server)
+    assert main(["class", "--no-browser", "--lang", "pl", "--db", "c.db"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("error: serwer klasy nie wystartował (kod wyjścia 3)"), err
+    assert "\n" not in err

@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 
 from shangrila_widget.bots.thinking import RankedAction
+from shangrila_widget.class_session.report import StudentAnswer
 from shangrila_widget.exercises.exercise import text_before_0_2
 from shangrila_widget.exercises.generate import Sentence
 from shangrila_widget.render.legend import LegendScene
 from shangrila_widget.widget import ShangriLaBoard
 from shangrila_widget.widget.exercises import Exercises
+from shangrila_widget.widget.learning import ProgressStore
 from shangrila_widget.widget.legend_toggle import Legend
 
 # (module, old name, what it is now, the new name the warning gives)
@@ -27,6 +29,8 @@ OLD_NAMES = [
     ("shangrila_widget.render", "Legend", LegendScene, "LegendScene"),
     ("shangrila_widget.render.legend", "Legend", LegendScene, "LegendScene"),
     ("shangrila_widget.widget.legend_toggle", "PictureKey", Legend, "Legend"),
+    ("shangrila_widget.class_session.report", "Answer", StudentAnswer, "StudentAnswer"),
+    ("shangrila_widget.widget.learning", "Store", ProgressStore, "ProgressStore"),
 ]
 
 
@@ -116,6 +120,30 @@ def test_the_renamed_modules_are_the_ones_the_package_lists() -> None:
     files = {p.stem for p in Path(widget.__file__).parent.glob("*.py")}
     assert not files & set(RENAMED), "an old module name is a file again"
     assert set(RENAMED.values()) <= files
+
+
+MOVED = {
+    "address": "shangrila_widget.page_address",
+    "kernel_start": "shangrila_widget.kernel_start",
+}
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(MOVED.items()))
+def test_a_module_moved_out_of_widget_imports_under_its_old_path_and_warns(
+    old: str, new: str
+) -> None:
+    from shangrila_widget import widget
+
+    assert widget.MOVED_MODULES == MOVED
+    moved = importlib.import_module(new)
+    sys.modules.pop(f"shangrila_widget.widget.{old}", None)
+    with pytest.warns(
+        DeprecationWarning,
+        match=f"the module shangrila_widget.widget.{old} is deprecated: use {new} ",
+    ):
+        loaded = importlib.import_module(f"shangrila_widget.widget.{old}")
+    assert loaded is moved and moved.__spec__.name == new
+    assert not (Path(widget.__file__).parent / f"{old}.py").exists()
 
 
 def test_the_old_widget_key_module_still_serves_the_old_class_name() -> None:

@@ -1,6 +1,6 @@
 """No module reads the environment except where the program starts (issue 24): the command
 line and its commands, which read their settings and hand them on as arguments, and the
-kernel's start (widget/kernel_start.py), where Voila hands a page's request to the kernel.
+kernel's start (kernel_start.py), where Voila hands a page's request to the kernel.
 Everything else takes what it needs as an argument (:class:`PageAddress` for the page)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shangrila_widget.widget.address import PageAddress, configured, current_page, link_base
+from shangrila_widget.page_address import PageAddress, configured, current_page, link_base
 from tests.support.paths import REPO_ROOT
 
 PACKAGE = REPO_ROOT / "shangrila_widget"
@@ -20,7 +20,7 @@ ENTRY_POINTS = {
     "cli_class.py": "shangrila class: the class server's address for the teacher's page",
     "serve.py": "shangrila tour / serve: the environment handed on to Voila",
     "lite/command.py": "shangrila lite: the cache folder",
-    "widget/kernel_start.py": "a kernel's start: the page Voila serves, the site setting",
+    "kernel_start.py": "a kernel's start: the page Voila serves, the site setting",
 }
 #: Names through which a module reads the environment.
 READERS = {"environ", "getenv", "environb", "getenvb"}

@@ -1,6 +1,7 @@
 """The rules engine and the bots stay pure: importing and using them loads no widget library,
-and none of the pure layers reads the environment (the program's entry points do, and pass
-what they read on as arguments)."""
+no module outside ``widget/`` imports ``widget/`` (the widgets build on the rest, never the
+other way), and none of the pure layers reads the environment (the program's entry points
+do, and pass what they read on as arguments)."""
 
 from __future__ import annotations
 
@@ -75,3 +76,48 @@ def test_no_pure_module_reads_the_environment() -> None:
         for line in environment_reads(path.read_text("utf-8"))
     ]
     assert not found, "read the environment where the program starts: " + ", ".join(found)
+
+
+def widget_imports(source: str, module: str) -> list[int]:
+    """The lines of ``source`` (the module ``module``, dotted) that import from
+    ``shangrila_widget.widget``: at the top or inside a function, absolute or relative."""
+    package = module.split(".")[:-1]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package[: len(package) - node.level + 1], *filter(None, [base])])
+            names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        if any(
+            n == "shangrila_widget.widget" or n.startswith("shangrila_widget.widget.")
+            for n in names
+        ):
+            found.append(node.lineno)
+    return found
+
+
+def test_the_finder_of_widget_imports_can_fail() -> None:
+    here = "shangrila_widget.lite.runner"
+    assert widget_imports("def f():\n    from shangrila_widget.widget.x import y\n", here) == [2]
+    assert widget_imports("import shangrila_widget.widget\n", here) == [1]
+    assert widget_imports("from shangrila_widget import widget\n", here) == [1]
+    assert widget_imports("from ..widget import board_widget\n", here) == [1]
+    assert widget_imports("from .widget import x\n", here) == []  # lite.widget: not it
+    assert widget_imports("from shangrila_widget.widgets_of import x\n", here) == []
+
+
+def test_no_module_outside_widget_imports_widget() -> None:
+    found = [
+        f"{path.relative_to(PACKAGE)}:{line}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).parts[0] != "widget"
+        for module in [
+            ".".join(("shangrila_widget", *path.relative_to(PACKAGE).with_suffix("").parts))
+        ]
+        for line in widget_imports(path.read_text("utf-8"), module)
+    ]
+    assert not found, "the widgets build on the rest, not the other way: " + ", ".join(found)

@@ -27,9 +27,9 @@ from shangrila_widget.lite import pages as lite_pages
 from shangrila_widget.lite import runner as lite_runner
 from shangrila_widget.lite import site as lite_site
 from shangrila_widget.lite import wheels as lite_wheels
+from shangrila_widget.page_address import configured, current_page
 from shangrila_widget.rules import Position
 from shangrila_widget.runtime import NotInBrowserError, in_browser
-from shangrila_widget.widget.address import configured, current_page
 from tests.support.paths import REPO_ROOT
 
 CACHE = Path(os.environ.get("SHANGRILA_LITE_CACHE") or REPO_ROOT / ".lite-cache")

@@ -14,6 +14,7 @@ public methods of named tuples (``_replace``, ``_asdict``, ...) are allowed.
 from __future__ import annotations
 
 import ast
+from collections import defaultdict
 from pathlib import Path
 
 import shangrila_widget
@@ -184,3 +185,14 @@ def test_the_check_finds_what_it_forbids() -> None:
 def test_no_module_reaches_into_another_modules_underscore_names() -> None:
     found = [seam for path in MODULES for seam in seams(path)]
     assert not found, "\n".join(found)
+
+
+def test_no_two_public_classes_share_a_name() -> None:
+    package = Path(shangrila_widget.__file__).resolve().parent
+    homes: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                homes[node.name].append(str(path.relative_to(package)))
+    clashes = {name: where for name, where in homes.items() if len(where) > 1}
+    assert not clashes, clashes

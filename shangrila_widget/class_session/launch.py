@@ -20,12 +20,31 @@ from pathlib import Path
 from types import TracebackType
 
 from shangrila_widget.class_session.store import default_db_path
+from shangrila_widget.rules.messages import Language, problem
 
-__all__ = ["RunningServer", "ServerStartError", "start_server"]
+__all__ = ["API_VARIABLE", "RunningServer", "ServerStartError", "start_server"]
+
+#: The environment variable that tells the teacher's notebook where the teacher's API is
+#: (its address only: the token comes in the page's address). ``shangrila class`` sets it
+#: for the Voila it starts; the page's kernel reads it at its start.
+API_VARIABLE = "SHANGRILA_CLASS_API"
 
 
 class ServerStartError(RuntimeError):
-    """The server's process ended or said nothing before its first line."""
+    """The server's process ended or said nothing before its first line; ``str(error)`` is
+    the English text, :meth:`text` says it in another language.
+
+    >>> ServerStartError(1).text("pl")
+    'serwer klasy nie wystartował (kod wyjścia 1)'
+    """
+
+    def __init__(self, status: int | None) -> None:
+        self.words = problem("class_server_no_start", status=status)
+        super().__init__(self.words.text("en"))
+
+    def text(self, lang: Language = "en") -> str:
+        """What went wrong, in ``lang``."""
+        return self.words.text(lang)
 
 
 @dataclass
@@ -110,7 +129,7 @@ def start_server(
     if not lines or not lines[0].strip():
         process.kill()
         process.wait()
-        raise ServerStartError(f"the class server did not start (exit status {process.returncode})")
+        raise ServerStartError(process.returncode)
     info = json.loads(lines[0])
     return RunningServer(
         students_url=str(info["students"]),

@@ -9,10 +9,10 @@ learning path counts it. So a student's path (rules held, misreadings waiting, s
 off the very answers the teacher's report sums, and the two agree.
 
 >>> from shangrila_widget.exercises import generate
->>> from shangrila_widget.class_session.report import Answer
+>>> from shangrila_widget.class_session.report import StudentAnswer
 >>> questions = generate(1, seed=4)
 >>> wrong = next(o for o in questions[0].options if o.misreading)
->>> rows = [Answer(0, 7, questions[0].options.index(wrong), False, wrong.misreading)]
+>>> rows = [StudentAnswer(0, 7, questions[0].options.index(wrong), False, wrong.misreading)]
 >>> ada = student_learners({1: questions}, [(1, r) for r in rows], {7: "ada"})[7]
 >>> ada.misreading(wrong.misreading).shown, ada.answers[0].exercise
 (1, 'class-1-0')

@@ -17,8 +17,8 @@ a chart, ``shangrila class report FILE`` prints it (or its CSV), and the teacher
 >>> wrong = next(o for o in questions[0].options if not o.correct)
 >>> students = [Student(1, "Ada"), Student(2, "")]
 >>> answers = [
-...     Answer(0, 1, questions[0].options.index(questions[0].answer), True, None),
-...     Answer(0, 2, questions[0].options.index(wrong), False, wrong.misreading),
+...     StudentAnswer(0, 1, questions[0].options.index(questions[0].answer), True, None),
+...     StudentAnswer(0, 2, questions[0].options.index(wrong), False, wrong.misreading),
 ... ]
 >>> report = summarize(questions, students, answers)
 >>> tuple((s.name, s.right, s.answered) for s in report.students)
@@ -36,13 +36,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.exercises import MISREADINGS, Exercise
 from shangrila_widget.rules.errors import ShangrilaError
 from shangrila_widget.rules.messages import Language, has_words, problem, rule_title, say
 
 __all__ = [
     "CSV_COLUMNS",
-    "Answer",
+    "StudentAnswer",
     "AnswerLike",
     "ClassReport",
     "MisreadingResult",
@@ -92,7 +93,7 @@ class Student:
 
 
 @dataclass(frozen=True)
-class Answer:
+class StudentAnswer:
     """An answer, for a report made without a store (tests, examples)."""
 
     question: int
@@ -410,3 +411,8 @@ def build(store: Any, session_id: int, lesson_id: int | None = None) -> ClassRep
     questions = build_questions(LessonSpec.from_json(dict(lesson.spec)))
     answers = store.answers(session_id, lesson.id)
     return summarize(questions, students, answers, asked=lesson.question + 1, lang=lang)
+
+
+#: ``Answer`` was this module's name for :class:`StudentAnswer` (it clashed with the learner
+#: model's :class:`~shangrila_widget.exercises.learner.Answer`).
+__getattr__ = old_names(__name__, {"Answer": ("StudentAnswer", StudentAnswer)})

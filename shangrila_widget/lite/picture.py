@@ -44,7 +44,7 @@ STARTING = "ui.lite_starting"
 def _no_page_address() -> Iterator[None]:
     """The widgets told of no page address while the build draws (the picture is of the page
     opened without a ruling), what they were told before put back afterwards."""
-    from shangrila_widget.widget.address import configured, current_page
+    from shangrila_widget.page_address import configured, current_page
 
     with configured(replace(current_page(), url=None, query="")):
         yield

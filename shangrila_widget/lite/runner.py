@@ -19,7 +19,7 @@ def show_notebook(
     printed output and the value of a cell's last expression shown.
 
     ``page``: the address of the page showing it (the ready pages give theirs), said to the
-    widgets where the program starts (:func:`shangrila_widget.widget.address.configure`), as
+    widgets where the program starts (:func:`shangrila_widget.page_address.configure`), as
     Voila's ``QUERY_STRING`` and ``VOILA_REQUEST_URL`` say it in a served kernel.
 
     The site's ready pages run it in JupyterLite's REPL on load; it works in any IPython
@@ -32,7 +32,7 @@ def show_notebook(
     if namespace is None:
         namespace = shell.user_ns if shell is not None else {"__name__": "__main__"}
     if page is not None:
-        from shangrila_widget.widget.address import configure, current_page
+        from shangrila_widget.page_address import configure, current_page
 
         configure(current_page().on_page(page))
     for kind, value in notebook_outputs(name, namespace):

@@ -47,7 +47,7 @@ RULING_VERSION: Final = "r1"
 #: ``shangrila serve`` start on.
 DEFAULT_BASE_URL: Final = "http://127.0.0.1:8866/"
 #: The environment variable that names the site's address. Only the program's entry points
-#: read it (the command line, a kernel's start: :mod:`shangrila_widget.widget.kernel_start`)
+#: read it (the command line, a kernel's start: :mod:`shangrila_widget.kernel_start`)
 #: and pass the address on as ``base_url``; nothing in ``rules/`` reads the environment.
 SITE_URL_VARIABLE: Final = "SHANGRILA_SITE_URL"
 _CHECK_DIGITS: Final = 8

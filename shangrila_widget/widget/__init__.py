@@ -54,6 +54,15 @@ RENAMED_MODULES = {
 }
 old_modules(__name__, RENAMED_MODULES)
 
+#: The modules moved out of ``widget/`` in release 0.2 (they hold no widget, and the static
+#: site's start needs them: no module outside ``widget/`` imports it), importable under the
+#: old path for one release with a warning.
+MOVED_MODULES = {
+    "address": "shangrila_widget.page_address",
+    "kernel_start": "shangrila_widget.kernel_start",
+}
+old_modules(__name__, MOVED_MODULES)
+
 __all__ = [
     "Exercises",
     "BoardController",

@@ -27,7 +27,7 @@ from shangrila_widget.rules.messages import (
     problem,
     say,
 )
-from shangrila_widget.widget.board_layout import WORDS, BoardLayout
+from shangrila_widget.widget.board_layout import WORDS, BoardControls
 from shangrila_widget.widget.common import (
     relabel,
     translate,
@@ -40,7 +40,7 @@ from shangrila_widget.widget.controller import (
 )
 
 
-class BoardInput(BoardLayout):
+class BoardInput(BoardControls):
     """What the board's inputs do (the board itself is
     :class:`~shangrila_widget.widget.board_widget.ShangriLaBoard`)."""
 

@@ -1,10 +1,10 @@
 """The board widget's controls and how they are laid out: the top bar, the side panel beside
 the picture, the button row, and the contract's slots and hidden controls.
 
-:class:`BoardLayout` builds every control of the board once and lays them out in
-:meth:`~BoardLayout._layout`: the board's own controls that are not hidden
-(:meth:`~BoardLayout.hide_controls`), with the widgets a composite put into the slots
-(:meth:`~BoardLayout.fill`, :data:`~shangrila_widget.widget.contract.SLOTS`) in their places.
+:class:`BoardControls` builds every control of the board once and lays them out in
+:meth:`~BoardControls._layout`: the board's own controls that are not hidden
+(:meth:`~BoardControls.hide_controls`), with the widgets a composite put into the slots
+(:meth:`~BoardControls.fill`, :data:`~shangrila_widget.widget.contract.SLOTS`) in their places.
 Presenter mode's and a phone's layout changes are here too. The board is
 :class:`~shangrila_widget.widget.board_widget.ShangriLaBoard`; see ``docs/widget.md``,
 *Extending the board*.
@@ -70,7 +70,7 @@ WORDS: Words = {
 }
 
 
-class BoardLayout(widgets.VBox):  # type: ignore[misc]
+class BoardControls(widgets.VBox):  # type: ignore[misc]
     """The board's controls and their layout (the board itself is
     :class:`~shangrila_widget.widget.board_widget.ShangriLaBoard`)."""
 
@@ -344,4 +344,4 @@ class BoardLayout(widgets.VBox):  # type: ignore[misc]
         self.description_text.layout.display = None if change["new"] else "none"
 
 
-__all__ = ["PHONE_WIDTH", "PRESENTER_CLASS", "PRESENTER_SIDE", "WORDS", "BoardLayout"]
+__all__ = ["PHONE_WIDTH", "PRESENTER_CLASS", "PRESENTER_SIDE", "WORDS", "BoardControls"]

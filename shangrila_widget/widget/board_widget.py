@@ -277,9 +277,9 @@ class ShangriLaBoard(BoardDrawing):
 
     def position_link(self) -> str:
         """A link that opens the position on show in the checker (the page's checker when
-        served, else the site setting: :func:`~shangrila_widget.widget.address.link_base`)."""
+        served, else the site setting: :func:`~shangrila_widget.page_address.link_base`)."""
+        from shangrila_widget.page_address import link_base
         from shangrila_widget.rules.ruling import question_string, ruling_link
-        from shangrila_widget.widget.address import link_base
 
         return ruling_link(question_string(self.game), link_base(on_checker_page=False))
 

@@ -19,7 +19,7 @@
   question, the verdict with every rule that refuses it and what would make it legal, under
   the edition picked (:data:`~shangrila_widget.rules.ruling.EDITIONS`), and whether the other
   edition would judge otherwise. :meth:`DisputeChecker.from_address` opens the ruling a
-  link carries (``?ruling=r1~...``, see :mod:`~shangrila_widget.widget.address`), with
+  link carries (``?ruling=r1~...``, see :mod:`~shangrila_widget.page_address`), with
   nothing to type; a bad link is said on the page.
 
 Everything but the board sits in the panel beside it, so the whole checker is on screen as
@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.page_address import link_base, page_parameter
 from shangrila_widget.render.layout import HitTarget
 from shangrila_widget.rules import GameRecord, Position, ShangrilaError, Tile, as_position
 from shangrila_widget.rules.actions import Action, parse_action
@@ -54,7 +55,6 @@ from shangrila_widget.rules.ruling import (
     ruling_link,
     under_edition,
 )
-from shangrila_widget.widget.address import link_base, page_parameter
 from shangrila_widget.widget.board_html import rule_badge
 from shangrila_widget.widget.board_widget import ShangriLaBoard
 from shangrila_widget.widget.common import Words, relabel, translate, visible_errors
@@ -154,7 +154,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     @classmethod
     def from_address(cls, position: Position | str | None = None, **kwargs: Any) -> DisputeChecker:
         """A checker that opens the ruling (or position) the page's address carries
-        (``?ruling=r1~...``; :mod:`~shangrila_widget.widget.address`), else ``position``.
+        (``?ruling=r1~...``; :mod:`~shangrila_widget.page_address`), else ``position``.
         A link that cannot be read is said on the page, in the checker's language, and the
         board shows ``position``, never a guess at the link's."""
         checker = cls(position, **kwargs)
@@ -313,7 +313,7 @@ class DisputeChecker(widgets.VBox):  # type: ignore[misc]
     def link(self) -> str:
         """A link that opens this position, and the question asked if any, in the checker
         (this page when served, else the site setting:
-        :func:`~shangrila_widget.widget.address.link_base`)."""
+        :func:`~shangrila_widget.page_address.link_base`)."""
         action, player = self.question if self.question is not None else (None, None)
         try:
             text = question_string(self.game, action, player)
@@ -594,7 +594,7 @@ def ruling_or(make: Callable[[], W]) -> DisputeChecker | W:
     on the tour's page (``shangrila tour`` serves the tour alone, at the links' default base
     ``http://127.0.0.1:8866/``).
 
-    >>> from shangrila_widget.widget.address import PageAddress, configured
+    >>> from shangrila_widget.page_address import PageAddress, configured
     >>> with configured(PageAddress()):  # a page whose address carries no ruling
     ...     type(ruling_or(lambda: "the tour")).__name__
     'str'

@@ -35,14 +35,18 @@ import logging
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import parse_qs
 
 import traitlets
 
+from shangrila_widget.class_session.launch import API_VARIABLE
 from shangrila_widget.class_session.teacher_client import ClassServerError, TeacherApi
 from shangrila_widget.exercises import Exercise, PlayStep, play_out
+from shangrila_widget.kernel_start import start_environment
 from shangrila_widget.render.qr import qr_svg
 from shangrila_widget.rules import GameRecord
-from shangrila_widget.rules.messages import LANGUAGES, Language, say
+from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import LANGUAGES, Language, problem, say
 from shangrila_widget.widget.board_widget import ShangriLaBoard
 from shangrila_widget.widget.class_html import (
     answer_counts,
@@ -62,7 +66,13 @@ from shangrila_widget.widget.contract import CONTROLS
 from shangrila_widget.widget.controller import Feedback
 from shangrila_widget.widget.presenting import link_presenter
 
-__all__ = ["ClassServerError", "ClassSession", "TeacherApi", "report_chart_html"]
+__all__ = [
+    "ClassServerError",
+    "ClassSession",
+    "TeacherApi",
+    "report_chart_html",
+    "session_from_page",
+]
 
 log = logging.getLogger(__name__)
 
@@ -441,3 +451,19 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
     board's clock decides, so a loop another library runs in this thread (Playwright's sync
     API does) is not taken for the kernel's, where nothing would ever run the states."""
     return Clock().loop()
+
+
+def session_from_page(environ: Mapping[str, str] | None = None) -> ClassSession:
+    """The :class:`ClassSession` of the teacher's page (the notebook ``shangrila class``
+    writes): the API's address from :data:`~shangrila_widget.class_session.launch.API_VARIABLE`,
+    the token (and ``lang``, ``presenter``) from the page's query, which Voila gives the
+    kernel as ``QUERY_STRING`` (``environ``: the kernel's start environment if None)."""
+    env = start_environment() if environ is None else environ
+    query = parse_qs(env.get("QUERY_STRING", ""))
+    api = env.get(API_VARIABLE, "")
+    token = (query.get("token") or [""])[0]
+    if not api or not token:
+        raise ShangrilaError(problem("class_no_teacher"))
+    lang: Language = "pl" if (query.get("lang") or [""])[0] == "pl" else "en"
+    presenter = (query.get("presenter") or [""])[0] in ("1", "true", "on")
+    return ClassSession(api=TeacherApi(api, token), lang=lang, presenter=presenter)

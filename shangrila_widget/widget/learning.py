@@ -35,6 +35,7 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 import traitlets
 
+from shangrila_widget.deprecation import old_names
 from shangrila_widget.exercises.exercise import Exercise, Option
 from shangrila_widget.exercises.learner import Answer, Learner, LearnerFileError, learner_file
 from shangrila_widget.exercises.path import (
@@ -64,7 +65,7 @@ def checked_name(name: object) -> str:
     return name
 
 
-class Store(Protocol):
+class ProgressStore(Protocol):
     """Where one learner is kept."""
 
     name: str
@@ -192,7 +193,7 @@ def _storage_widget(name: str) -> Any:
     return LearnerStorage(name=name)
 
 
-def default_store(name: str, folder: Path | None = None) -> Store:
+def default_store(name: str, folder: Path | None = None) -> ProgressStore:
     """The browser's storage on the static site (Pyodide), else the learner's file."""
     if sys.platform == "emscripten" and folder is None:  # pragma: no cover - Pyodide only
         return BrowserStore(name)
@@ -218,7 +219,7 @@ class Progress:
         self,
         name: str = "me",
         *,
-        store: Store | None = None,
+        store: ProgressStore | None = None,
         folder: Path | None = None,
         path: LearningPath | None = None,
     ) -> None:
@@ -474,6 +475,10 @@ class PathPanel(widgets.VBox):  # type: ignore[misc]
             self.refresh()
 
 
+#: ``Store`` was this module's name for :class:`ProgressStore` (it clashed with the class
+#: server's :class:`~shangrila_widget.class_session.store.Store`).
+__getattr__ = old_names(__name__, {"Store": ("ProgressStore", ProgressStore)})
+
 __all__ = [
     "NAME",
     "STORAGE_PREFIX",
@@ -481,7 +486,7 @@ __all__ = [
     "FileStore",
     "PathPanel",
     "Progress",
-    "Store",
+    "ProgressStore",
     "checked_name",
     "default_store",
 ]

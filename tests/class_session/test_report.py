@@ -9,8 +9,8 @@ import io
 import pytest
 
 from shangrila_widget.class_session.report import (
-    Answer,
     Student,
+    StudentAnswer,
     misreading_name,
     summarize,
 )
@@ -32,9 +32,9 @@ def wrong_index(exercise: Exercise, nth: int = 0) -> int:
     return [i for i, o in enumerate(exercise.options) if o.misreading][nth]
 
 
-def answer(questions: list[Exercise], q: int, student: int, index: int | None) -> Answer:
+def answer(questions: list[Exercise], q: int, student: int, index: int | None) -> StudentAnswer:
     option = questions[q].options[index] if index is not None else None
-    return Answer(
+    return StudentAnswer(
         q,
         student,
         index,

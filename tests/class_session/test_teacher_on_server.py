@@ -118,3 +118,23 @@ def test_start_makes_its_own_server_and_stop_ends_it(tmp_path: Path) -> None:
     finally:
         widget.stop()
     assert widget.server.process.poll() is not None
+
+
+def test_the_teachers_notebook_opens_the_session_its_page_names(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from urllib.parse import urlencode
+
+    from shangrila_widget import cli_class
+
+    monkeypatch.setenv(cli_class.API_VARIABLE, server.teacher_api)
+    monkeypatch.setenv("QUERY_STRING", urlencode({"token": server.token, "lang": "pl"}))
+    namespace: dict[str, Any] = {}
+    exec(cli_class.NOTEBOOK_CODE, namespace)  # the one cell of the notebook it writes
+    session = namespace["session"]
+    try:
+        assert isinstance(session, ClassSession)
+        assert session.lang == "pl" and session.error == ""
+        assert session.state["code"] == server.code
+    finally:
+        session.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from shangrila_widget.class_session.report import Answer, Student, misreading_name, summarize
+from shangrila_widget.class_session.report import Student, StudentAnswer, misreading_name, summarize
 from shangrila_widget.exercises import Exercise
 from shangrila_widget.rules.messages import say
 from shangrila_widget.widget import class_session as module
@@ -126,7 +126,7 @@ class FakeApi:
     def report(self) -> dict[str, Any]:
         students = [Student(s["id"], s["name"]) for s in self.students]
         answers = [
-            Answer(
+            StudentAnswer(
                 q,
                 s,
                 o,

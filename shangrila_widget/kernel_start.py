@@ -3,9 +3,9 @@
 A kernel learns the page it serves from the environment it was started with: Voila starts a
 kernel per page load with the request in it (``QUERY_STRING``, ``VOILA_REQUEST_URL``), and a
 user names the site's address there (``$SHANGRILA_SITE_URL``). The widgets take the page as a
-value (:class:`~shangrila_widget.widget.address.PageAddress`); this is where that value comes
+value (:class:`~shangrila_widget.page_address.PageAddress`); this is where that value comes
 from when the program did not say it at its start
-(:func:`~shangrila_widget.widget.address.configure`, as the static site's pages do).
+(:func:`~shangrila_widget.page_address.configure`, as the static site's pages do).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ This module reads no environment: what the kernel knows of its page is a value,
 :class:`PageAddress`. The program says it where it starts: the static site's
 :func:`~shangrila_widget.lite.show_notebook` calls :func:`configure` with the page it shows;
 otherwise (Voila, a notebook) the widgets ask :func:`current_page`, which takes it from the
-kernel's start environment (:mod:`shangrila_widget.widget.kernel_start`, the one reader).
+kernel's start environment (:mod:`shangrila_widget.kernel_start`, the one reader).
 
 >>> page = PageAddress.from_environ({"QUERY_STRING": "ruling=r1~standard~x~pass~00000000&lang=pl"})
 >>> page.parameter("ruling"), page.parameter("lang")
@@ -133,7 +133,7 @@ _configured: PageAddress | None = None
 def configure(page: PageAddress | None) -> None:
     """Say, where the program starts, the page the widgets are shown on (the static site's
     :func:`~shangrila_widget.lite.show_notebook` does); None goes back to the kernel's start
-    environment (:mod:`shangrila_widget.widget.kernel_start`)."""
+    environment (:mod:`shangrila_widget.kernel_start`)."""
     global _configured
     _configured = page
 
@@ -154,7 +154,7 @@ def current_page() -> PageAddress:
     start environment says (read when asked, as Voila sets it before the kernel runs)."""
     if _configured is not None:
         return _configured
-    from shangrila_widget.widget.kernel_start import start_environment
+    from shangrila_widget.kernel_start import start_environment
 
     return PageAddress.from_environ(start_environment())
 
