@@ -177,7 +177,15 @@ def _ruling(args: argparse.Namespace) -> int:
 def _tour(args: argparse.Namespace) -> int:
     from shangrila_widget.serve import serve_tour
 
-    return serve_tour(port=args.port, open_browser=not args.no_browser)
+    return serve_tour(port=args.port, open_browser=not args.no_browser, lang=args.lang)
+
+
+def _voila_errors() -> tuple[type[BaseException], ...]:
+    """The machine problems ``tour`` and ``serve`` report on their one error line (in
+    ``--lang``): a browser that cannot start programs, a notebook missing from the install."""
+    from shangrila_widget.serve import NotebookMissingError
+
+    return (NotInBrowserError, NotebookMissingError)
 
 
 def add_serve_command(commands: Any) -> None:
@@ -198,13 +206,16 @@ def add_serve_command(commands: Any) -> None:
         "--port", type=_port, default=8866, help="the first port to try (default %(default)s)"
     )
     serve.add_argument("--no-browser", action="store_true", help="only start the server")
-    serve.set_defaults(run=_serve_notebooks, errors=(NotInBrowserError,))
+    add_lang_argument(serve, "the language of the error line")
+    serve.set_defaults(run=_serve_notebooks, errors=_voila_errors())
 
 
 def _serve_notebooks(args: argparse.Namespace) -> int:
     from shangrila_widget.serve import serve_notebooks
 
-    return serve_notebooks(args.notebooks, port=args.port, open_browser=not args.no_browser)
+    return serve_notebooks(
+        args.notebooks, port=args.port, open_browser=not args.no_browser, lang=args.lang
+    )
 
 
 def program_name(argv0: str | None = None) -> str:
@@ -342,7 +353,8 @@ def add_tour_command(commands: Any) -> None:
         "--port", type=_port, default=8866, help="the first port to try (default %(default)s)"
     )
     tour.add_argument("--no-browser", action="store_true", help="only start the server")
-    tour.set_defaults(run=_tour, errors=(NotInBrowserError,))
+    add_lang_argument(tour, "the language of the error line")
+    tour.set_defaults(run=_tour, errors=_voila_errors())
 
 
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:

@@ -137,7 +137,7 @@ def _cannot_run_voila(lang: Language = "en") -> bool:
     from shangrila_widget.runtime import browser_message, in_browser
 
     if in_browser():
-        print(browser_message("Starting a class in Voila"), file=sys.stderr)
+        print(browser_message(problem("class_what_start")).text(lang), file=sys.stderr)
         return True
     if importlib.util.find_spec("voila") is None:
         print(say("class.teacher_no_voila", lang), file=sys.stderr)

@@ -9,6 +9,12 @@ SVG painter run there unchanged.
 >>> in_browser()
 False
 >>> require_cpython("starting Voila")
+
+The sentence is one of the package's words (``error.tour_in_browser``), said in English or
+Polish; what was asked is given in words too (``error.tour_what_...``) or as a plain text:
+
+>>> browser_message(problem("tour_what_voila")).text("pl").split(":")[0]
+'Uruchomienie Voilà nie jest tu możliwe'
 """
 
 from __future__ import annotations
@@ -16,10 +22,12 @@ from __future__ import annotations
 import sys
 
 from shangrila_widget.rules.errors import ShangrilaError
+from shangrila_widget.rules.messages import Message, Words, problem
 
 
 class NotInBrowserError(ShangrilaError):
-    """Something that needs a Python installed on a computer was asked for in a browser."""
+    """Something that needs a Python installed on a computer was asked for in a browser;
+    ``str(error)`` is the English text, ``text("pl")`` says it in Polish."""
 
 
 def in_browser() -> bool:
@@ -27,17 +35,13 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
-def browser_message(what: str) -> str:
-    """The sentence that explains why ``what`` is not available in a browser."""
-    return (
-        f"{what} is not available here: this Python runs inside the web page (JupyterLite), "
-        "which cannot start programs or servers. The notebooks of this site work as they "
-        "are; for that, install the package on a computer (pip install "
-        "'shangrila_widget[tour]')."
-    )
+def browser_message(what: Words) -> Message:
+    """The sentence that explains why ``what`` (words, or an English text) is not available
+    in a browser; ``str()`` of it is the English text."""
+    return problem("tour_in_browser", what=what)
 
 
-def require_cpython(what: str) -> None:
+def require_cpython(what: Words) -> None:
     """Raise :class:`NotInBrowserError` naming ``what`` when running in a browser."""
     if in_browser():
         raise NotInBrowserError(browser_message(what))

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from shangrila_widget.rules.messages import problem
+from shangrila_widget.rules.messages import Language, Message, problem
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -95,6 +95,28 @@ KERNEL_OPTIONS = ("--KernelManager.cache_ports=False",)
 
 class ServeError(ShangrilaError):
     """The notebooks cannot be served as asked; the message says why."""
+
+
+class NotebookMissingError(FileNotFoundError):
+    """A packaged notebook is neither installed nor in a source checkout (a broken install,
+    a problem of the machine); ``str(error)`` is the English text, :meth:`text` says it in
+    another language.
+
+    >>> NotebookMissingError("tour.ipynb").text("pl").split(" (")[0]
+    'notatnika tour.ipynb nie ma ani w pakiecie'
+    """
+
+    def __init__(self, name: str) -> None:
+        self.notebook = name
+        self.words = problem("tour_notebook_missing", name=name)
+        super().__init__(self.words.text("en"))
+
+    def text(self, lang: Language = "en") -> str:
+        """What is missing, in ``lang``."""
+        return self.words.text(lang)
+
+    def __reduce__(self) -> tuple[type[NotebookMissingError], tuple[str]]:
+        return type(self), (self.notebook,)
 
 
 def jupyter_data_dir() -> Path:
@@ -155,10 +177,7 @@ def notebook_source(name: str = "tour.ipynb") -> Traversable:
     checkout = Path(__file__).resolve().parent.parent / "examples" / name
     if checkout.is_file():
         return checkout
-    raise FileNotFoundError(
-        f"the notebook {name} is neither packaged (shangrila_widget/data/notebooks/) nor in a "
-        "source checkout (examples/): reinstall shangrila_widget"
-    )
+    raise NotebookMissingError(name)
 
 
 def notebook_path(name: str = "tour.ipynb", folder: Path | None = None) -> Path:
@@ -200,17 +219,13 @@ def voila_command(notebook: Path, port: int, open_browser: bool) -> list[str]:
     return command
 
 
-def _cannot_run_voila(what: str) -> bool:
-    """Say why Voila cannot run here (in a browser, or not installed), if so."""
+def _cannot_run_voila(what: Message, lang: Language = "en") -> bool:
+    """Say why Voila cannot run here (in a browser, or not installed), if so, in ``lang``."""
     if in_browser():
-        print(browser_message(what), file=sys.stderr)
+        print(browser_message(what).text(lang), file=sys.stderr)
         return True
     if importlib.util.find_spec("voila") is None:
-        print(
-            "The notebooks run in Voila, which is not installed: "
-            "pip install 'shangrila_widget[tour]'",
-            file=sys.stderr,
-        )
+        print(problem("tour_no_voila").text(lang), file=sys.stderr)
         return True
     return False
 
@@ -223,14 +238,18 @@ def _announce(port: int, wanted: int) -> str:
 
 
 def serve_tour(
-    port: int = DEFAULT_PORT, open_browser: bool = True, name: str = "tour.ipynb"
+    port: int = DEFAULT_PORT,
+    open_browser: bool = True,
+    name: str = "tour.ipynb",
+    lang: Language = "en",
 ) -> int:
     """Run Voila on the tour until interrupted; returns its exit status.
 
     ``port`` is the first port tried (see :func:`choose_port`); the address printed is the one
-    Voila listens on. In a browser (JupyterLite) it prints why it cannot and returns 2.
+    Voila listens on. In a browser (JupyterLite), or with no Voila, it prints why it cannot
+    (in ``lang``) and returns 2.
     """
-    if _cannot_run_voila("Starting the tour in Voila"):
+    if _cannot_run_voila(problem("tour_what_start"), lang):
         return 2
     chosen = choose_port(port)
     notebook = notebook_path(name)
@@ -269,7 +288,10 @@ def _served_paths(notebooks: list[str]) -> tuple[Path, list[Path], Path | None]:
 
 
 def serve_notebooks(
-    notebooks: list[str], port: int = DEFAULT_PORT, open_browser: bool = True
+    notebooks: list[str],
+    port: int = DEFAULT_PORT,
+    open_browser: bool = True,
+    lang: Language = "en",
 ) -> int:
     """Run Voila on ``notebooks`` until interrupted, with the kernel handling of ``tour``
     (see the module docstring); returns its exit status.
@@ -277,9 +299,10 @@ def serve_notebooks(
     One notebook is served at the server's root; several are listed at the root (Voila's
     tree of the folder that holds them) and each has its own address, which is printed. The
     names of the packaged examples (``hot-seat.ipynb``, ...) serve copies of them when no
-    such file is here. In a browser (JupyterLite) it prints why it cannot and returns 2.
+    such file is here. In a browser (JupyterLite), or with no Voila, it prints why it cannot
+    (in ``lang``) and returns 2.
     """
-    if _cannot_run_voila("Serving notebooks with Voila"):
+    if _cannot_run_voila(problem("tour_what_serve"), lang):
         return 2
     target, files, temp = _served_paths(notebooks)
     try:
@@ -309,7 +332,7 @@ def run_until_stopped(command: list[str], cwd: Path, *, grace: float = INTERRUPT
     Voila gets SIGTERM, on which it stops the same way. A second interrupt kills it.
     In a browser (JupyterLite) it raises :class:`~shangrila_widget.runtime.NotInBrowserError`.
     """
-    require_cpython("Running Voila")
+    require_cpython(problem("tour_what_voila"))
     process = subprocess.Popen(command, cwd=cwd, env=voila_env())
     sent_term = False
 

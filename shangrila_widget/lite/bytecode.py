@@ -19,6 +19,7 @@ from pathlib import Path
 
 from shangrila_widget.lite.kernel import LiteBuildError
 from shangrila_widget.lite.wheels import record_digest, sha256_of
+from shangrila_widget.rules.messages import problem
 
 STDLIB = "python_stdlib.zip"
 
@@ -75,7 +76,7 @@ def compile_site(folder: Path, node: str, wheels: Iterable[str], cache: Path) ->
         )
         if result.returncode != 0:
             tail = (result.stdout + result.stderr).strip()[-1500:]
-            raise LiteBuildError(f"compiling the site's Python in Node.js failed:\n{tail}")
+            raise LiteBuildError(problem("lite_bytecode_failed", tail=tail))
         for key, (archive, kept) in todo.items():
             if _add_bytecode(archive, work / key):
                 changed.append(archive.name)

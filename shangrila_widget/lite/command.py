@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from shangrila_widget.cli import add_lang_argument
 from shangrila_widget.lite.kernel import LiteBuildError
 from shangrila_widget.runtime import NotInBrowserError
 
@@ -50,12 +51,13 @@ def add_lite_command(commands: Any) -> None:
     lite.add_argument(
         "--cache", metavar="DIR", help=f"download cache (default: {default_cache_dir()})"
     )
+    add_lang_argument(lite, "the language of the error line")
     lite.set_defaults(run=run_lite_command, errors=(LiteBuildError, NotInBrowserError))
 
 
 def run_lite_command(args: Any) -> int:
     """``python -m shangrila_widget lite``: 0 when built; a :class:`LiteBuildError` when not
-    (the command line prints it as its one error line and exits 2)."""
+    (the command line prints it as its one error line, in ``--lang``, and exits 2)."""
     from shangrila_widget.cli import write_output
     from shangrila_widget.lite.site import build_site
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from shangrila_widget.lite.kernel import KERNEL_PYPI, LiteBuildError
+from shangrila_widget.rules.messages import problem
 
 __all__ = ["add_early_start", "early_script"]
 
@@ -213,7 +214,7 @@ def add_early_start(
         return False
     page_text = _text(page)
     if page_text.count("<head>") != 1:
-        raise LiteBuildError(f"unexpected JupyterLite REPL page {page}")
+        raise LiteBuildError(problem("lite_repl_page", path=str(page)))
     worker = workers[0].relative_to(out).as_posix()
     workers[0].write_text(
         WORKER_PRELUDE + worker_text.replace(WORKER_RUNTIME, WORKER_RUNTIME_EARLY),

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from shangrila_widget.rules.messages import Language, Message, problem
+
 KERNEL_NAME = "python"
 """The name of the JupyterLite Pyodide kernel."""
 
@@ -60,7 +62,25 @@ KERNEL_PYPI = Path("extensions") / "@jupyterlite" / "pyodide-kernel-extension" /
 
 class LiteBuildError(RuntimeError):
     """The site cannot be built as asked (a build, tool or environment problem, not bad game
-    input); the message says why and what to do."""
+    input); the message says why and what to do. ``words`` keeps it as a message of the
+    package's words (``error.lite_...``): ``str(error)`` is the English text, :meth:`text`
+    says it in another language.
+
+    >>> error = LiteBuildError(problem("lite_no_pyodide_folder", path="pyodide"))
+    >>> str(error), error.text("pl")
+    ('--pyodide pyodide: no such folder', '--pyodide pyodide: nie ma takiego folderu')
+    """
+
+    def __init__(self, words: Message) -> None:
+        self.words = words
+        super().__init__(words.text("en"))
+
+    def text(self, lang: Language = "en") -> str:
+        """What went wrong, in ``lang``."""
+        return self.words.text(lang)
+
+    def __reduce__(self) -> tuple[type[LiteBuildError], tuple[Message]]:
+        return type(self), (self.words,)  # pickled with its words, not its English text
 
 
 def normal(name: str) -> str:
@@ -73,9 +93,7 @@ def kernel_constants() -> Any:
     try:
         from jupyterlite_pyodide_kernel import constants
     except ImportError as error:
-        raise LiteBuildError(
-            "building the site needs JupyterLite: pip install 'shangrila_widget[lite]'"
-        ) from error
+        raise LiteBuildError(problem("lite_needs_jupyterlite")) from error
     return constants
 
 
@@ -87,20 +105,23 @@ def pyodide_version() -> str:
 def check_pyodide_dir(pyodide_dir: Path, version: str) -> None:
     """Refuse a folder that is not a Pyodide distribution of ``version``."""
     if not pyodide_dir.is_dir():
-        raise LiteBuildError(f"--pyodide {pyodide_dir}: no such folder")
+        raise LiteBuildError(problem("lite_no_pyodide_folder", path=str(pyodide_dir)))
     missing = [n for n in (*PYODIDE_CORE, "pyodide-lock.json") if not (pyodide_dir / n).is_file()]
     if missing:
         raise LiteBuildError(
-            f"--pyodide {pyodide_dir} is not a Pyodide distribution: it lacks "
-            f"{', '.join(missing)} (unpack pyodide-{version}.tar.bz2 and give its pyodide/ folder)"
+            problem(
+                "lite_not_pyodide",
+                path=str(pyodide_dir),
+                missing=", ".join(missing),
+                version=version,
+            )
         )
     package_json = pyodide_dir / "package.json"
     if package_json.is_file():
         found = json.loads(package_json.read_text(encoding="utf-8")).get("version")
         if found and found != version:
             raise LiteBuildError(
-                f"--pyodide {pyodide_dir} is Pyodide {found}, but the installed JupyterLite "
-                f"kernel is built for Pyodide {version}"
+                problem("lite_pyodide_version", path=str(pyodide_dir), found=found, version=version)
             )
 
 
@@ -112,8 +133,7 @@ def kernel_wheels(site: Path) -> dict[str, Path]:
         matches = sorted(folder.glob(pattern))
         if not matches:
             raise LiteBuildError(
-                f"the JupyterLite Pyodide kernel's wheel {pattern} is not in {folder}: "
-                "reinstall jupyterlite-pyodide-kernel and build again"
+                problem("lite_no_kernel_wheel", pattern=pattern, folder=str(folder))
             )
         found[name] = matches[-1]
     return found

@@ -12,6 +12,7 @@ from typing import Any
 
 from shangrila_widget.lite.kernel import LiteBuildError, normal
 from shangrila_widget.lite.wheels import import_names, requirements, sha256_of, wheel_requirements
+from shangrila_widget.rules.messages import problem
 
 
 def read_lock(source: str | Path, cache: Path) -> dict[str, Any]:
@@ -26,8 +27,7 @@ def read_lock(source: str | Path, cache: Path) -> dict[str, Any]:
                     data = response.read()
             except OSError as error:
                 raise LiteBuildError(
-                    f"could not download Pyodide's package list from {text} ({error}); build "
-                    "with --pyodide DIR (a downloaded Pyodide) or --pyodide-lock FILE instead"
+                    problem("lite_no_lock_download", url=text, why=str(error))
                 ) from error
             cached.write_bytes(data)
         path = cached
@@ -36,9 +36,11 @@ def read_lock(source: str | Path, cache: Path) -> dict[str, Any]:
     try:
         lock: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise LiteBuildError(f"cannot read Pyodide's package list {path}: {error}") from error
+        raise LiteBuildError(
+            problem("lite_cannot_read_lock", path=str(path), why=str(error))
+        ) from error
     if not isinstance(lock.get("packages"), dict):
-        raise LiteBuildError(f"{path} is not a pyodide-lock.json (no 'packages')")
+        raise LiteBuildError(problem("lite_not_lock", path=str(path)))
     return lock
 
 
@@ -92,7 +94,7 @@ def merge_lock(
         - {normal(key) for key in packages}
     )
     if missing:
-        raise LiteBuildError(f"Pyodide's package list lacks {', '.join(missing)}")
+        raise LiteBuildError(problem("lite_lock_lacks", missing=", ".join(missing)))
     return lock
 
 
@@ -106,7 +108,7 @@ def needed_packages(lock: dict[str, Any], roots: Iterable[str]) -> list[str]:
         if name in seen:
             continue
         if name not in packages:
-            raise LiteBuildError(f"Pyodide's package list has no {name!r}")
+            raise LiteBuildError(problem("lite_lock_no_package", name=repr(name)))
         seen.append(name)
         todo.extend(normal(d) for d in packages[name].get("depends", []))
     return sorted(seen)

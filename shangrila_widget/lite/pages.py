@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from shangrila_widget.lite.kernel import LiteBuildError
+from shangrila_widget.rules.messages import problem
 from shangrila_widget.serve import NOTEBOOKS
 
 __all__ = ["NOTEBOOKS", "ready_page", "ready_script", "ready_url"]
@@ -59,7 +60,7 @@ def open_tour_first(index: Path) -> None:
     which every app page of the site reads."""
     text = index.read_text(encoding="utf-8")
     if ROOT_SCRIPT not in text:
-        raise LiteBuildError(f"unexpected JupyterLite root page {index}: cannot point it")
+        raise LiteBuildError(problem("lite_root_page", path=str(index)))
     links = " ".join(f'<a href="{ready_page(name)}">{name}</a>' for name in NOTEBOOKS)
     # A link to the site's root with a ruling (?ruling=... or #ruling=...) opens the checker.
     checker = ready_page("dispute-checker.ipynb")
@@ -118,7 +119,7 @@ def ready_repl(out: Path) -> None:
     index = out / "repl" / "index.html"
     text = index.read_text(encoding="utf-8")
     if text.count("</head>") != 1:
-        raise LiteBuildError(f"unexpected JupyterLite REPL page {index}")
+        raise LiteBuildError(problem("lite_repl_page", path=str(index)))
     index.write_text(text.replace("</head>", REPL_STYLE), encoding="utf-8")
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from shangrila_widget.lite.kernel import LiteBuildError
 from shangrila_widget.lite.runner import notebook_outputs
-from shangrila_widget.rules.messages import Language, say
+from shangrila_widget.rules.messages import Language, problem, say
 
 STORED_FIRST = ("path.ipynb",)
 """Notebooks whose first board depends on what the browser keeps (the learning path restores a
@@ -62,7 +62,7 @@ def first_board_svg(name: str) -> str:
             scene = getattr(getattr(board, "canvas", None), "scene", None)
             if kind == "value" and scene is not None:
                 return scene_to_svg(scene, display_width=float(board.board_width))
-    raise LiteBuildError(f"the notebook {name} shows no board to draw a first picture of")
+    raise LiteBuildError(problem("lite_no_board", name=name))
 
 
 def write_first_boards(out: Path, names: tuple[str, ...]) -> dict[str, str]:
@@ -142,7 +142,7 @@ def add_first_boards(out: Path, names: tuple[str, ...]) -> None:
     index = out / "repl" / "index.html"
     text = index.read_text(encoding="utf-8")
     if text.count("</head>") != 1:
-        raise LiteBuildError(f"unexpected JupyterLite REPL page {index}")
+        raise LiteBuildError(problem("lite_repl_page", path=str(index)))
     drawn = tuple(name for name in names if name not in STORED_FIRST)
     script = picture_script(write_first_boards(out, drawn))
     index.write_text(text.replace("</head>", script), encoding="utf-8")

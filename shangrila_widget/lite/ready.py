@@ -46,6 +46,7 @@ from typing import Any
 
 from shangrila_widget.lite.kernel import LiteBuildError, normal
 from shangrila_widget.lite.wheels import record_digest
+from shangrila_widget.rules.messages import problem
 
 READY_LOCK = "ready-lock.json"
 """The ready pages' package list, beside the site's ``pyodide-lock.json``."""
@@ -248,7 +249,7 @@ def ready_lock(
             packages[keys[name]].update(file_name=file_name, sha256=sha256)
     for name, (file_name, sha256) in empties.items():
         if name not in keys:
-            raise LiteBuildError(f"Pyodide's package list has no {name!r}")
+            raise LiteBuildError(problem("lite_lock_no_package", name=repr(name)))
         entry = packages[keys[name]]
         imports = [name] if name in STUBS else []
         entry.update(file_name=file_name, sha256=sha256, imports=imports, depends=[])
@@ -265,7 +266,7 @@ def write_ready_config(out: Path, plugin: str, settings: dict[str, Any]) -> None
     :data:`READY_DISABLED` there (JupyterLite adds the list to the site's)."""
     path = out / READY_APP / "jupyter-lite.json"
     if not path.is_file():
-        raise LiteBuildError(f"unexpected JupyterLite site: no {path}")
+        raise LiteBuildError(problem("lite_no_ready_config", path=str(path)))
     config = json.loads(path.read_text(encoding="utf-8"))
     data = config.setdefault("jupyter-config-data", {})
     plugins = data.setdefault("litePluginSettings", {})

@@ -55,6 +55,7 @@ from shangrila_widget.lite.wheels import (
     sha256_of,
     site_distributions,
 )
+from shangrila_widget.rules.messages import Joined, problem
 from shangrila_widget.runtime import require_cpython
 from shangrila_widget.serve import notebook_source
 
@@ -94,11 +95,9 @@ class SiteReport:
 def _prepare_out_dir(out_dir: Path) -> None:
     if out_dir.exists():
         if not out_dir.is_dir():
-            raise LiteBuildError(f"{out_dir} exists and is not a folder")
+            raise LiteBuildError(problem("lite_out_not_folder", path=str(out_dir)))
         if any(out_dir.iterdir()) and not (out_dir / "jupyter-lite.json").is_file():
-            raise LiteBuildError(
-                f"{out_dir} is not empty and holds no earlier site: give a new or empty folder"
-            )
+            raise LiteBuildError(problem("lite_out_not_empty", path=str(out_dir)))
         shutil.rmtree(out_dir)
 
 
@@ -124,7 +123,7 @@ def _jupyter_lite_build(lite_dir: Path, out_dir: Path) -> None:
     result = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
     if result.returncode != 0:
         tail = (result.stdout + result.stderr).strip()[-2000:]
-        raise LiteBuildError(f"jupyter lite build failed:\n{tail}")
+        raise LiteBuildError(problem("lite_build_failed", tail=tail))
 
 
 def site_notebook(source: bytes) -> bytes:
@@ -154,15 +153,13 @@ def check_front_ends(out: Path, wheels: Mapping[str, Path]) -> None:
         for path in (out / "extensions").glob("**/package.json")
     }
     missing = [
-        f"{LAB_EXTENSIONS[name]} (of {name})"
+        problem("lite_extension_of", extension=LAB_EXTENSIONS[name], package=name)
         for name in wheels
         if name in LAB_EXTENSIONS and LAB_EXTENSIONS[name] not in found
     ]
     if missing:
-        raise LiteBuildError(
-            f"the site lacks the JupyterLab extension {', '.join(missing)}: install the "
-            "package in this environment (its extension comes with it) and build again"
-        )
+        listed = Joined(tuple(missing), ", ")
+        raise LiteBuildError(problem("lite_no_lab_extension", missing=listed))
 
 
 ANYWIDGET_SETUP = "AbortSignal.timeout(2000)"
@@ -274,9 +271,9 @@ def build_site(
         path): the site's Python is compiled to bytecode with it at build time
         (:mod:`~shangrila_widget.lite.bytecode`), so that pages start faster.
     """
-    require_cpython("building the JupyterLite site")
+    require_cpython(problem("lite_what_build"))
     if pyodide_dir is not None and pyodide_lock is not None:
-        raise LiteBuildError("give --pyodide DIR or --pyodide-lock, not both: DIR has its own list")
+        raise LiteBuildError(problem("lite_pyodide_and_lock"))
     version = pyodide_version()
     out = Path(out_dir).resolve()
     local = Path(pyodide_dir).resolve() if pyodide_dir is not None else None
@@ -334,10 +331,12 @@ def _build(
         absent = sorted(name for name, source in copies.items() if not source.is_file())
         if absent:
             raise LiteBuildError(
-                f"--pyodide {local} lacks {', '.join(absent)}: Pyodide's WebAssembly builds "
-                "are not on PyPI or npm, only in the full Pyodide release "
-                f"(pyodide-{version}.tar.bz2 from github.com/pyodide/pyodide/releases) and "
-                "on Pyodide's CDN: copy these files from it into the folder (docs/lite.md)"
+                problem(
+                    "lite_pyodide_lacks",
+                    path=str(local),
+                    missing=", ".join(absent),
+                    version=version,
+                )
             )
         settings = {
             "pyodideUrl": "./static/pyodide/pyodide.mjs",

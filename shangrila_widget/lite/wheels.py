@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shangrila_widget.lite.kernel import PYODIDE_MARKERS, LiteBuildError, normal
+from shangrila_widget.rules.messages import problem
 from shangrila_widget.serve import NOTEBOOKS, notebook_source
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def requirements(name: str) -> list[str]:
         try:
             texts = importlib.metadata.requires(name) or []
         except importlib.metadata.PackageNotFoundError as error:
-            raise LiteBuildError(f"{name} is not installed here: pip install {name}") from error
+            raise LiteBuildError(problem("lite_not_installed", name=name)) from error
     return in_the_page(texts)
 
 
@@ -206,15 +207,15 @@ def dependency_wheels(cache: Path, names: Iterable[str]) -> dict[str, Path]:
         try:
             version = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError as error:
-            raise LiteBuildError(f"{name} is not installed here: pip install {name}") from error
+            raise LiteBuildError(problem("lite_not_installed", name=name)) from error
         wheel = _find_wheel(folder, name, version)
         if wheel is None:
             result = _pip_download(folder, [f"{name}=={version}"])
             wheel = _find_wheel(folder, name, version)
             if result.returncode != 0 or wheel is None:
+                why = result.stderr.strip()[-500:]
                 raise LiteBuildError(
-                    f"could not download a pure-Python wheel of {name}=={version}, which the "
-                    f"page needs and Pyodide lacks (pip said: {result.stderr.strip()[-500:]})"
+                    problem("lite_no_wheel_download", name=name, version=version, why=why)
                 )
         found[name] = wheel
     return found

@@ -33,6 +33,7 @@ from shangrila_widget.render.primitives import (
     Text,
 )
 from shangrila_widget.render.scene import build_scene
+from shangrila_widget.rules.messages import problem
 
 if TYPE_CHECKING:
     from shangrila_widget.rules.position import Position
@@ -252,7 +253,7 @@ def save_png(
     """
     from shangrila_widget.runtime import require_cpython
 
-    require_cpython("Saving a PNG (it needs the Cairo library; save_svg works here)")
+    require_cpython(problem("render_what_png"))
     try:
         import cairosvg  # type: ignore[import-untyped, unused-ignore]
     except ImportError as error:  # pragma: no cover - depends on the environment
