@@ -115,8 +115,10 @@ class SearchConfig:
     """How a search thinks: how many actions a playout plays before the position is
     evaluated and by which policy (``uniform`` plays to the end), how many actions the root
     opens before its width grows with its visits (``widen``), the UCT exploration constant
-    (results are win chances, 0-1), and whether the tree grows below the root's children
-    (``grow``; False: a bandit over the root's actions)."""
+    (results are win chances, 0-1), whether the tree grows below the root's children
+    (``grow``; False: a bandit over the root's actions), and ``trust_first``: how far the
+    search's best action must lead the heuristic's first choice, in standard errors of the
+    two means' difference, to be played instead of it (0: the search's best, always)."""
 
     depth: int = 3
     policy: Policy = "greedy"
@@ -124,6 +126,7 @@ class SearchConfig:
     exploration: float = 0.25
     grow: bool = True
     widen: bool = True
+    trust_first: float = 0.0
 
 
 #: How the levels that search think, by level (the other levels do not search). ``medium``:
@@ -132,10 +135,15 @@ class SearchConfig:
 #: heuristic, the tree growing below them. ``hard``: a bandit over the root's 12
 #: best-looking actions by the same heuristic (UCB1, exploration 0.5), each playout
 #: uniformly random to the end of the game and scored by its final shares: no evaluation,
-#: so none of its bias, and five to ten times the playouts a second.
+#: so none of its bias, and five to ten times the playouts a second; it plays the
+#: heuristic's first action unless the playouts put another ahead of it by more than one
+#: standard error of the difference (``trust_first=1.0``: random playouts are a noisy
+#: judge, the heuristic a biased one, and each corrects the other).
 LEVEL_CONFIGS: Final[Mapping[str, SearchConfig]] = {
     "medium": SearchConfig(),
-    "hard": SearchConfig(policy="uniform", exploration=0.5, grow=False, widen=False),
+    "hard": SearchConfig(
+        policy="uniform", exploration=0.5, grow=False, widen=False, trust_first=1.0
+    ),
 }
 
 #: What each searching level gets when the caller names no budget: the budget users get.

@@ -129,6 +129,7 @@ def new_search(
         exploration=config.exploration,
         grow=config.grow,
         widen=config.widen,
+        trust_first=config.trust_first,
         keep=keep,
         keep_share=keep_share,
     )

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shangrila_widget.bots.evaluation import (
@@ -106,7 +107,9 @@ class Search:
     root opens more than ``root_width`` actions as it is visited more often.
 
     ``keep``: an action of the root to open first and to give at least ``keep_share`` of
-    the root's visits (the review's played action).
+    the root's visits (the review's played action). ``trust_first``: :meth:`ranked` puts
+    the heuristic's first action first unless the best by mean leads it by more than this
+    many standard errors of the difference (0: by mean only).
     """
 
     def __init__(
@@ -122,6 +125,7 @@ class Search:
         keep_share: float = 0.3,
         grow: bool = True,
         widen: bool = True,
+        trust_first: float = 0.0,
     ) -> None:
         self.rng = rng
         self.depth = depth
@@ -131,6 +135,7 @@ class Search:
         self.exploration = exploration
         self.grow = grow
         self.widen = widen
+        self.trust_first = trust_first
         self.root = SearchNode(root)
         self.iterations = 0
         if keep is not None and keep not in self.root.actions:
@@ -245,7 +250,29 @@ class Search:
             thin = node.visits * 4 < most or node.visits == 0
             return (not won, thin, -node.mean(seat), -node.visits)
 
-        return sorted(children, key=key)
+        ranked = sorted(children, key=key)
+        if self.trust_first > 0 and len(ranked) > 1 and self.keep is None:
+            self._trust_first(ranked, key)
+        return ranked
+
+    def _trust_first(
+        self,
+        ranked: list[tuple[Action, SearchNode]],
+        key: Callable[[tuple[Action, SearchNode]], tuple[bool, bool, float, int]],
+    ) -> None:
+        """Move the heuristic's first action (the root's first opened child) to the front
+        of ``ranked`` unless the front leads it clearly (see ``trust_first``), wins the game
+        outright, or the first action is thinly visited."""
+        seat = self.root.seat
+        first = self.root.children[0]
+        front = ranked[0]
+        if first is front or not key(front)[0] or key(first)[1]:
+            return
+        lead = front[1].mean(seat) - first[1].mean(seat)
+        error = math.hypot(front[1].spread(seat), first[1].spread(seat))
+        if lead <= self.trust_first * error:
+            ranked.remove(first)
+            ranked.insert(0, first)
 
     def best(self) -> Action:
         """Deprecated: the action a bot plays is the first line of its thought

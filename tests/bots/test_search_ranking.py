@@ -97,3 +97,48 @@ def test_hint_and_review_seeds_repeat_and_can_differ() -> None:
     assert first == [review(record, iterations=10, seed=s).to_dict() for s in (0, 50)]
     assert any(m["searched"] for m in first[0]["moves"])
     assert first[0] != first[1]
+
+
+def planned_search(trust_first: float, plan: list[tuple[int, float]]) -> Search:
+    """A search of four root children whose visits and 0/1 results are set by hand: the
+    first child is the heuristic's first choice."""
+    pos = random_position(FOUR, 11, 60)
+    search = Search(pos, random.Random(3), root_width=4, trust_first=trust_first)
+    search.run(iterations=40)
+    seat = search.root.seat
+    for (_, node), (visits, wins) in zip(search.root.children, plan):
+        node.visits, node.value[seat], node.squares = visits, wins, wins  # 0/1: r*r == r
+    return search
+
+
+def test_trust_first_keeps_the_heuristics_choice_unless_clearly_beaten() -> None:
+    # means 0.5 (the heuristic's first), 0.6, 0.3, 0.2 on 20 visits each: standard errors
+    # about 0.115 and 0.112, so 0.6 leads 0.5 by 0.1, 0.62 standard errors of the difference
+    close = [(20, 10.0), (20, 12.0), (20, 6.0), (20, 4.0)]
+    by_mean = planned_search(0.0, close)
+    first, second = (action for action, _ in by_mean.root.children[:2])
+    assert by_mean.ranked()[0][0] == second
+    assert planned_search(1.0, close).ranked()[0][0] == first
+    assert [a for a, _ in planned_search(1.0, close).ranked()[1:3]] == [
+        second,
+        by_mean.root.children[2][0],
+    ]
+    assert planned_search(0.5, close).ranked()[0][0] == second  # 0.62 > 0.5 errors
+    clear = [(20, 10.0), (20, 19.0), (20, 6.0), (20, 4.0)]  # 0.95 against 0.5: clear
+    assert planned_search(1.0, clear).ranked()[0][0] == second
+    thin = [(3, 2.0), (20, 12.0), (20, 6.0), (20, 4.0)]  # the first barely looked at
+    assert planned_search(1.0, thin).ranked()[0][0] == second
+
+
+def test_trust_first_never_passes_over_a_winning_last_journey() -> None:
+    pos = make(LAST_JOURNEY, [("A", "B")])
+    search = Search(pos, random.Random(1), root_width=len(pos.legal_actions()), trust_first=9)
+    search.run(iterations=60)
+    children = search.root.children
+    assert children[0][0] == Journey("A", "B")  # the heuristic sees the win, too
+    children[0], children[1] = children[1], children[0]  # say it had put another first
+    other = children[0][1]
+    other.visits, other.value[search.root.seat], other.squares = 200, 190.0, 190.0
+    assert search.ranked()[0][0] == Journey("A", "B")
+    search.trust_first = 0.0
+    assert search.ranked()[0][0] == Journey("A", "B")

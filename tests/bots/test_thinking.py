@@ -163,6 +163,43 @@ def test_hard_is_a_bandit_of_random_playouts_over_its_best_looking_actions() -> 
         assert choose_action(pos, bot) == thought.best.action
 
 
+def test_hard_plays_the_heuristics_first_action_unless_the_playouts_clearly_beat_it() -> None:
+    """``hard`` (``trust_first=1.0``): its first line is the root's first opened action (the
+    one-move heuristic's best) unless a line ahead of it by mean leads it by more than one
+    standard error of the difference; a clear lead is followed, and the two about equal
+    otherwise (so a learner is not shown a worse action as clearly better)."""
+    from shangrila_widget.bots import LEVEL_CONFIGS
+    from shangrila_widget.bots.thinking import new_search
+
+    assert LEVEL_CONFIGS["hard"].trust_first == 1.0
+    kept = followed = 0
+    for seed, moves in [(s, m) for s in range(1, 9) for m in (20, 60, 100)]:
+        pos = random_position(FOUR, seed, moves)
+        if pos.is_over or len(legal_actions(pos)) < 3:
+            continue
+        bot = Bot("hard", Budget(iterations=150), seed=seed)
+        thought = think(pos, bot)
+        search = new_search(pos, LEVEL_CONFIGS["hard"], seed)
+        search.run(iterations=150)
+        first_action = search.root.children[0][0]
+        heuristic = thought.line_of(first_action)
+        assert heuristic is not None
+        by_mean = max(thought.lines, key=lambda line: (line.value, line.visits))
+        if thought.best.action == first_action:
+            kept += 1
+            lead = by_mean.value - heuristic.value
+            assert lead <= (by_mean.spread**2 + heuristic.spread**2) ** 0.5 + 1e-12 or (
+                by_mean.visits * 4 < max(line.visits for line in thought.lines)
+            )
+            if by_mean is not heuristic:
+                assert thought.about_equal(by_mean, heuristic)
+        else:
+            followed += 1
+            best = thought.best
+            assert best.value - heuristic.value > (best.spread**2 + heuristic.spread**2) ** 0.5
+    assert kept and followed, (kept, followed)  # both happen in these positions
+
+
 def test_the_hints_keep_medium_s_search_for_hard_s_time() -> None:
     """A hint with no bot named thinks with ``HINT_BOT``: ``medium``'s search (the greedy
     playouts, the answers it expects) for ``hard``'s 0.8 s; a budget given replaces its own."""
