@@ -109,7 +109,8 @@ class Search:
     ``keep``: an action of the root to open first and to give at least ``keep_share`` of
     the root's visits (the review's played action). ``trust_first``: :meth:`ranked` puts
     the heuristic's first action first unless the best by mean leads it by more than this
-    many standard errors of the difference (0: by mean only).
+    many standard errors of the difference (0: by mean only; not with ``keep``, whose
+    action is opened first in the heuristic's place, so a review compares by mean).
     """
 
     def __init__(
