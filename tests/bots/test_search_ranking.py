@@ -142,3 +142,16 @@ def test_trust_first_never_passes_over_a_winning_last_journey() -> None:
     assert search.ranked()[0][0] == Journey("A", "B")
     search.trust_first = 0.0
     assert search.ranked()[0][0] == Journey("A", "B")
+
+
+def test_trust_first_leaves_a_reviews_kept_action_to_the_means() -> None:
+    pos = random_position(FOUR, 11, 60)
+    kept = pos.legal_actions()[-1]
+    search = Search(pos, random.Random(3), root_width=4, trust_first=9.0, keep=kept)
+    search.run(iterations=40)
+    assert search.root.children[0][0] == kept  # opened first, in the heuristic's place
+    seat = search.root.seat
+    plan = [(20, 10.0), (20, 12.0), (20, 6.0), (20, 4.0)]  # the kept 0.5, another 0.6
+    for (_, node), (visits, wins) in zip(search.root.children, plan):
+        node.visits, node.value[seat], node.squares = visits, wins, wins
+    assert search.ranked()[0][0] == search.root.children[1][0]
