@@ -20,7 +20,8 @@ from pathlib import Path
 from types import TracebackType
 
 from shangrila_widget.class_session.store import default_db_path
-from shangrila_widget.rules.messages import Language, problem
+from shangrila_widget.rules.errors import MachineError
+from shangrila_widget.rules.messages import problem
 
 __all__ = ["API_VARIABLE", "RunningServer", "ServerStartError", "start_server"]
 
@@ -30,7 +31,7 @@ __all__ = ["API_VARIABLE", "RunningServer", "ServerStartError", "start_server"]
 API_VARIABLE = "SHANGRILA_CLASS_API"
 
 
-class ServerStartError(RuntimeError):
+class ServerStartError(MachineError):
     """The server's process ended or said nothing before its first line; ``str(error)`` is
     the English text, :meth:`text` says it in another language.
 
@@ -39,12 +40,11 @@ class ServerStartError(RuntimeError):
     """
 
     def __init__(self, status: int | None) -> None:
-        self.words = problem("class_server_no_start", status=status)
-        super().__init__(self.words.text("en"))
+        self.status = status
+        super().__init__(problem("class_server_no_start", status=status))
 
-    def text(self, lang: Language = "en") -> str:
-        """What went wrong, in ``lang``."""
-        return self.words.text(lang)
+    def __reduce__(self) -> tuple[type[MachineError], tuple[object, ...]]:
+        return type(self), (self.status,)
 
 
 @dataclass

@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from shangrila_widget.rules.messages import Language, Message, problem
+from shangrila_widget.rules.errors import MachineError
+from shangrila_widget.rules.messages import problem
 
 KERNEL_NAME = "python"
 """The name of the JupyterLite Pyodide kernel."""
@@ -60,7 +61,7 @@ KERNEL_PYPI = Path("extensions") / "@jupyterlite" / "pyodide-kernel-extension" /
 """Where a built site holds the kernel's own wheels."""
 
 
-class LiteBuildError(RuntimeError):
+class LiteBuildError(MachineError):
     """The site cannot be built as asked (a build, tool or environment problem, not bad game
     input); the message says why and what to do. ``words`` keeps it as a message of the
     package's words (``error.lite_...``): ``str(error)`` is the English text, :meth:`text`
@@ -70,17 +71,6 @@ class LiteBuildError(RuntimeError):
     >>> str(error), error.text("pl")
     ('--pyodide pyodide: no such folder', '--pyodide pyodide: nie ma takiego folderu')
     """
-
-    def __init__(self, words: Message) -> None:
-        self.words = words
-        super().__init__(words.text("en"))
-
-    def text(self, lang: Language = "en") -> str:
-        """What went wrong, in ``lang``."""
-        return self.words.text(lang)
-
-    def __reduce__(self) -> tuple[type[LiteBuildError], tuple[Message]]:
-        return type(self), (self.words,)  # pickled with its words, not its English text
 
 
 def normal(name: str) -> str:

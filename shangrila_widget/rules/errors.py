@@ -119,6 +119,23 @@ class ShangrilaError(ValueError):
         return self.words if isinstance(self.words, str) else self.words.text(lang)
 
 
+class MachineError(RuntimeError):
+    """A problem of the machine, not of the input (a build step, a server that did not
+    start), kept as a message of the package's words: ``str(error)`` is the English text,
+    :meth:`text` says it in another language; pickled with its words."""
+
+    def __init__(self, words: Sayable) -> None:
+        self.words = words
+        super().__init__(words.text("en"))
+
+    def text(self, lang: Language = "en") -> str:
+        """What went wrong, in ``lang``."""
+        return self.words.text(lang)
+
+    def __reduce__(self) -> tuple[type[MachineError], tuple[object, ...]]:
+        return type(self), (self.words,)
+
+
 class LanguageError(ShangrilaError):
     """A language the package does not speak; names it and the ones it knows.
 
