@@ -162,3 +162,34 @@ def test_a_promise_that_never_settles_is_given_up_and_an_answer_comes_through(
     assert evaluate_within(page, "([a, b]) => ({sum: a + b})", [2, 3]) == {"sum": 5}
     # Each call's slot on the page is taken when it ends, the given-up one's too.
     assert page.evaluate("() => window.__shangrilaEvaluations.size") == 0
+
+
+def test_the_reach_walk_brings_each_line_into_view_and_puts_the_scrolling_back(
+    browser_page: Page,
+) -> None:
+    """``reach_everything`` scrolls a box and the page as a person would to reach a text and
+    a button out of view, then leaves both where they were (a screenshot afterwards shows the
+    page as the person left it)."""
+    from tests.support.reach import reach_everything
+
+    page = browser_page
+    page.set_viewport_size({"width": 400, "height": 300})
+    page.set_content(
+        """<div id="root">
+        <div id="box" style="height: 60px; overflow: auto; font-size: 16px">
+          <p>first line</p><p style="margin-top: 200px">deep in the box</p></div>
+        <div style="height: 900px"></div><button>far below</button></div>"""
+    )
+    report = reach_everything(page, "#root", controls="button")
+    reached = {item.name: item.reached for item in report.items}
+    assert reached == {
+        "first line": True,
+        "deep in the box": True,
+        "far below": True,  # the button's text
+        "button far below": True,  # the button
+    }
+    assert [item.scrolled for item in report.items if item.name == "deep in the box"] == [["DIV"]]
+    assert page.evaluate("[document.getElementById('box').scrollTop, window.scrollY]") == [0, 0]
+    page.evaluate("document.getElementById('box').scrollTop = 30")
+    reach_everything(page, "#root", controls="button")
+    assert page.evaluate("[document.getElementById('box').scrollTop, window.scrollY]") == [30, 0]

@@ -146,6 +146,9 @@ _REACH_JS = (
     };
     // Scroll what a person can scroll until rect() is in view: each scrollable ancestor
     // (innermost first), then the page.
+    // Where every box a walk scrolls was, and the page: put back at the end, so that what
+    // is seen afterwards (a screenshot, the next check) is the page as the person left it.
+    const saved = new Map(), pageX = scrollX, pageY = scrollY;
     const bring = (start, rect) => {
         const scrolled = [];
         for (let e = start; e && e !== document.body && e !== document.documentElement;
@@ -157,6 +160,7 @@ _REACH_JS = (
                 const size = axis === 'y' ? e.clientHeight : e.clientWidth;
                 const [r0, r1] = axis === 'y' ? [r.top, r.bottom] : [r.left, r.right];
                 if (r0 >= lo - 0.5 && r1 <= lo + size + 0.5) continue;
+                if (!saved.has(e)) saved.set(e, [e.scrollTop, e.scrollLeft]);
                 const delta = r1 - r0 > size ? r0 - lo : (r0 + r1) / 2 - (lo + size / 2);
                 if (axis === 'y') e.scrollTop += delta; else e.scrollLeft += delta;
                 scrolled.push((e.className || e.tagName).toString().slice(0, 40));
@@ -232,8 +236,10 @@ _REACH_JS = (
         }
     }
     const page = document.scrollingElement;
-    return {items, viewport: [innerWidth, innerHeight], across,
-            sideways: page.scrollWidth > page.clientWidth + 1};
+    const sideways = page.scrollWidth > page.clientWidth + 1;
+    for (const [e, [top, left]] of saved) { e.scrollTop = top; e.scrollLeft = left; }
+    window.scrollTo(pageX, pageY);
+    return {items, viewport: [innerWidth, innerHeight], across, sideways};
 }"""
 )
 
@@ -333,7 +339,9 @@ def as_loaded(page: Page, root: str) -> Loaded:
 
 def reach_everything(page: Page, root: str, controls: str = CONTROLS) -> Reach:
     """Bring every text line and control inside ``root`` into view as a person could, and
-    say which are then really shown (see the module docstring). Scrolls the page."""
+    say which are then really shown (see the module docstring). The boxes it scrolled and
+    the page are put back where they were at the end: a screenshot taken afterwards shows
+    the page as a person left it, not the last box the walk brought into view."""
     found = page.evaluate(_REACH_JS, [root, controls])
     assert found is not None, f"no {root} in the page"
     items = [
