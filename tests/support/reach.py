@@ -144,11 +144,11 @@ _REACH_JS = (
         return axis === 'y' ? e.scrollHeight > e.clientHeight + 1
                             : e.scrollWidth > e.clientWidth + 1;
     };
-    // Scroll what a person can scroll until rect() is in view: each scrollable ancestor
-    // (innermost first), then the page.
     // Where every box a walk scrolls was, and the page: put back at the end, so that what
     // is seen afterwards (a screenshot, the next check) is the page as the person left it.
     const saved = new Map(), pageX = scrollX, pageY = scrollY;
+    // Scroll what a person can scroll until rect() is in view: each scrollable ancestor
+    // (innermost first), then the page.
     const bring = (start, rect) => {
         const scrolled = [];
         for (let e = start; e && e !== document.body && e !== document.documentElement;
