@@ -115,9 +115,14 @@ def test_canvas_draw_click_reload(
     assert len(local) > 10, requested
     assert not set(local) & set(browser_diagnostics.blocked_urls)
     probe = "https://example.com/shangrila-hermetic-probe"
+    failures: dict[str, str | None] = {}
+    page.on("requestfailed", lambda request: failures.update({request.url: request.failure}))
     error = evaluate_within(page, "(url) => fetch(url).then(() => 'fetched', (e) => e.name)", probe)
     assert error == "TypeError", error  # a network error
     assert probe in browser_diagnostics.blocked_urls
+    # It failed at the unreachable proxy every non-local request goes to (a bare IP address's
+    # too), not only at the host name's resolution.
+    assert failures.get(probe) == "net::ERR_PROXY_CONNECTION_FAILED", failures
     assert all(
         urlsplit(u).hostname not in ("127.0.0.1", "localhost")
         for u in browser_diagnostics.blocked_urls

@@ -63,11 +63,19 @@ from tests.support import costs
 from tests.support.paths import REPO_ROOT
 
 if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in that case.
-    from playwright.sync_api import Browser, BrowserContext, CDPSession, ElementHandle, Page, Route
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        CDPSession,
+        ElementHandle,
+        Page,
+        Request,
+    )
 
 __all__ = [
     "HERMETIC_PROBE",
     "NON_LOCAL_URL",
+    "UNREACHABLE_PROXY",
     "RGBA",
     "REPO_ROOT",
     "VoilaServer",
@@ -103,8 +111,11 @@ HERMETIC_PROBE = "shangrila-hermetic-probe"
 """Part of a non-local URL a test requests on purpose to check that it is refused: the
 ``browser_diagnostics`` fixture does not fail the test for it."""
 
-# http(s)/ws(s) URLs whose host is not local: these are aborted. Local requests never reach
-# Python (no per-request routing round trip), data:/blob: URLs are not routed at all.
+#: The proxy the tests' Chromium sends every non-local request to (``--proxy-server``): its
+#: name resolves nowhere (``--host-resolver-rules``), so such a request fails in the browser.
+UNREACHABLE_PROXY = "unreachable-proxy.invalid:9"
+
+# http(s)/ws(s) URLs whose host is not local: the ones a test context records as blocked.
 NON_LOCAL_URL = re.compile(
     r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
     r"(?:https?|wss?)://",
@@ -126,11 +137,11 @@ def hermetic_context(
     """A fresh browser context (no cookies, storage or cache from other tests) with a fixed
     viewport, device scale factor 1 (or ``device_scale_factor``; ``is_mobile``: a phone's
     browser, which honours the page's viewport meta tag), English locale, UTC and light
-    colours, in which every
-    request to another host is aborted and its URL appended to ``blocked_urls`` (the
-    ``browser_diagnostics`` fixture fails the test at teardown when that list is not empty;
-    a test that must answer some other host's URLs itself routes them on the context, which
-    takes precedence over this route)."""
+    colours, in which the URL of every request to another host is appended to
+    ``blocked_urls`` when it fails (the browser fails them all: ``CHROMIUM_ARGS`` in
+    ``tests/browser/conftest.py``; the ``browser_diagnostics`` fixture fails the test at
+    teardown when that list is not empty; a test that must answer some other host's URLs
+    itself routes them on the context, and the browser never sends them)."""
     context = browser.new_context(
         viewport=viewport,  # type: ignore[arg-type]
         has_touch=has_touch,  # a touch screen (taps), as a whiteboard or a tablet has
@@ -143,11 +154,11 @@ def hermetic_context(
     )
     context.set_default_timeout(timeout_ms)
 
-    def abort_non_local(route: Route) -> None:
-        blocked_urls.append(route.request.url)
-        route.abort("blockedbyclient")
+    def record_non_local(request: Request) -> None:
+        if NON_LOCAL_URL.search(request.url):
+            blocked_urls.append(request.url)
 
-    context.route(NON_LOCAL_URL, abort_non_local)
+    context.on("requestfailed", record_non_local)
     costs.note("context", f"{viewport['width']}x{viewport['height']}")
     if costs.enabled():
         context.on(
