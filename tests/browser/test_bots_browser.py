@@ -7,6 +7,7 @@ chart, the hint, the review opened on the person's costliest move and its better
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -121,9 +122,12 @@ def test_a_bots_only_game_is_watched_paused_and_reviewed(
     thinking = page.locator(".shangrila-thinking")
     from playwright.sync_api import expect
 
-    expect(thinking).to_contain_text("(computer, medium) is thinking", timeout=15_000)
-    text = " ".join(thinking.inner_text().split())
-    assert "(budget: 0.4 s)" in text, text
+    # One look at the line while a bot thinks (it clears when the move comes: reading it
+    # again after the wait raced with a quick move on a slow machine).
+    expect(thinking).to_contain_text(
+        re.compile(r"\(computer, medium\) is thinking.*\(budget: 0\.4 s\)", re.S),
+        timeout=15_000,
+    )
     expect(page.locator(".shangrila-board")).to_contain_text("thinking…")
     save_screenshot("watch-thinking")
     wait_for_message(page, "Violet (computer, medium) plays", timeout=30)
