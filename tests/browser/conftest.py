@@ -23,7 +23,7 @@ Fixtures
     not used). Playwright gives the browser a fresh temporary user-data dir. Requests to hosts
     other than 127.0.0.1/localhost fail inside the browser (it resolves no host name but
     localhost and sends every other request to a proxy that cannot be reached:
-    ``CHROMIUM_ARGS``) and are recorded, and the test then FAILS at teardown listing their
+    ``HERMETIC_ARGS``) and are recorded, and the test then FAILS at teardown listing their
     URLs (no page of ours may ask another host for anything: a school network may block it).
 ``browser_diagnostics``
     Console messages, page errors and blocked URLs of ``browser_page`` (or of any context
@@ -109,9 +109,9 @@ import pytest
 from shangrila_widget.serve import TEMPLATE, voila_env
 from tests.support import costs
 from tests.support.browser import (  # re-exported for convenience
+    HERMETIC_ARGS,
     HERMETIC_PROBE,
     REPO_ROOT,
-    UNREACHABLE_PROXY,
     VoilaServer,
     canvas_pixel,
     click_canvas,
@@ -153,14 +153,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
     "--disable-dev-shm-usage",
-    # Hermetic: nothing but localhost resolves, and every request to another host, a bare
-    # IP address too, goes through a proxy whose name resolves nowhere (loopback addresses
-    # bypass proxies), so it fails inside the browser: pages, workers, service workers and
-    # browser-internal fetches alike. The tests see the failures as ``requestfailed`` events
-    # (``hermetic_context``); no request is routed through Playwright, which would pause
-    # every request of a page for a round trip to its driver (0.3-0.5 s of CPU a page load).
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-    f"--proxy-server=http://{UNREACHABLE_PROXY}",
+    *HERMETIC_ARGS,  # every non-local request fails in the browser (tests.support.browser)
 ]
 
 _BROWSER_DIR = str(Path(__file__).resolve().parent)

@@ -73,6 +73,7 @@ if TYPE_CHECKING:  # Playwright may be missing; conftest.py skips the tests in t
     )
 
 __all__ = [
+    "HERMETIC_ARGS",
     "HERMETIC_PROBE",
     "NON_LOCAL_URL",
     "UNREACHABLE_PROXY",
@@ -115,6 +116,18 @@ HERMETIC_PROBE = "shangrila-hermetic-probe"
 #: name resolves nowhere (``--host-resolver-rules``), so such a request fails in the browser.
 UNREACHABLE_PROXY = "unreachable-proxy.invalid:9"
 
+#: Chromium's switches that make it hermetic (part of ``CHROMIUM_ARGS`` in
+#: tests/browser/conftest.py): nothing but localhost resolves, and every request to another
+#: host, a bare IP address too, goes through a proxy whose name resolves nowhere (loopback
+#: addresses bypass proxies), so it fails inside the browser: pages, workers, service workers
+#: and browser-internal fetches alike. :func:`hermetic_context` records the failures from
+#: ``requestfailed`` events; no request is routed through Playwright, which would pause every
+#: request of a page for a round trip to its driver (0.3-0.5 s of CPU a page load).
+HERMETIC_ARGS = (
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+    f"--proxy-server=http://{UNREACHABLE_PROXY}",
+)
+
 # http(s)/ws(s) URLs whose host is not local: the ones a test context records as blocked.
 NON_LOCAL_URL = re.compile(
     r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))"
@@ -138,10 +151,10 @@ def hermetic_context(
     viewport, device scale factor 1 (or ``device_scale_factor``; ``is_mobile``: a phone's
     browser, which honours the page's viewport meta tag), English locale, UTC and light
     colours, in which the URL of every request to another host is appended to
-    ``blocked_urls`` when it fails (the browser fails them all: ``CHROMIUM_ARGS`` in
-    ``tests/browser/conftest.py``; the ``browser_diagnostics`` fixture fails the test at
-    teardown when that list is not empty; a test that must answer some other host's URLs
-    itself routes them on the context, and the browser never sends them)."""
+    ``blocked_urls`` when it fails (the browser fails them all: :data:`HERMETIC_ARGS`; the
+    ``browser_diagnostics`` fixture fails the test at teardown when that list is not empty;
+    a test that must answer some other host's URLs itself routes them on the context, and
+    the browser never sends them)."""
     context = browser.new_context(
         viewport=viewport,  # type: ignore[arg-type]
         has_touch=has_touch,  # a touch screen (taps), as a whiteboard or a tablet has
