@@ -41,6 +41,9 @@ README_COMMAND = (sys.executable, "-m", "pytest")
 
 _CHROMIUM_TYPE = re.compile(r"--type=([\w-]+)")
 
+#: How execnet starts a pytest-xdist worker: ``python -c "import sys;exec(eval(...))"``.
+_EXECNET_WORKER = "exec(eval(sys.stdin.readline()))"
+
 
 def kind_of(command_line: str, name: str) -> str:
     """The kind a process is counted under, from its command line (``\\0``-separated
@@ -70,7 +73,7 @@ def kind_of(command_line: str, name: str) -> str:
         return "jupyter server"
     if "playwright" in command_line or command_line.split(" ", 1)[0].endswith("node"):
         return "playwright driver (node)"
-    if "pytest" in command_line or "xdist" in command_line or "execnet" in command_line:
+    if any(word in command_line for word in ("pytest", "xdist", "execnet", _EXECNET_WORKER)):
         return "pytest"
     program, *arguments = command_line.split(" ")
     name = Path(program).name
@@ -113,6 +116,18 @@ def processes() -> dict[int, tuple[str, str, float]]:
     return found
 
 
+def remember(
+    last: dict[int, tuple[str, str, float]], now: dict[int, tuple[str, str, float]]
+) -> None:
+    """Keep each process's latest CPU seconds in ``last``, and the command line it had while
+    it ran: an ended process not yet reaped (a zombie) shows an empty one."""
+    for pid, (name, command_line, cpu) in now.items():
+        before = last.get(pid)
+        if not command_line and before is not None and before[0] == name:
+            command_line = before[1]
+        last[pid] = (name, command_line, cpu)
+
+
 def measure(command: Sequence[str], interval: float = 1.0) -> dict[str, object]:
     """Run ``command``, reading ``/proc`` every ``interval`` seconds; the figures."""
     start_load = os.getloadavg()
@@ -123,14 +138,12 @@ def measure(command: Sequence[str], interval: float = 1.0) -> dict[str, object]:
     last: dict[int, tuple[str, str, float]] = {}
     with subprocess.Popen(command) as child:
         while child.poll() is None:
-            for pid, seen in processes().items():
-                last[pid] = seen
+            remember(last, processes())
             time.sleep(interval)
         status = child.returncode
     wall = time.monotonic() - started
     busy = busy_seconds() - busy_start
-    for pid, seen in processes().items():
-        last[pid] = seen
+    remember(last, processes())
     by_kind: dict[str, float] = {}
     for pid, (name, command_line, cpu) in last.items():
         already = before.get(pid)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.suite_cost import kind_of, measure, report
+from benchmarks.suite_cost import kind_of, measure, remember, report
 
 BUSY_LOOP = "import time\nend = time.process_time() + 1.5\nwhile time.process_time() < end: pass"
 
@@ -37,4 +37,15 @@ def test_kinds_name_the_test_suites_processes() -> None:
         "playwright driver (node)"
     )
     assert kind_of("python -m pytest -q", "python") == "pytest"
+    worker = "python -c import sys;exec(eval(sys.stdin.readline()))"  # an xdist worker
+    assert kind_of(worker, "python") == "pytest"
     assert kind_of("python3", "python3") == "other: python3"
+
+
+def test_a_process_that_ended_keeps_the_command_line_it_ran_with() -> None:
+    last = {7: ("chromium", "/usr/lib/chromium/chromium --type=renderer", 1.0)}
+    remember(last, {7: ("chromium", "", 3.5), 8: ("kdamond.0", "", 0.2)})
+    assert last == {
+        7: ("chromium", "/usr/lib/chromium/chromium --type=renderer", 3.5),
+        8: ("kdamond.0", "", 0.2),
+    }
