@@ -144,7 +144,9 @@ def test_canvas_draw_click_reload(
         ("https://localhost.example.org/", True),
     ],
 )
-def test_the_non_local_pattern_matches_exactly_the_urls_of_other_hosts(url: str, blocked: bool) -> None:
+def test_the_non_local_pattern_matches_exactly_the_urls_of_other_hosts(
+    url: str, blocked: bool
+) -> None:
     assert bool(NON_LOCAL_URL.search(url)) is blocked
 
 
