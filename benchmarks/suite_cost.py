@@ -39,6 +39,9 @@ TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 #: The README's test command.
 README_COMMAND = (sys.executable, "-m", "pytest")
 
+#: A process as read from ``/proc``: its name, its command line and its CPU seconds so far.
+Seen = tuple[str, str, float]
+
 _CHROMIUM_TYPE = re.compile(r"--type=([\w-]+)")
 
 #: How execnet starts a pytest-xdist worker: ``python -c "import sys;exec(eval(...))"``.
@@ -62,31 +65,31 @@ def kind_of(command_line: str, name: str) -> str:
     """
     if not command_line:
         return f"[{name}]"
-    if "chrom" in command_line.split(" ", 1)[0]:
+    program, *arguments = command_line.split(" ")
+    program_name = Path(program).name
+    if "chrom" in program:
         found = _CHROMIUM_TYPE.search(command_line)
         return "chromium:" + (found.group(1) if found else "browser")
     if "ipykernel" in command_line:
         return "jupyter kernel"
     if "voila" in command_line:
         return "voila"
-    if "jupyterlab" in command_line or "notebook" in command_line or "jupyter" in command_line:
+    if "jupyter" in command_line or "notebook" in command_line:
         return "jupyter server"
-    if "playwright" in command_line or command_line.split(" ", 1)[0].endswith("node"):
+    if "playwright" in command_line or program.endswith("node"):
         return "playwright driver (node)"
     if any(word in command_line for word in ("pytest", "xdist", "execnet", _EXECNET_WORKER)):
         return "pytest"
-    program, *arguments = command_line.split(" ")
-    name = Path(program).name
-    if name.startswith("python") and arguments:  # python SCRIPT or python -m MODULE
+    if program_name.startswith("python"):  # python SCRIPT or python -m MODULE
         words = iter(arguments)
         for word in words:
             if word == "-m":
-                return f"other: {name} -m {next(words, '')}"
+                return f"other: {program_name} -m {next(words, '')}"
             if word == "-c":
-                return f"other: {name} -c"
+                return f"other: {program_name} -c"
             if not word.startswith("-"):
-                return f"other: {name} {Path(word).name}"
-    return f"other: {name}"
+                return f"other: {program_name} {Path(word).name}"
+    return f"other: {program_name}"
 
 
 def busy_seconds() -> float:
@@ -95,9 +98,9 @@ def busy_seconds() -> float:
     return (sum(fields) - fields[3] - fields[4]) / TICKS
 
 
-def processes() -> dict[int, tuple[str, str, float]]:
+def processes() -> dict[int, Seen]:
     """Every process now: pid -> (name, command line, CPU seconds so far)."""
-    found: dict[int, tuple[str, str, float]] = {}
+    found: dict[int, Seen] = {}
     for entry in PROC.iterdir():
         if not entry.name.isdigit():
             continue
@@ -116,9 +119,7 @@ def processes() -> dict[int, tuple[str, str, float]]:
     return found
 
 
-def remember(
-    last: dict[int, tuple[str, str, float]], now: dict[int, tuple[str, str, float]]
-) -> None:
+def remember(last: dict[int, Seen], now: dict[int, Seen]) -> None:
     """Keep each process's latest CPU seconds in ``last``, and the command line it had while
     it ran: an ended process not yet reaped (a zombie) shows an empty one."""
     for pid, (name, command_line, cpu) in now.items():
@@ -135,7 +136,7 @@ def measure(command: Sequence[str], interval: float = 1.0) -> dict[str, object]:
     before = processes()
     busy_start = busy_seconds()
     started = time.monotonic()
-    last: dict[int, tuple[str, str, float]] = {}
+    last: dict[int, Seen] = {}
     with subprocess.Popen(command) as child:
         while child.poll() is None:
             remember(last, processes())
