@@ -14,7 +14,9 @@ taller than the window, as a lesson's is), in Voila and JupyterLab 4, at 1280x72
   which plays nothing.
 
 Without the guard the tap and the swipe do nothing and the wheel does not scroll (checked by
-removing the guard from ``widget/page_css.py``). Screenshots: ``test-artifacts/browser/``.
+removing the guard from ``widget/page_css.py``). The wheel-and-swipe test plays nothing and
+needs no fresh page: it gets one page per host, loaded at the first size and kept
+(``open_board(..., keep=True)``). Screenshots: ``test-artifacts/browser/``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,13 @@ import pytest
 
 from shangrila_widget.rules import Place
 from shangrila_widget.rules.compact import from_compact
-from tests.browser.conftest import ARTIFACT_DIR, BoardOpener, BrowserDiagnostics, artifact_stem
+from tests.browser.conftest import (
+    ARTIFACT_DIR,
+    BoardOpener,
+    BrowserDiagnostics,
+    Device,
+    artifact_stem,
+)
 from tests.support.board import (
     CANVAS,
     TARGET_WASH_RGBA,
@@ -146,12 +154,22 @@ class TouchBoard:
     """The lesson notebook open in a touch context: ``page``, the CDP session for pens and
     swipes, the page's errors, and helpers."""
 
-    def __init__(self, page: Page, cdp: CDPSession, request: pytest.FixtureRequest) -> None:
+    def __init__(
+        self,
+        page: Page,
+        cdp: CDPSession,
+        request: pytest.FixtureRequest,
+        diagnostics: BrowserDiagnostics | None = None,
+    ) -> None:
+        """``diagnostics``: a kept page's (its errors go there); None: the page's own."""
         self.page = page
         self.cdp = cdp
-        self.errors: list[str] = []
         self._stem = artifact_stem(request.node)
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        if diagnostics is not None:
+            self.errors = diagnostics.page_errors
+        else:
+            self.errors = []
+            page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def state(self, point: tuple[float, float] = PRIEST_A) -> dict[str, Any]:
         result: dict[str, Any] = self.page.evaluate(_STATE_JS, [CANVAS, *point])
@@ -240,6 +258,39 @@ def touch_board(
         page.close()
 
 
+#: The touch screen of :func:`kept_touch_board`'s pages (as ``touch_context``'s).
+TOUCH = Device(has_touch=True)
+
+
+@pytest.fixture(
+    params=[(env, size) for env in ENVS for size in VIEWPORTS],
+    ids=[f"{env}-{size}" for env in ENVS for size in VIEWPORT_IDS],
+)
+def kept_touch_board(
+    request: pytest.FixtureRequest,
+    voila_server: VoilaFactory,
+    lesson_notebook: Path,
+    browser_diagnostics: BrowserDiagnostics,
+) -> Iterator[TouchBoard]:
+    """The lesson notebook in Voila or JupyterLab on a touch screen, loaded once per host
+    and kept (``open_board(..., keep=True)``): the second window size gets the page loaded
+    at the first, resized, its scroll positions as loaded. For the tests that play nothing
+    and need no fresh page (one load of each host saved: a JupyterLab load is 10 CPU-s)."""
+    env, viewport = request.param
+    opener = BoardOpener(request, None, voila_server, device=TOUCH)
+    try:
+        page = opener(lesson_notebook, env=env, viewport=viewport, keep=True, timeout=LOAD_TIMEOUT)
+        board = TouchBoard(page, page.context.new_cdp_session(page), request, browser_diagnostics)
+        wait_for_canvas_color(page, CANVAS, *RED_STUDENT_A, RED, timeout=LOAD_TIMEOUT)
+        page.wait_for_function("() => window.__shangrilaPointer", timeout=10_000)
+        wait_until_quiet(page)
+        yield board
+        board.screenshot("last")
+        board.cdp.detach()
+    finally:
+        opener.close()
+
+
 def test_the_first_tap_plays_then_a_pen_and_a_mouse_play(touch_board: TouchBoard) -> None:
     board = touch_board
     page = board.page
@@ -286,8 +337,10 @@ def test_the_first_tap_plays_then_a_pen_and_a_mouse_play(touch_board: TouchBoard
     assert board.errors == []
 
 
-def test_a_wheel_and_a_swipe_over_the_board_scroll_the_page(touch_board: TouchBoard) -> None:
-    board = touch_board
+def test_a_wheel_and_a_swipe_over_the_board_scroll_the_page(
+    kept_touch_board: TouchBoard,
+) -> None:
+    board = kept_touch_board
     page = board.page
     x, y = board.in_view(PRIEST_A)
     start = board.state()
