@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import cast
+
+import pytest
 
 TESTS = Path(__file__).resolve().parent
 
@@ -58,3 +61,23 @@ def test_the_longest_first_names_files_that_exist() -> None:
         and not (TESTS.parent / name.split("::")[0]).is_file()
     ]
     assert not missing, f"LONGEST_FIRST names files that are gone: {missing}"
+
+
+def test_n_auto_is_one_worker_per_core_and_one_more_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+
+    from tests.conftest import EXTRA_WORKERS, pytest_xdist_auto_num_workers
+
+    def config(numprocesses: str) -> pytest.Config:
+        option = type("Option", (), {"numprocesses": numprocesses})()
+        return cast(pytest.Config, type("Config", (), {"option": option})())
+
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    assert EXTRA_WORKERS == 1
+    assert pytest_xdist_auto_num_workers(config("auto")) == 3
+    assert pytest_xdist_auto_num_workers(config("logical")) is None  # pytest-xdist's own
+    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "2")
+    assert pytest_xdist_auto_num_workers(config("auto")) is None  # pytest-xdist reads it
