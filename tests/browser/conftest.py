@@ -907,6 +907,18 @@ class BoardOpener:
         self._request.node.stash[_KEPT_KEY] = (kept, key)  # closed if the test fails
         return page, fresh
 
+    def let_go(self) -> None:
+        """Close the kept page this test was given (``keep=True``) and stop its kernel: the
+        test changed it for good (the next test that keeps it loads it again). For a test
+        that may take a kept page, as the last to use it, because it changes it."""
+        kept = self._request.node.stash.get(_KEPT_KEY, None)
+        if kept is not None:
+            pool, key = kept
+            if key == self._lab_app_key():
+                raise ValueError("the worker's JupyterLab page is not let go")
+            pool.discard(key)
+            del self._request.node.stash[_KEPT_KEY]
+
     def close(self) -> None:
         """Stop the kernel of the notebook this test opened in the worker's JupyterLab page
         and close its tab (the next test opens its own there)."""

@@ -102,18 +102,11 @@ def board_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def board_page(board_notebook: Path, open_board: BoardOpener) -> Iterator[Page]:
     """The board notebook, loaded, with the board drawn (its Red student pixels are there):
-    one page kept for the tests that leave it as they found it (the first paint looks; the
-    clicks end with a reload, a new kernel and the start again; the latency rounds take every
-    placement back), as a person finds it after loading it."""
+    one page kept for the file's tests, as a person finds it after loading it. Each leaves it
+    as it found it (the first paint looks; the clicks end with a reload, a new kernel and the
+    start again; the latency rounds take every placement back) but the last, the language
+    toggle, which lets it go (``open_board.let_go()``)."""
     page = open_board(board_notebook, viewport=VIEWPORT, timeout=LOAD_TIMEOUT, keep=True)
-    wait_until_drawn(page)
-    yield page
-
-
-@pytest.fixture
-def fresh_board_page(board_notebook: Path, open_board: BoardOpener) -> Iterator[Page]:
-    """The board notebook on a page of the test's own (for a test that changes it for good)."""
-    page = open_board(board_notebook, viewport=VIEWPORT, timeout=LOAD_TIMEOUT)
     wait_until_drawn(page)
     yield page
 
@@ -218,43 +211,6 @@ def test_clicks_play_refuse_journey_and_reload(
     assert browser_diagnostics.page_errors == []
 
 
-def test_language_toggle_to_polish(
-    fresh_board_page: Page,
-    browser_diagnostics: BrowserDiagnostics,
-    save_screenshot: Callable[..., Path],
-) -> None:
-    from playwright.sync_api import expect
-
-    page = fresh_board_page
-    board = page.locator(".shangrila-board")
-    expect(board).to_contain_text("◀ Undo")
-    expect(board).to_contain_text("Red to move")  # the status bar
-    expect(board).to_contain_text("show legal moves")  # the checkbox's label
-    footer = GEOMETRY.footer_region()
-    before = canvas_digest(page, CANVAS, *footer)
-
-    page.get_by_role("button", name="PL", exact=True).click()
-    polish_texts = ("◀ Cofnij", "Ponów ▶", "na ruchu", "rozgrywka", "Zapas", "Mistrz", "Podróż")
-    for polish in (*polish_texts, "pokaż dozwolone ruchy"):
-        expect(board).to_contain_text(polish)
-    expect(board).not_to_contain_text("◀ Undo")
-    expect(board).not_to_contain_text("Red to move")
-    expect(board).not_to_contain_text("show legal moves")
-    # (The side message keeps the text it had, "Click a space to play. Red is to move.": it is
-    # not translated after the fact; the next message is in Polish.)
-    # The picture's footer (player names, phase) is redrawn in Polish.
-    wait_for_canvas_change(page, CANVAS, footer, before)
-
-    # Refusals now come in Polish too.
-    refusal = from_compact(POSITION).check(Place("astrologer", "A"))
-    assert refusal is not None
-    click_canvas(page, CANVAS, *GEOMETRY.space_centre("A", "astrologer"))
-    wait_for_message(page, refusal.rule, refusal.message("pl"))
-    save_screenshot("polish")
-    assert_colour(page, "Red student after the language switch", RED_STUDENT_A, RED)
-    assert browser_diagnostics.page_errors == []
-
-
 ROUNDS = 10
 
 
@@ -323,3 +279,44 @@ def test_click_to_pixels_latency(
     print(f"key_to_pixels_ms median={k['median']} p90={k['p90']}")
     assert c["median"] < 1000 and k["median"] < 1000, figures
     assert browser_diagnostics.page_errors == []
+
+
+def test_language_toggle_to_polish(
+    board_page: Page,
+    open_board: BoardOpener,
+    browser_diagnostics: BrowserDiagnostics,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    """The last of the file's tests on the kept page (it leaves the board in Polish: the page
+    is let go at the end)."""
+    from playwright.sync_api import expect
+
+    page = board_page
+    board = page.locator(".shangrila-board")
+    expect(board).to_contain_text("◀ Undo")
+    expect(board).to_contain_text("Red to move")  # the status bar
+    expect(board).to_contain_text("show legal moves")  # the checkbox's label
+    footer = GEOMETRY.footer_region()
+    before = canvas_digest(page, CANVAS, *footer)
+
+    page.get_by_role("button", name="PL", exact=True).click()
+    polish_texts = ("◀ Cofnij", "Ponów ▶", "na ruchu", "rozgrywka", "Zapas", "Mistrz", "Podróż")
+    for polish in (*polish_texts, "pokaż dozwolone ruchy"):
+        expect(board).to_contain_text(polish)
+    expect(board).not_to_contain_text("◀ Undo")
+    expect(board).not_to_contain_text("Red to move")
+    expect(board).not_to_contain_text("show legal moves")
+    # (The side message keeps the text it had, "Click a space to play. Red is to move.": it is
+    # not translated after the fact; the next message is in Polish.)
+    # The picture's footer (player names, phase) is redrawn in Polish.
+    wait_for_canvas_change(page, CANVAS, footer, before)
+
+    # Refusals now come in Polish too.
+    refusal = from_compact(POSITION).check(Place("astrologer", "A"))
+    assert refusal is not None
+    click_canvas(page, CANVAS, *GEOMETRY.space_centre("A", "astrologer"))
+    wait_for_message(page, refusal.rule, refusal.message("pl"))
+    save_screenshot("polish")
+    assert_colour(page, "Red student after the language switch", RED_STUDENT_A, RED)
+    assert browser_diagnostics.page_errors == []
+    open_board.let_go()
