@@ -763,6 +763,7 @@ class BoardOpener:
         """Document-order index of the first canvas that had pixels (-1: not waited for)."""
         self.reused = False
         """Whether the last page opened was a kept page used before (``keep=True``)."""
+        self._kept: tuple[str, Page] | None = None  # the kept page's key (see let_go)
 
     def __call__(
         self,
@@ -782,6 +783,7 @@ class BoardOpener:
         self.timings = {}
         self.canvas_index = -1
         self.reused = False
+        self._kept = None
         if (notebook is None) == (url is None):
             raise ValueError("open_board needs a notebook or a url, not both")
         if env not in ("voila", "lab", "notebook7"):
@@ -800,6 +802,7 @@ class BoardOpener:
                 # A kept JupyterLab notebook stays open in the worker's JupyterLab page until
                 # another notebook is opened there (2-3 s, not a JupyterLab load of 6-8 s).
                 page = self._lab_app(viewport)
+                self._kept = (LAB_APP, page)
                 if not self._lab_app_fresh and page.evaluate(_KEPT_NOTEBOOK_JS) == key:
                     self._lab_app_page = None  # it stays open when this test ends
                     self.reused = True
@@ -810,6 +813,7 @@ class BoardOpener:
                 kept_in_lab_app = key
             else:
                 page, fresh = self._kept_page(key, viewport, self._device)
+                self._kept = (key, page)
             if kept_in_lab_app is None and not fresh:
                 self.reused = True
                 self.env = env
@@ -911,13 +915,14 @@ class BoardOpener:
         """Close the kept page this test was given (``keep=True``) and stop its kernel: the
         test changed it for good (the next test that keeps it loads it again). For a test
         that may take a kept page, as the last to use it, because it changes it."""
-        kept = self._request.node.stash.get(_KEPT_KEY, None)
-        if kept is not None:
-            pool, key = kept
-            if key == self._lab_app_key():
-                raise ValueError("the worker's JupyterLab page is not let go")
-            pool.discard(key)
-            del self._request.node.stash[_KEPT_KEY]
+        kept, self._kept = self._kept, None
+        if kept is None:  # the test's page was not a kept one: nothing to let go
+            return
+        if kept[0] == LAB_APP:  # a kept notebook in the worker's JupyterLab page: forgotten
+            kept[1].evaluate("() => { window.__shangrilaKeptNotebook = null; }")
+            return
+        pool: SharedLitePages = self._request.getfixturevalue("kept_pages")
+        pool.discard(kept[0])
 
     def close(self) -> None:
         """Stop the kernel of the notebook this test opened in the worker's JupyterLab page

@@ -4,7 +4,9 @@ at its centre), presenter mode (computed font sizes, the folded panel), Next cro
 the next chapter, the checker's Copy button and its edit-mode message.
 
 The tests that only look at a page keep it (``open_board(..., keep=True)``): one page load
-per notebook and host serves every window size (the layout is CSS only).
+per notebook and host serves every window size (the layout is CSS only). In Voila the tests
+that change it (Next, Copy and Edit) come last and take that page too, and let it go
+(``open_board.let_go()``).
 
 Screenshots: ``test-artifacts/browser/<test>-*.png``.
 """
@@ -214,7 +216,9 @@ def test_next_crosses_into_the_next_chapter_and_back_returns(
     from playwright.sync_api import expect
 
     first, second = load_chapters()[:2]
-    page = open_board(TOUR_NOTEBOOK, env=env, viewport=(1280, 720))
+    # Voila: the page the layout tests kept, let go at the end (the tour is left on its
+    # last step); JupyterLab: a notebook opened in the worker's JupyterLab page.
+    page = open_board(TOUR_NOTEBOOK, env=env, viewport=(1280, 720), keep=env == "voila")
     tour = page.locator(ROOTS["tour"])
     wait_for_widget(page, ROOTS["tour"])
     narration = page.locator(".shangrila-narration")
@@ -235,6 +239,7 @@ def test_next_crosses_into_the_next_chapter_and_back_returns(
     expect(narration).to_contain_text(second.title["en"])
     page.keyboard.press("ArrowLeft")
     expect(tour).to_contain_text(f"Step {last} of {last}")
+    open_board.let_go()
 
 
 @pytest.mark.parametrize("env", ["voila", "lab"])
@@ -243,7 +248,9 @@ def test_the_checker_copies_its_position_string_and_says_how_to_edit(
 ) -> None:
     from playwright.sync_api import expect
 
-    page = open_board(CHECKER_NOTEBOOK, env=env, viewport=(1280, 720))
+    # Voila: the page the layout tests kept, let go at the end (left in edit mode, in
+    # Polish, its context allowed the clipboard).
+    page = open_board(CHECKER_NOTEBOOK, env=env, viewport=(1280, 720), keep=env == "voila")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     checker = page.locator(ROOTS["checker"])
     wait_for_widget(page, ROOTS["checker"])
@@ -262,6 +269,7 @@ def test_the_checker_copies_its_position_string_and_says_how_to_edit(
     expect(checker).to_contain_text(say("ui.checker_title", "pl"))
     save_screenshot("edit-mode-pl", full_page=False)
     assert to_compact  # the module's position helpers are what the page shows
+    open_board.let_go()
 
 
 # The contrast ratio (WCAG) of an element's text against the first opaque background behind it.
