@@ -94,6 +94,9 @@ PLACED_TEXT = " ".join(event.message("en") for event in PLACED.events)
 ENVS = ["voila", "lab"]
 VIEWPORTS = [(1280, 720), (1024, 768)]
 VIEWPORT_IDS = ["1280x720", "1024x768"]
+#: The boards' parameters: every host at every window size.
+HOSTS_AND_SIZES = [(env, size) for env in ENVS for size in VIEWPORTS]
+HOSTS_AND_SIZES_IDS = [f"{env}-{size}" for env in ENVS for size in VIEWPORT_IDS]
 
 # The scroll position of what scrolls the board (Voila: #rendered_cells, JupyterLab: the
 # notebook's windowed panel, else the document), whether the canvas has the focus, what the
@@ -226,10 +229,7 @@ class TouchBoard:
         swipe(self.page, self.cdp, x, y, dy, steps)
 
 
-@pytest.fixture(
-    params=[(env, size) for env in ENVS for size in VIEWPORTS],
-    ids=[f"{env}-{size}" for env in ENVS for size in VIEWPORT_IDS],
-)
+@pytest.fixture(params=HOSTS_AND_SIZES, ids=HOSTS_AND_SIZES_IDS)
 def touch_board(
     request: pytest.FixtureRequest,
     touch_context: BrowserContext,
@@ -262,10 +262,7 @@ def touch_board(
 TOUCH = Device(has_touch=True)
 
 
-@pytest.fixture(
-    params=[(env, size) for env in ENVS for size in VIEWPORTS],
-    ids=[f"{env}-{size}" for env in ENVS for size in VIEWPORT_IDS],
-)
+@pytest.fixture(params=HOSTS_AND_SIZES, ids=HOSTS_AND_SIZES_IDS)
 def kept_touch_board(
     request: pytest.FixtureRequest,
     voila_server: VoilaFactory,
