@@ -796,8 +796,8 @@ class BoardOpener:
         if keep:
             if shared is False:
                 raise ValueError("keep=True keeps the page of a shared server")
-            where = (env, url, notebook and str(notebook), voila_args, cells, file_browser)
-            key = repr((*where, self._device))
+            kept_as = (env, url, notebook and str(notebook), voila_args, cells, file_browser)
+            key = repr((*kept_as, self._device))
             if env == "lab" and notebook is not None and self._page is None:
                 # A kept JupyterLab notebook stays open in the worker's JupyterLab page until
                 # another notebook is opened there (2-3 s, not a JupyterLab load of 6-8 s).

@@ -42,7 +42,7 @@ def hide_slow_imports() -> None:
     """Make :data:`NOT_IMPORTED` unimportable in this process (``import`` raises ImportError,
     which is what jsonschema expects of an optional module), unless already imported."""
     for name in NOT_IMPORTED:
-        sys.modules.setdefault(name, None)  # type: ignore[assignment]
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]
 
 
 #: Where the tests' processes keep the bytecode they compile, outside the checkout.
