@@ -133,7 +133,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 EXTRA_WORKERS = 1
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)  # pytest-xdist's hook
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """What ``-n auto`` (pyproject.toml) means here: one worker per core the process may
     use, and :data:`EXTRA_WORKERS` more. A browser test's worker waits for part of its time

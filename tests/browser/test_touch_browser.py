@@ -229,6 +229,18 @@ class TouchBoard:
         swipe(self.page, self.cdp, x, y, dy, steps)
 
 
+def _wait_until_settled(page: Page) -> None:
+    """Wait for the board's first picture, the page's pointer guard and a quiet page."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    wait_for_canvas_color(page, CANVAS, *RED_STUDENT_A, RED, timeout=LOAD_TIMEOUT)
+    try:  # a page without the guard fails in the test on what it does, not here
+        page.wait_for_function("() => window.__shangrilaPointer", timeout=10_000)
+    except PlaywrightTimeoutError:
+        pass
+    wait_until_quiet(page)
+
+
 @pytest.fixture(params=HOSTS_AND_SIZES, ids=HOSTS_AND_SIZES_IDS)
 def touch_board(
     request: pytest.FixtureRequest,
@@ -237,20 +249,13 @@ def touch_board(
     lesson_notebook: Path,
 ) -> Iterator[TouchBoard]:
     """The lesson notebook in Voila or JupyterLab at one window size, loaded and drawn."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
     env, viewport = request.param
     page = touch_context.new_page()
     opener = BoardOpener(request, page, voila_server)
     board = TouchBoard(page, touch_context.new_cdp_session(page), request)
     try:
         opener(lesson_notebook, env=env, viewport=viewport, timeout=LOAD_TIMEOUT)
-        wait_for_canvas_color(page, CANVAS, *RED_STUDENT_A, RED, timeout=LOAD_TIMEOUT)
-        try:  # a page without the guard fails below on what it does, not here
-            page.wait_for_function("() => window.__shangrilaPointer", timeout=10_000)
-        except PlaywrightTimeoutError:
-            pass
-        wait_until_quiet(page)  # let the page settle: the tap must be its first input
+        _wait_until_settled(page)  # the tap must be the page's first input
         yield board
         board.screenshot("last")
     finally:
@@ -278,9 +283,7 @@ def kept_touch_board(
     try:
         page = opener(lesson_notebook, env=env, viewport=viewport, keep=True, timeout=LOAD_TIMEOUT)
         board = TouchBoard(page, page.context.new_cdp_session(page), request, browser_diagnostics)
-        wait_for_canvas_color(page, CANVAS, *RED_STUDENT_A, RED, timeout=LOAD_TIMEOUT)
-        page.wait_for_function("() => window.__shangrilaPointer", timeout=10_000)
-        wait_until_quiet(page)
+        _wait_until_settled(page)
         yield board
         board.screenshot("last")
         board.cdp.detach()
