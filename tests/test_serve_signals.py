@@ -44,9 +44,12 @@ CHILD = textwrap.dedent(
 
 DRIVER = textwrap.dedent(
     """
-    import sys
+    import signal, sys
     from pathlib import Path
     from shangrila_widget.serve import run_until_stopped
+    # Ctrl+C as a terminal job has it, even when the tests run as a background job of a
+    # script, which starts with SIGINT ignored (and its children with it)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     child, out = sys.argv[1], sys.argv[2]
     sys.exit(run_until_stopped([sys.executable, child, out], Path(out).parent, grace=0.5))
     """
