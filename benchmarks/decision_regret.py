@@ -49,10 +49,11 @@ if __package__ in (None, ""):  # run as a script: the repository's root on the p
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.ladder import think_for_cpu
-from shangrila_widget.bots.evaluation import action_scores, final_shares, greedy_action
+from shangrila_widget.bots.evaluation import action_scores, greedy_action
 from shangrila_widget.bots.flat_monte_carlo import flat_monte_carlo_action
 from shangrila_widget.bots.levels import LEVEL_CONFIGS
-from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions, random_action
+from shangrila_widget.bots.playouts import uniform_playout
+from shangrila_widget.rules import Action, Position, apply_unchecked, legal_actions
 
 SEATS = {3: ["red", "blue", "yellow"], 4: ["red", "blue", "yellow", "violet"]}
 BOTS = ("hard", "flatmc", "easy", "random")
@@ -60,10 +61,9 @@ BOTS = ("hard", "flatmc", "easy", "random")
 
 @dataclass(frozen=True)
 class Judged:
-    """One position: its legal actions, the oracle's pick (by the first half of the
+    """One position's legal actions, the oracle's pick (by the first half of the
     playouts) and every action's value by the second half (the mover's mean share)."""
 
-    position: Position
     actions: list[Action]
     best: int
     values: list[float]
@@ -87,10 +87,9 @@ def game_positions(games: int, players: int, every: int, rng: random.Random) -> 
 
 
 def random_share(pos: Position, seat: int, rng: random.Random) -> float:
-    """The seat's share of the win after uniformly random play from ``pos`` to the end."""
-    while not pos.is_over:
-        pos = apply_unchecked(pos, random_action(pos, rng))
-    return final_shares(pos)[seat]
+    """The seat's share of the win after uniformly random play from ``pos`` to the end
+    (``hard``'s own playout, :func:`uniform_playout`)."""
+    return uniform_playout(pos, rng)[seat]
 
 
 def judge(pos: Position, playouts: int, rng: random.Random) -> Judged:
@@ -105,7 +104,7 @@ def judge(pos: Position, playouts: int, rng: random.Random) -> Judged:
         picks.append(sum(random_share(after, seat, rng) for _ in range(half)) / half)
         values.append(sum(random_share(after, seat, rng) for _ in range(half)) / half)
     best = max(range(len(actions)), key=lambda i: (picks[i], -i))
-    return Judged(pos, actions, best, values)
+    return Judged(actions, best, values)
 
 
 def hard_width(pos: Position, actions: Sequence[Action]) -> list[Action]:
